@@ -1,0 +1,70 @@
+"""Benchmarks for impartial games: Grundy sequences of octal games, de Bruijn's game, nim products.
+
+Run:  python benchmarks/bench_impartial.py            (about two minutes)
+      python benchmarks/bench_impartial.py --quick    (skips the slow direct runs)
+
+Each line prints what was computed and the wall-clock time.  Fresh ruleset instances are used, so no
+cache is shared between measurements.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from cgt.games import DeBruijnRuleset, TakeAndBreak
+from cgt.nimarith import nim_inverse, nim_product
+
+
+def timed(label: str, fn):
+    start = time.perf_counter()
+    result = fn()
+    elapsed = time.perf_counter() - start
+    print(f"{label:<62} {elapsed:8.3f} s", flush=True)
+    return result, elapsed
+
+
+def sequences(quick: bool) -> None:
+    timed("Kayles 0.77 to n = 40,000, direct (sparse space)",
+          lambda: TakeAndBreak("0.77").grundy_sequence(40_000, method="direct"))
+    for code in ("0.77", "0.07", "0.137"):
+        timed(f"{code} to n = 10^6, auto (certify period, then fill)",
+              lambda code=code: TakeAndBreak(code).grundy_sequence(10**6))
+    if not quick:
+        timed("0.77 to n = 10^6, direct (sparse space)",
+              lambda: TakeAndBreak("0.77").grundy_sequence(10**6, method="direct"))
+        for code in ("0.07", "0.137"):
+            timed(f"{code} to n = 20,000, direct (no sparse space: plain mex)",
+                  lambda code=code: TakeAndBreak(code).grundy_sequence(20_000, method="direct"))
+        timed("Grundy's game 4!.0 to n = 20,000, direct (sparse space)",
+              lambda: TakeAndBreak("4!.0").grundy_sequence(20_000, method="direct"))
+    timed("Kayles periodicity() (octal periodicity theorem)", lambda: TakeAndBreak("0.77").periodicity())
+
+
+def debruijn(budget: float) -> None:
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < budget:
+        n += 1
+        t = time.perf_counter()
+        moves = DeBruijnRuleset(n).winning_first_moves()
+        if n in (10, 20, 30, 40) or n % 10 == 0:
+            print(f"  de Bruijn n = {n:3d}: winning first moves {moves}  ({time.perf_counter() - t:.2f} s)",
+                  flush=True)
+    print(f"de Bruijn's game solved for n = 1..{n} in {time.perf_counter() - start:.1f} s "
+          f"(budget {budget:.0f} s)", flush=True)
+
+
+def nimbers() -> None:
+    rng = random.Random(1)
+    pairs = [(rng.getrandbits(128), rng.getrandbits(128)) for _ in range(2000)]
+    timed("2,000 nim products of 128-bit nimbers", lambda: [nim_product(a, b) for a, b in pairs])
+    timed("2,000 nim inverses of 128-bit nimbers", lambda: [nim_inverse(a or 1) for a, _ in pairs])
+
+
+if __name__ == "__main__":
+    quick = "--quick" in sys.argv
+    sequences(quick)
+    nimbers()
+    debruijn(10.0 if quick else 60.0)

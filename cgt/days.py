@@ -1,0 +1,70 @@
+"""Games created day by day (Faigle, ch. 2; Siegel, CGT II.1).
+
+On day 0 only ``0 = { | }`` exists; the games born by day n are the values
+``{L | R}`` with L and R sets of games born by day n-1.  Since dominated
+options never change a value, it suffices to take L and R among the
+*antichains* of the day-(n-1) games under the game order (Siegel, CGT
+II.2.7), which is far fewer than all subsets.
+
+>>> [len(born_by(n)) for n in range(3)]
+[1, 4, 22]
+"""
+
+from __future__ import annotations
+
+from cgt._deep import deep
+from cgt.errors import InvalidGameError, TooLargeError
+from cgt.game import Game, ZERO, _canonical, _le
+
+_days: list[frozenset[Game]] = [frozenset([ZERO])]
+
+#: Day 4 has more than 3 * 10^12 values; day 3 (1474 values) is the last one we can list.
+MAX_DAY = 3
+
+
+def antichains(elements: list[Game]) -> list[list[Game]]:
+    """Every antichain (set of pairwise incomparable games) of ``elements``, the empty one included.
+
+    >>> from cgt import zero, star, up
+    >>> sorted(len(a) for a in antichains([zero, star, up]))
+    [0, 1, 1, 1, 2, 2]
+    """
+    n = len(elements)
+    # compatible[i] = indices j > i incomparable with element i
+    compatible = []
+    for i, a in enumerate(elements):
+        compatible.append(
+            [j for j in range(i + 1, n) if not _le(a, elements[j]) and not _le(elements[j], a)]
+        )
+    result: list[list[Game]] = [[]]
+    # Depth-first extension, each antichain listed once with increasing indices.
+    stack = [([i], set(compatible[i])) for i in range(n - 1, -1, -1)]
+    while stack:
+        chosen, candidates = stack.pop()
+        result.append([elements[i] for i in chosen])
+        last = chosen[-1]
+        for j in sorted((c for c in candidates if c > last), reverse=True):
+            stack.append((chosen + [j], candidates.intersection(compatible[j])))
+    return result
+
+
+@deep
+def born_by(n: int) -> frozenset[Game]:
+    """The set of all canonical game values born by day ``n`` (n <= 3).
+
+    >>> from cgt import star, up
+    >>> len(born_by(2)), up in born_by(2), up + star in born_by(2)
+    (22, True, True)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidGameError(f"born_by() needs a non-negative int, got {n!r}")
+    if n > MAX_DAY:
+        raise TooLargeError(
+            f"born_by({n}): day {n} has too many values to list (day 3 has 1474, day 4 over 3 * 10^12)"
+        )
+    while len(_days) <= n:
+        previous = sorted(_days[-1], key=lambda g: g._id)
+        sides = antichains(previous)
+        values = {_canonical(list(left), list(right)) for left in sides for right in sides}
+        _days.append(frozenset(values))
+    return _days[n]

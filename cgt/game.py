@@ -1,0 +1,1178 @@
+"""Canonical short partizan games: the value type and its kernel.
+
+A :class:`Game` is immutable, always in canonical form and interned: two
+games with the same value are the same object, so ``==`` and ``hash`` cost
+O(1).  Each game carries a small integer id; comparisons and sums are memoised
+on pairs of ids.
+
+Three families have closed-form arithmetic behind the same API ("fast
+paths"): numbers (dyadic rationals), and more generally *uptimals* (also
+called NUS values) ``x + u.^ + *n`` — a number plus a multiple of up plus a
+nimber.  Everything else is handled by the general recursive definitions:
+
+* ``G <= H`` iff no ``G^L >= H`` and no ``H^R <= G`` (Conway, ONAG ch. 1);
+* ``G + H = {G^L + H, G + H^L | G^R + H, G + H^R}``;
+* canonical form: delete dominated options, bypass reversible ones
+  (Siegel, CGT Thm II.2.9: the result is the unique simplest form).
+
+>>> from cgt import game, star, up
+>>> str(game([0], [1, 2]))
+'1/2'
+>>> game([0, star], [0, star]) is game([0, star], [0, star])
+True
+>>> str(up + up + up), str(up + star)
+('^3', '^*')
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Iterable
+
+from cgt._deep import deep
+from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError
+from cgt.numbers import number_birthday, simplest_between, to_dyadic
+from cgt.outcome import Outcome
+
+_ZERO_Q = Fraction(0)
+
+
+class Game:
+    """A short partizan game in canonical form (build with :func:`cgt.game` and friends).
+
+    ``_nus`` is ``(x, u, n)`` when the game is the uptimal ``x + u.^ + *n``
+    (numbers and nimbers included), else None.  ``_left``/``_right`` hold the
+    canonical options (sorted by id) once materialised; uptimals compute them
+    lazily from their formula.
+    """
+
+    __slots__ = ("_id", "_left", "_right", "_nus", "_hash", "_neg", "_birthday", "_ls", "_rs", "_lsf", "_rsf", "_le_memo", "_extra", "__weakref__")
+
+    _id: int
+    _left: tuple | None
+    _right: tuple | None
+    _nus: tuple | None
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("Game values are built with cgt.game(lefts, rights) and the other constructors")
+
+    # ------------------------------------------------------------------ options
+    @property
+    @deep
+    def left_options(self) -> tuple["Game", ...]:
+        """Left's canonical options, in print order.
+
+        >>> from cgt import game
+        >>> [str(g) for g in game([0, 1], [3]).left_options]
+        ['1']
+        """
+        return _print_ordered(self, True)
+
+    @property
+    @deep
+    def right_options(self) -> tuple["Game", ...]:
+        """Right's canonical options, in print order.
+
+        >>> from cgt import switch
+        >>> [str(g) for g in switch(2).right_options]
+        ['-2']
+        """
+        return _print_ordered(self, False)
+
+    # ------------------------------------------------------------------ kinds
+    @property
+    def is_number(self) -> bool:
+        """True for numbers (dyadic rationals).
+
+        >>> from cgt import game, star
+        >>> game([0], [1]).is_number, star.is_number
+        (True, False)
+        """
+        nus = self._nus
+        return nus is not None and nus[1] == 0 and nus[2] == 0
+
+    @property
+    def number(self) -> Fraction | None:
+        """The value as a :class:`~fractions.Fraction` when the game is a number, else None.
+
+        >>> from cgt import game
+        >>> game([1], [2]).number
+        Fraction(3, 2)
+        """
+        return self._nus[0] if self.is_number else None
+
+    @property
+    def is_integer(self) -> bool:
+        """True for integers.
+
+        >>> from cgt import integer, dyadic
+        >>> integer(-4).is_integer, dyadic(1, 2).is_integer
+        (True, False)
+        """
+        return self.is_number and self._nus[0].denominator == 1
+
+    @property
+    def is_nimber(self) -> bool:
+        """True for nimbers ``*n`` (including 0).
+
+        >>> from cgt import nimber, up
+        >>> nimber(5).is_nimber, up.is_nimber
+        (True, False)
+        """
+        nus = self._nus
+        return nus is not None and nus[0] == 0 and nus[1] == 0
+
+    @property
+    def nim_value(self) -> int | None:
+        """``n`` when the game is the nimber ``*n``, else None.
+
+        >>> from cgt import nimber
+        >>> (nimber(2) + nimber(3)).nim_value
+        1
+        """
+        return self._nus[2] if self.is_nimber else None
+
+    @property
+    def is_uptimal(self) -> bool:
+        """True for number + ups + nimber values ``x + u.^ + *n``.
+
+        >>> from cgt import up, star, switch
+        >>> (up + star).is_uptimal, switch(1).is_uptimal
+        (True, False)
+        """
+        return self._nus is not None
+
+    @property
+    def is_impartial(self) -> bool:
+        """True when Left and Right have the same options at every follower.
+
+        A canonical impartial game is a nimber (Sprague-Grundy theorem).
+
+        >>> from cgt import game, star
+        >>> game([0, star], [0, star]).is_impartial
+        True
+        """
+        return self.is_nimber
+
+    @property
+    @deep
+    def is_infinitesimal(self) -> bool:
+        """True when ``-x < G < x`` for every positive number ``x`` (0 included).
+
+        Equivalent to both stops being 0.
+
+        >>> from cgt import up, star, switch, tiny, integer
+        >>> [g.is_infinitesimal for g in (up, star, tiny(integer(1)), switch(1))]
+        [True, True, True, False]
+        """
+        return _left_stop(self) == 0 and _right_stop(self) == 0
+
+    @property
+    @deep
+    def is_all_small(self) -> bool:
+        """True when every follower with a move for one player has a move for both (dicotic).
+
+        >>> from cgt import up, star, integer, tiny
+        >>> up.is_all_small, star.is_all_small, tiny(integer(1)).is_all_small
+        (True, True, False)
+        """
+        return _all_small(self)
+
+    # ------------------------------------------------------------------ measures
+    @property
+    @deep
+    def birthday(self) -> int:
+        """The birthday: 0 for 0, else one more than the largest birthday of an option.
+
+        >>> from cgt import integer, nimber, up, dyadic
+        >>> integer(7).birthday, nimber(3).birthday, up.birthday, dyadic(3, 4).birthday
+        (7, 3, 2, 3)
+        """
+        return _birthday(self)
+
+    @property
+    @deep
+    def left_stop(self) -> Fraction:
+        """Left's stop: the number reached when Left moves first and both play to stop early.
+
+        >>> from cgt import game
+        >>> game([3], [game([2], [1])]).left_stop
+        Fraction(3, 1)
+        """
+        return _left_stop(self)
+
+    @property
+    @deep
+    def right_stop(self) -> Fraction:
+        """Right's stop: the number reached when Right moves first.
+
+        >>> from cgt import game
+        >>> game([3], [game([2], [1])]).right_stop
+        Fraction(2, 1)
+        """
+        return _right_stop(self)
+
+    @property
+    @deep
+    def outcome(self) -> Outcome:
+        """The outcome class: ``L``, ``R``, ``N`` (first player wins) or ``P`` (second player wins).
+
+        >>> from cgt import game, up, star
+        >>> [str(g.outcome) for g in (up, -up, star, up - up)]
+        ['L', 'R', 'N', 'P']
+        """
+        zero = ZERO
+        ge0 = _le(zero, self)
+        le0 = _le(self, zero)
+        if ge0:
+            return Outcome.P if le0 else Outcome.L
+        return Outcome.R if le0 else Outcome.N
+
+    @deep
+    def followers(self) -> frozenset["Game"]:
+        """Every game reachable by any sequence of moves (including the game itself).
+
+        >>> from cgt import up
+        >>> sorted(str(g) for g in up.followers())
+        ['*', '0', '^']
+        """
+        seen = {self._id: self}
+        stack = [self]
+        while stack:
+            g = stack.pop()
+            for option in itertools.chain(_lefts(g), _rights(g)):
+                if option._id not in seen:
+                    seen[option._id] = option
+                    stack.append(option)
+        return frozenset(seen.values())
+
+    # ------------------------------------------------------------------ order
+    @deep
+    def compare(self, other) -> str:
+        """Compare in the game order: ``'<'``, ``'>'``, ``'='`` or ``'||'`` (confused).
+
+        >>> from cgt import up, star, zero
+        >>> up.compare(zero), up.compare(star), star.compare(star)
+        ('>', '||', '=')
+        """
+        other = as_game(other)
+        if self is other:
+            return "="
+        le = _le(self, other)
+        ge = _le(other, self)
+        if le:
+            return "=" if ge else "<"
+        return ">" if ge else "||"
+
+    def confused_with(self, other) -> bool:
+        """True when the two games are incomparable (``G || H``).
+
+        >>> from cgt import star, zero
+        >>> star.confused_with(zero)
+        True
+        """
+        return self.compare(other) == "||"
+
+    def __le__(self, other):
+        """G <= H: Left does at least as well in G as in H, in every context."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return _le_deep(self, other)
+
+    def __ge__(self, other):
+        """G >= H: the game order, reversed."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return _le_deep(other, self)
+
+    def __lt__(self, other):
+        """G < H: G <= H and not H <= G."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return self is not other and _le_deep(self, other) and not _le_deep(other, self)
+
+    def __gt__(self, other):
+        """G > H: H <= G and not G <= H."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return self is not other and _le_deep(other, self) and not _le_deep(self, other)
+
+    def __eq__(self, other):
+        """G == H: equal values (identity, since games are interned); ints and dyadic Fractions compare as numbers."""
+        if isinstance(other, Game):
+            return self is other
+        if isinstance(other, (int, Fraction)) and not isinstance(other, bool):
+            return self.is_number and self._nus[0] == other
+        return NotImplemented
+
+    def __ne__(self, other):
+        """G != H: not equal values."""
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self):
+        """Hash: a number hashes like its Fraction, so ``hash(integer(2)) == hash(2)``."""
+        return self._hash
+
+    # ------------------------------------------------------------------ arithmetic
+    def __neg__(self):
+        """-G: the game with the roles of Left and Right exchanged."""
+        return _neg_deep(self)
+
+    def __pos__(self):
+        """+G: G itself."""
+        return self
+
+    def __add__(self, other):
+        """G + H: disjunctive sum."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return _add_deep(self, other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        """G - H: G + (-H)."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return _add_deep(self, _neg_deep(other))
+
+    def __rsub__(self, other):
+        """H - G for a number H."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return _add_deep(other, _neg_deep(self))
+
+    def __mul__(self, n):
+        """n * G: the sum of n copies of G (n an integer; negative n gives copies of -G)."""
+        if isinstance(n, bool) or not isinstance(n, int):
+            return NotImplemented
+        return _multiple(self, n)
+
+    __rmul__ = __mul__
+
+    def __bool__(self):
+        """Truth value: only the game 0 is false."""
+        return self is not ZERO
+
+    # ------------------------------------------------------------------ text
+    @deep
+    def __str__(self) -> str:
+        """CGSuite plain-text notation, e.g. ``{3||2|1}``, ``^*``, ``+-1``."""
+        from cgt.notation import format_game
+
+        return format_game(self)
+
+    @deep
+    def __repr__(self) -> str:
+        """An expression that rebuilds the game from ``cgt``'s constructors."""
+        from cgt.notation import repr_game
+
+        return repr_game(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        if self._nus is not None:
+            return (_uptimal, self._nus)
+        return (game, (list(_lefts(self)), list(_rights(self))))
+
+    # ------------------------------------------------------------------ hot games (cgt.temperature, cgt.cooling)
+    @property
+    def mean(self) -> Fraction:
+        """The mean value (see :mod:`cgt.temperature`)."""
+        from cgt import temperature
+
+        return temperature.mean(self)
+
+    @property
+    def temperature(self) -> Fraction:
+        """The temperature (see :mod:`cgt.temperature`)."""
+        from cgt import temperature
+
+        return temperature.temperature(self)
+
+    def thermograph(self):
+        """The thermograph (see :mod:`cgt.temperature`)."""
+        from cgt import temperature
+
+        return temperature.thermograph(self)
+
+    @property
+    def left_incentives(self):
+        """Left's incentives ``G^L - G`` (see :mod:`cgt.temperature`)."""
+        from cgt import temperature
+
+        return temperature.left_incentives(self)
+
+    @property
+    def right_incentives(self):
+        """Right's incentives ``G - G^R`` (see :mod:`cgt.temperature`)."""
+        from cgt import temperature
+
+        return temperature.right_incentives(self)
+
+    @property
+    def incentives(self):
+        """All incentives (see :mod:`cgt.temperature`)."""
+        from cgt import temperature
+
+        return temperature.incentives(self)
+
+    @property
+    def stop_count(self):
+        """CGSuite's StopCount (see :mod:`cgt.temperature`)."""
+        from cgt import temperature
+
+        return temperature.stop_count(self)
+
+    def cool(self, t):
+        """G cooled by t (see :mod:`cgt.cooling`)."""
+        from cgt import cooling
+
+        return cooling.cool(self, t)
+
+    def heat(self, t):
+        """G heated by t (see :mod:`cgt.cooling`)."""
+        from cgt import cooling
+
+        return cooling.heat(self, t)
+
+    def freeze(self):
+        """G cooled by its own temperature (see :mod:`cgt.cooling`)."""
+        from cgt import cooling
+
+        return cooling.freeze(self)
+
+    def overheat(self, s, t):
+        """G overheated from s to t (see :mod:`cgt.cooling`)."""
+        from cgt import cooling
+
+        return cooling.overheat(self, s, t)
+
+    # ------------------------------------------------------------------ infinitesimals (cgt.infinitesimal)
+    @property
+    def atomic_weight(self):
+        """The atomic weight of an atomic all-small game (see :mod:`cgt.infinitesimal`)."""
+        from cgt import infinitesimal
+
+        return infinitesimal.atomic_weight(self)
+
+    @property
+    def is_atomic(self) -> bool:
+        """True when the atomic weight is defined (see :mod:`cgt.infinitesimal`)."""
+        from cgt import infinitesimal
+
+        return infinitesimal.is_atomic(self)
+
+    @property
+    def reduced_canonical_form(self):
+        """The reduced canonical form (see :mod:`cgt.infinitesimal`)."""
+        from cgt import infinitesimal
+
+        return infinitesimal.reduced_canonical_form(self)
+
+    @property
+    def companion(self):
+        """The companion (see :mod:`cgt.infinitesimal`)."""
+        from cgt import infinitesimal
+
+        return infinitesimal.companion(self)
+
+    def norton_product(self, unit):
+        """Norton's product G.U (see :mod:`cgt.products`)."""
+        from cgt import products
+
+        return products.norton_product(self, unit)
+
+    def ordinal_sum(self, other):
+        """The ordinal sum G : H (see :mod:`cgt.products`)."""
+        from cgt import products
+
+        return products.ordinal_sum(self, other)
+
+    def conway_product(self, other):
+        """Conway's nim product of two nimbers: ``*a . *b = *(a (x) b)`` (see :mod:`cgt.nimarith`)."""
+        other = as_game(other)
+        if not (self.is_nimber and other.is_nimber):
+            raise NotApplicableError(f"conway_product needs two nimbers, got {self} and {other}")
+        from cgt import nimarith
+
+        return nimber(nimarith.nim_product(self._nus[2], other._nus[2]))
+
+    def _repr_latex_(self) -> str:
+        from cgt import latex
+
+        return latex.latex(self)
+
+
+# ====================================================================== interning
+
+_next_id = itertools.count()
+_by_options: dict[tuple, Game] = {}
+_by_uptimal: dict[tuple, Game] = {}
+
+
+def _new(left, right, nus) -> Game:
+    g = object.__new__(Game)
+    g._id = next(_next_id)
+    g._left = left
+    g._right = right
+    g._nus = nus
+    g._neg = None
+    g._birthday = None
+    g._le_memo = None
+    if nus is None:
+        g._ls = g._rs = g._lsf = g._rsf = None
+    else:
+        g._ls = g._rs = nus[0]
+        g._lsf = g._rsf = _float(nus[0])
+    g._extra = None
+    if nus is not None and nus[1] == 0 and nus[2] == 0:
+        g._hash = hash(nus[0])
+    else:
+        g._hash = hash(("cgt.Game", g._id))
+    return g
+
+
+def _float(x: Fraction) -> float:
+    """A float shadow of a number: rounding is monotone, so ``_float(a) > _float(b)`` proves ``a > b``."""
+    try:
+        return float(x)
+    except OverflowError:
+        return float("inf") if x > 0 else float("-inf")
+
+
+def _uptimal(x: Fraction, u: int, n: int) -> Game:
+    """The interned uptimal ``x + u.^ + *n`` (options built lazily)."""
+    key = (x, u, n)
+    g = _by_uptimal.get(key)
+    if g is None:
+        g = _by_uptimal[key] = _new(None, None, key)
+    return g
+
+
+def _number(x: Fraction) -> Game:
+    return _uptimal(x, 0, 0)
+
+
+def _option_key(options) -> tuple:
+    return tuple(sorted(o._id for o in options))
+
+
+def _intern_general(left: tuple, right: tuple) -> Game:
+    """Intern a canonical game that is known not to be an uptimal."""
+    key = (_option_key(left), _option_key(right))
+    g = _by_options.get(key)
+    if g is None:
+        left = tuple(sorted(left, key=_id_of))
+        right = tuple(sorted(right, key=_id_of))
+        g = _by_options[key] = _new(left, right, None)
+    return g
+
+
+def _id_of(g: Game) -> int:
+    return g._id
+
+
+ZERO = _number(_ZERO_Q)
+
+
+# ====================================================================== options of uptimals
+
+def _lefts(g: Game) -> tuple:
+    left = g._left
+    if left is None:
+        _materialise(g)
+        left = g._left
+    return left
+
+
+def _rights(g: Game) -> tuple:
+    right = g._right
+    if right is None:
+        _materialise(g)
+        right = g._right
+    return right
+
+
+def _materialise(g: Game) -> None:
+    """Fill in the canonical options of an uptimal from their closed form."""
+    x, u, n = g._nus
+    if u == 0 and n == 0:
+        left, right = _number_options(x)
+    elif u == 0:
+        # x + *n = {x + *k | x + *k : k < n}: nimbers by mex, shifted by number translation.
+        left = right = tuple(_uptimal(x, 0, k) for k in range(n))
+    elif u < 0:
+        mirror = _uptimal(-x, -u, n)
+        left = tuple(_neg(o) for o in _rights(mirror))
+        right = tuple(_neg(o) for o in _lefts(mirror))
+    else:
+        left, right = _positive_uptimal_options(x, u, n)
+    g._left = tuple(sorted(left, key=_id_of))
+    g._right = tuple(sorted(right, key=_id_of))
+
+
+def _number_options(x: Fraction) -> tuple[tuple, tuple]:
+    if x.denominator == 1:
+        if x > 0:
+            return (_number(x - 1),), ()
+        if x < 0:
+            return (), (_number(x + 1),)
+        return (), ()
+    step = Fraction(1, x.denominator)
+    return (_number(x - step),), (_number(x + step),)
+
+
+def _positive_uptimal_options(x: Fraction, u: int, n: int) -> tuple[tuple, tuple]:
+    """Canonical options of ``x + u.^ + *n`` for u >= 1.
+
+    ``u.^ + *n = {0 | (u-1).^ + *(n^1)}``, except ``^* = {0, * | 0}``; shifted
+    by x through number translation.  (Derived from the general algorithm and
+    checked against it by tests/test_fast_paths.py; cf. Winning Ways ch. 3,
+    ``^ = {0|*}``, ``^^* = {0|^}``.)
+    """
+    left = [_number(x)]
+    if u == 1 and n == 1:
+        left.append(_uptimal(x, 0, 1))
+    return tuple(left), (_uptimal(x, u - 1, n ^ 1),)
+
+
+# ====================================================================== order
+
+_SHIFT = 40
+
+
+def _uptimal_le(a: tuple, b: tuple) -> bool:
+    """``x + u.^ + *n <= y + v.^ + *m`` in closed form.
+
+    The difference is ``d + k.^ + *j``.  A nonzero number part decides; else
+    ``k.^ + *j`` is 0 when k = 0 = j, fuzzy when k = 0 < j, positive when
+    k >= 2, and for k = 1 positive unless j = 1 (``^*`` is fuzzy with 0).
+    """
+    d = b[0] - a[0]
+    if d:
+        return d > 0
+    k = b[1] - a[1]
+    j = a[2] ^ b[2]
+    if k == 0:
+        return j == 0
+    if k < 0:
+        return False
+    return k >= 2 or j != 1
+
+
+def _le(g: Game, h: Game) -> bool:
+    """g <= h for canonical games (memoised per game on the other's id)."""
+    if g is h:
+        return True
+    memo = g._le_memo
+    if memo is None:
+        memo = g._le_memo = {}
+    else:
+        result = memo.get(h._id)
+        if result is not None:
+            return result
+    a = g._nus
+    b = h._nus
+    if a is not None and b is not None:
+        result = _uptimal_le(a, b)
+    elif _refuted_by_stops(g, h):
+        result = False
+    else:
+        result = True
+        # Number avoidance: when one side is a number and the other is not, the
+        # number's own options never decide the comparison (Siegel, CGT Thm II.3.19).
+        if not (a is not None and a[1] == 0 and a[2] == 0):
+            for gl in _lefts(g):
+                if _le(h, gl):
+                    result = False
+                    break
+        if result and not (b is not None and b[1] == 0 and b[2] == 0):
+            for hr in _rights(h):
+                if _le(hr, g):
+                    result = False
+                    break
+    memo[h._id] = result
+    return result
+
+
+def _refuted_by_stops(g: Game, h: Game) -> bool:
+    """True when the stops prove ``not g <= h``: G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H)."""
+    if g._rsf is None or g._lsf is None:
+        _left_stop(g)
+        _right_stop(g)
+    if h._rsf is None or h._lsf is None:
+        _left_stop(h)
+        _right_stop(h)
+    return g._lsf > h._lsf or g._rsf > h._rsf
+
+
+def _le_raw_canon(left, right, h: Game) -> bool:
+    """{left | right} <= h, where the options are canonical but the game itself may not be."""
+    for gl in left:
+        if _le(h, gl):
+            return False
+    for hr in _rights(h):
+        if _le_canon_raw(hr, left, right):
+            return False
+    return True
+
+
+def _le_canon_raw(g: Game, left, right) -> bool:
+    """g <= {left | right}, where the options are canonical but the game itself may not be."""
+    for hr in right:
+        if _le(hr, g):
+            return False
+    for gl in _lefts(g):
+        if _le_raw_canon(left, right, gl):
+            return False
+    return True
+
+
+_le_deep = deep(_le)
+
+
+# ====================================================================== canonical form
+
+def _canonical(left: list, right: list, left_split: int = 0, right_split: int = 0) -> Game:
+    """The canonical form of ``{left | right}`` for lists of canonical games.
+
+    A nonzero ``left_split`` promises that ``left[:left_split]`` and
+    ``left[left_split:]`` are each antichains (as for ``G^L + H`` and
+    ``G + H^L`` in a sum), so only pairs across the split are tested for
+    domination; likewise ``right_split``.
+    """
+    number = _as_number(left, right)
+    if number is not None:
+        return number
+    left = _maximal(left, left_split)
+    right = _minimal(right, right_split)
+    while True:
+        changed = False
+        new_left = []
+        for a in left:
+            # a is reversible through a^R when a^R <= G: replace a by a^R's left options.
+            for ar in _rights(a):
+                if _le_canon_raw(ar, left, right):
+                    new_left.extend(_lefts(ar))
+                    changed = True
+                    break
+            else:
+                new_left.append(a)
+        new_right = []
+        for b in right:
+            for bl in _lefts(b):
+                if _le_raw_canon(left, right, bl):
+                    new_right.extend(_rights(bl))
+                    changed = True
+                    break
+            else:
+                new_right.append(b)
+        if not changed:
+            break
+        left = _maximal(new_left)
+        right = _minimal(new_right)
+    number = _as_number(left, right)
+    if number is not None:
+        return number
+    special = _recognise_uptimal(left, right)
+    if special is not None:
+        return special
+    return _intern_general(tuple(left), tuple(right))
+
+
+def _maximal(options: list, split: int = 0) -> list:
+    """Left options not dominated by (nor equal to an earlier) other left option."""
+    if len(options) < 2:
+        return options
+    kept = []
+    for i, a in enumerate(options):
+        for j, b in enumerate(options):
+            if a is b:
+                if j < i:
+                    break  # a duplicate: keep the first copy only
+                continue
+            if split and (i < split) == (j < split):
+                continue  # same antichain: never comparable
+            if _le(a, b):
+                break
+        else:
+            kept.append(a)
+    return kept
+
+
+def _minimal(options: list, split: int = 0) -> list:
+    """Right options not dominated by (nor equal to an earlier) other right option."""
+    if len(options) < 2:
+        return options
+    kept = []
+    for i, a in enumerate(options):
+        for j, b in enumerate(options):
+            if a is b:
+                if j < i:
+                    break
+                continue
+            if split and (i < split) == (j < split):
+                continue
+            if _le(b, a):
+                break
+        else:
+            kept.append(a)
+    return kept
+
+
+def _as_number(left: list, right: list) -> Game | None:
+    """Apply the simplicity theorem when every option is a number and lefts < rights."""
+    low = high = None
+    for o in left:
+        nus = o._nus
+        if nus is None or nus[1] or nus[2]:
+            return None
+        if low is None or nus[0] > low:
+            low = nus[0]
+    for o in right:
+        nus = o._nus
+        if nus is None or nus[1] or nus[2]:
+            return None
+        if high is None or nus[0] < high:
+            high = nus[0]
+    if low is not None and high is not None and low >= high:
+        return None
+    return _number(simplest_between(low, high))
+
+
+def _recognise_uptimal(left: list, right: list) -> Game | None:
+    """Return the interned uptimal whose canonical options are exactly these, if any."""
+    for o in left:
+        if o._nus is None:
+            return None
+    for o in right:
+        if o._nus is None:
+            return None
+    for candidate in _uptimal_candidates(left, right):
+        if (_option_key(_lefts(candidate)) == _option_key(left)
+                and _option_key(_rights(candidate)) == _option_key(right)):
+            return candidate
+    return None
+
+
+def _uptimal_candidates(left: list, right: list):
+    """The uptimals that could have these options (each is then verified).
+
+    Inverts the closed forms above: ``x + *n`` has equal option sets
+    ``{x + *k : k < n}``; for u >= 1 the single right option is
+    ``x + (u-1).^ + *(n^1)``; for u <= -1, mirror-wise, the single left option.
+    """
+    if _option_key(left) == _option_key(right):
+        x = left[0]._nus[0]
+        if all(o._nus[0] == x and o._nus[1] == 0 for o in left):
+            yield _uptimal(x, 0, len(left))
+        return
+    if len(right) == 1:
+        x, u, n = right[0]._nus
+        if u >= 0:
+            yield _uptimal(x, u + 1, n ^ 1)
+    if len(left) == 1:
+        x, u, n = left[0]._nus
+        if u <= 0:
+            yield _uptimal(x, u - 1, n ^ 1)
+
+
+# ====================================================================== negation and sum
+
+def _neg(g: Game) -> Game:
+    result = g._neg
+    if result is not None:
+        return result
+    nus = g._nus
+    if nus is not None:
+        result = _uptimal(-nus[0], -nus[1], nus[2])
+    else:
+        # The negative of a canonical game is canonical.
+        result = _intern_general(
+            tuple(_neg(o) for o in g._right), tuple(_neg(o) for o in g._left)
+        )
+    g._neg = result
+    result._neg = g
+    return result
+
+
+_neg_deep = deep(_neg)
+
+_add_memo: dict[int, Game] = {}
+
+
+def _add(g: Game, h: Game) -> Game:
+    """g + h for canonical games (memoised on the unordered pair of ids)."""
+    a = g._nus
+    b = h._nus
+    if a is not None and b is not None:
+        # Uptimals add componentwise: numbers add, ups add, nimbers XOR.
+        return _uptimal(a[0] + b[0], a[1] + b[1], a[2] ^ b[2])
+    if g._id > h._id:
+        g, h = h, g
+        a, b = b, a
+    key = (g._id << _SHIFT) | h._id
+    result = _add_memo.get(key)
+    if result is not None:
+        return result
+    if a is not None and a[1] == 0 and a[2] == 0:
+        result = _translate(h, a[0])
+    elif b is not None and b[1] == 0 and b[2] == 0:
+        result = _translate(g, b[0])
+    else:
+        left = [_add(gl, h) for gl in _lefts(g)]
+        left_split = len(left)
+        left.extend(_add(g, hl) for hl in _lefts(h))
+        right = [_add(gr, h) for gr in _rights(g)]
+        right_split = len(right)
+        right.extend(_add(g, hr) for hr in _rights(h))
+        # G^L + H are pairwise incomparable since G's options are (order is translation-invariant).
+        result = _canonical(left, right, left_split, right_split)
+    _add_memo[key] = result
+    return result
+
+
+def _translate(g: Game, x: Fraction) -> Game:
+    """x + g for a number x and a non-number g.
+
+    Number translation (Siegel, CGT Thm II.3.21): x + G = {x + G^L | x + G^R},
+    and the right-hand side is already canonical when G is.
+    """
+    if x == 0:
+        return g
+    shift = _number(x)
+    return _intern_general(
+        tuple(_add(shift, o) for o in g._left), tuple(_add(shift, o) for o in g._right)
+    )
+
+
+_add_deep = deep(_add)
+
+
+def _multiple(g: Game, n: int) -> Game:
+    """n copies of g by binary doubling."""
+    if n < 0:
+        return _multiple(_neg_deep(g), -n)
+    result = ZERO
+    power = g
+    while n:
+        if n & 1:
+            result = _add_deep(result, power)
+        n >>= 1
+        if n:
+            power = _add_deep(power, power)
+    return result
+
+
+# ====================================================================== measures
+
+def _birthday(g: Game) -> int:
+    b = g._birthday
+    if b is None:
+        nus = g._nus
+        if nus is not None and nus[1] == 0 and nus[2] == 0:
+            b = number_birthday(nus[0])
+        elif nus is not None and nus[0] == 0 and nus[1] == 0:
+            b = nus[2]
+        else:
+            b = 0
+            for o in itertools.chain(_lefts(g), _rights(g)):
+                ob = _birthday(o) + 1
+                if ob > b:
+                    b = ob
+        g._birthday = b
+    return b
+
+
+def _extra(g: Game) -> dict:
+    extra = g._extra
+    if extra is None:
+        extra = g._extra = {}
+    return extra
+
+
+def _left_stop(g: Game) -> Fraction:
+    """Left stop: a number's value, else the largest right stop of a left option."""
+    stop = g._ls
+    if stop is None:
+        stop = g._ls = max(_right_stop(o) for o in g._left)
+        g._lsf = _float(stop)
+    return stop
+
+
+def _right_stop(g: Game) -> Fraction:
+    """Right stop: a number's value, else the smallest left stop of a right option."""
+    stop = g._rs
+    if stop is None:
+        stop = g._rs = min(_left_stop(o) for o in g._right)
+        g._rsf = _float(stop)
+    return stop
+
+
+def _all_small(g: Game) -> bool:
+    nus = g._nus
+    if nus is not None:
+        return nus[0] == 0
+    extra = _extra(g)
+    result = extra.get("all_small")
+    if result is None:
+        result = bool(g._left) == bool(g._right) and all(
+            _all_small(o) for o in itertools.chain(g._left, g._right)
+        )
+        extra["all_small"] = result
+    return result
+
+
+def _print_ordered(g: Game, left: bool) -> tuple:
+    extra = _extra(g)
+    key = "print_left" if left else "print_right"
+    ordered = extra.get(key)
+    if ordered is None:
+        from cgt.notation import print_key
+
+        ordered = tuple(sorted(_lefts(g) if left else _rights(g), key=print_key))
+        extra[key] = ordered
+    return ordered
+
+
+# ====================================================================== constructors
+
+def as_game(value) -> Game:
+    """Coerce a Game, int or dyadic Fraction to a Game; anything else is a clear error.
+
+    >>> str(as_game(3)), str(as_game(Fraction(-3, 4)))
+    ('3', '-3/4')
+    >>> as_game("x")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidGameError: 'x' is not a game, an integer or a dyadic rational
+    """
+    if isinstance(value, Game):
+        return value
+    return _number(to_dyadic(value))
+
+
+def _coerce(value):
+    if isinstance(value, Game):
+        return value
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return _number(to_dyadic(value))
+    return NotImplemented
+
+
+@deep
+def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
+    """The canonical form of ``{lefts | rights}``.
+
+    Options may be Games, ints or dyadic Fractions.
+
+    >>> str(game([0], [1, 2])), str(game([1], [-1])), str(game([3], [game([2], [1])]))
+    ('1/2', '+-1', '{3||2|1}')
+    >>> game([0], ["x"])
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidGameError: 'x' is not a game, an integer or a dyadic rational
+    """
+    if isinstance(lefts, (Game, int, Fraction)) or isinstance(rights, (Game, int, Fraction)):
+        raise InvalidGameError("game(lefts, rights) takes two collections of options, e.g. game([0], [1])")
+    left = [as_game(o) for o in lefts]
+    right = [as_game(o) for o in rights]
+    return _canonical(left, right)
+
+
+def integer(n: int) -> Game:
+    """The integer ``n``.
+
+    >>> str(integer(-3)), integer(2000).birthday
+    ('-3', 2000)
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidGameError(f"integer() needs an int, got {n!r}")
+    return _number(Fraction(n))
+
+
+def dyadic(num: int, den: int = 1) -> Game:
+    """The number ``num/den``; ``den`` must be a power of two.
+
+    >>> str(dyadic(73, 16)), str(dyadic(6, 4))
+    ('73/16', '3/2')
+    >>> dyadic(1, 3)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.NotDyadicError: 1/3 is not a dyadic rational (its denominator is not a power of 2)
+    """
+    for v in (num, den):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InvalidGameError(f"dyadic() needs integers, got {v!r}")
+    if den == 0:
+        raise NotDyadicError(f"{num}/{den} has a zero denominator")
+    return _number(to_dyadic(Fraction(num, den)))
+
+
+def number(x) -> Game:
+    """The number ``x`` (an int or a dyadic Fraction).
+
+    >>> str(number(Fraction(5, 8)))
+    '5/8'
+    """
+    return _number(to_dyadic(x))
+
+
+def nimber(n: int) -> Game:
+    """The nimber ``*n`` (``*0`` is 0).
+
+    >>> str(nimber(0)), str(nimber(1)), str(nimber(5))
+    ('0', '*', '*5')
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidGameError(f"nimber() needs an int, got {n!r}")
+    if n < 0:
+        raise InvalidGameError(f"nimber() needs a non-negative int, got {n}")
+    return _uptimal(_ZERO_Q, 0, n)
+
+
+_cache_clearers: list = []
+
+
+def register_cache(clear) -> None:
+    """Register a function that empties a module's own memo tables; :func:`clear_caches` calls it.
+
+    >>> register_cache(lambda: None)
+    """
+    _cache_clearers.append(clear)
+
+
+def clear_caches() -> None:
+    """Empty the operation caches (comparison and sum memos, per-game cached measures).
+
+    Interned games stay (their identity is their value); results never depend on caches.
+
+    >>> from cgt import up, star
+    >>> clear_caches(); str(up + star)
+    '^*'
+    """
+    _add_memo.clear()
+    for table in (_by_options, _by_uptimal):
+        for g in table.values():
+            g._extra = None
+            g._le_memo = None
+    for clear in _cache_clearers:
+        clear()

@@ -1,0 +1,241 @@
+"""Infinitesimals: atomic weight, reduced canonical form, companion.
+
+**Atomic weight** (Winning Ways ch. 8; Siegel, CGT §II.7; Lessons in Play
+ch. 9).  For an all-small game ``G`` the atomic weight ``aw(G)`` measures ``G``
+in units of ``^``: ``aw(n.^) = n``, ``aw(G + H) = aw(G) + aw(H)``, and the
+*two-ahead rule* says ``G > 0`` when ``aw(G) >= 2``.  It is computed by the
+atomic weight calculus: with ``G' = {aw(G^L) - 2 | aw(G^R) + 2}``,
+
+* ``aw(G) = G'`` unless ``G'`` is an integer;
+* in the *eccentric* case (``G'`` an integer) compare ``G`` with a far star
+  ``☆ = *N`` (N beyond every nimber in ``G``): if ``G > ☆``, ``aw(G)`` is the
+  largest integer ``n`` with ``n ◁ aw(G^R) + 2`` for every ``G^R``; if
+  ``G < ☆``, the least integer ``n`` with ``aw(G^L) - 2 ◁ n`` for every
+  ``G^L``; otherwise ``aw(G) = 0``.  (``A ◁ B`` means "not ``A >= B``".)
+
+The calculus applies to every all-small game, so here *atomic* means
+all-small; other games raise :class:`~cgt.errors.NotApplicableError`.
+
+**Reduced canonical form** (Calistrate 1996; Grossman and Siegel 2009; Siegel,
+CGT §II.6): the simplest game ``rcf(G)`` with ``G - rcf(G)`` infinitesimal.
+Options are reduced first; then *Inf-dominated* options are deleted and
+*Inf-reversible* options bypassed, where ``A <=_Inf B`` iff
+``A <= B + e`` for some infinitesimal ``e`` iff ``R(B - A) >= 0`` (right stop).
+A game infinitesimally close to a number ``x`` (``L(G) = R(G) = x``) reduces
+to ``x``; in particular every infinitesimal reduces to 0.
+
+**Companion** (CGSuite's ``Companion``): ``companion(0) = *``, and otherwise
+``{companion(G^L) | companion(G^R)}`` with 0 added to Left's options when
+``G > 0`` and to Right's when ``G < 0``.  Numbers and nimbers other than 0 and
+``*`` are fixed; it swaps ``0`` and ``*``, ``^`` and ``^*``, ``^^`` and ``^^*``.
+
+>>> from cgt import up, star, game, integer
+>>> str(up.atomic_weight), str((up + up + star).atomic_weight), str(star.atomic_weight)
+('1', '2', '0')
+>>> str(game([2], [star]).reduced_canonical_form), str((up + star).reduced_canonical_form)
+('{2|0}', '0')
+>>> str(up.companion), str((up + star).companion), str(star.companion)
+('^*', '^', '0')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+import math
+
+from cgt._walk import bottom_up
+from cgt.errors import NotApplicableError
+from cgt.game import Game, ZERO, as_game, game, integer, nimber, number
+
+__all__ = ["atomic_weight", "clear_caches", "companion", "far_star", "is_atomic", "reduced_canonical_form"]
+
+_atomic_weights: dict[Game, Game] = {}
+_reduced: dict[Game, Game] = {}
+_companions: dict[Game, Game] = {}
+
+
+def clear_caches() -> None:
+    """Forget memoised atomic weights, reduced canonical forms and companions.
+
+    >>> from cgt import up
+    >>> clear_caches(); str(up.atomic_weight)
+    '1'
+    """
+    _atomic_weights.clear()
+    _reduced.clear()
+    _companions.clear()
+
+
+def _options(g: Game):
+    return g.left_options + g.right_options
+
+
+# ====================================================================== atomic weight
+
+def is_atomic(g) -> bool:
+    """``G.is_atomic``: True when ``G`` has an atomic weight, i.e. ``G`` is all-small.
+
+    >>> from cgt import up, star, tiny, integer, switch
+    >>> [is_atomic(x) for x in (up, star, tiny(integer(1)), switch(integer(1)), integer(0))]
+    [True, True, False, False, True]
+    """
+    return as_game(g).is_all_small
+
+
+def far_star(g) -> Game:
+    """A far star ``☆`` for ``G``: the nimber ``*2^k`` with ``2^k`` above ``G``'s birthday.
+
+    Every nimber follower of ``G`` is ``*m`` with ``m <= birthday(G)``, so ``G``
+    compares with every such remote star alike (Winning Ways ch. 8; Siegel, CGT §II.7).
+
+    >>> from cgt import up, star
+    >>> str(far_star(up)), str(far_star(up + up + star))
+    ('*4', '*4')
+    """
+    b = as_game(g).birthday
+    return nimber(1 << b.bit_length()) if b else nimber(1)
+
+
+def _largest_integer_below_all(games) -> Game:
+    """The largest integer n with n ◁ h (not n >= h) for every h in ``games``."""
+    # n > L(h) forces n > h, so n <= L(h); n < R(h) forces n < h, so n ◁ h.
+    n = math.floor(min(h.left_stop for h in games))
+    while not all(not integer(n) >= h for h in games):
+        n -= 1
+    return integer(n)
+
+
+def _least_integer_above_all(games) -> Game:
+    """The least integer n with h ◁ n (not h >= n) for every h in ``games``."""
+    n = math.ceil(max(h.right_stop for h in games))
+    while not all(not h >= integer(n) for h in games):
+        n += 1
+    return integer(n)
+
+
+def _atomic_weight_of(g: Game) -> Game:
+    if g is ZERO:
+        return ZERO
+    lefts = [_atomic_weights[o] - 2 for o in g.left_options]
+    rights = [_atomic_weights[o] + 2 for o in g.right_options]
+    candidate = game(lefts, rights)
+    if not candidate.is_integer:
+        return candidate
+    # The eccentric case of the atomic weight calculus (Winning Ways ch. 8; Siegel,
+    # CGT §II.7): decided by comparing G with a far star.
+    star_far = far_star(g)
+    if g > star_far:
+        return _largest_integer_below_all(rights)
+    if g < star_far:
+        return _least_integer_above_all(lefts)
+    return ZERO
+
+
+def atomic_weight(g) -> Game:
+    """``G.atomic_weight`` of an all-small game, by the atomic weight calculus.
+
+    >>> from cgt import up, star, up_nth, game, nimber
+    >>> [str(atomic_weight(x)) for x in (up, -up + star, up_nth(2), game([0], [up]), game([up + up + star], [-up - up + star]))]
+    ['1', '-1', '0', '2', '*']
+    >>> atomic_weight(game([1], [0]))
+    Traceback (most recent call last):
+    ...
+    cgt.errors.NotApplicableError: {1|0} is not atomic: atomic weight is defined for all-small games only
+    """
+    g = as_game(g)
+    if not g.is_all_small:
+        raise NotApplicableError(f"{g} is not atomic: atomic weight is defined for all-small games only")
+    return bottom_up(g, _options, _atomic_weight_of, _atomic_weights)
+
+
+# ====================================================================== reduced canonical form
+
+def _inf_le(a: Game, b: Game) -> bool:
+    """a <=_Inf b: a <= b + e for some infinitesimal e; equivalently R(b - a) >= 0 (Siegel, CGT §II.6)."""
+    return (b - a).right_stop >= 0
+
+
+def _reduced_of(g: Game) -> Game:
+    left_stop, right_stop = g.left_stop, g.right_stop
+    if left_stop == right_stop:
+        # G - x is infinitesimal exactly when both stops of G equal x.
+        return number(left_stop)
+    lefts = _distinct(_reduced[o] for o in g.left_options)
+    rights = _distinct(_reduced[o] for o in g.right_options)
+    while True:
+        # Delete Inf-dominated options (for reduced games, mutual Inf-domination means equality).
+        lefts = [a for a in lefts if not any(b is not a and _inf_le(a, b) for b in lefts)]
+        rights = [a for a in rights if not any(b is not a and _inf_le(b, a) for b in rights)]
+        changed = False
+        new_lefts = []
+        for a in lefts:
+            # A^R <=_Inf G: a is Inf-reversible; bypass it by the left options of A^R.
+            through = next((ar for ar in a.right_options if _inf_le(ar, g)), None)
+            if through is None:
+                new_lefts.append(a)
+            else:
+                new_lefts.extend(through.left_options)
+                changed = True
+        new_rights = []
+        for a in rights:
+            through = next((al for al in a.left_options if _inf_le(g, al)), None)
+            if through is None:
+                new_rights.append(a)
+            else:
+                new_rights.extend(through.right_options)
+                changed = True
+        lefts, rights = _distinct(new_lefts), _distinct(new_rights)
+        if not changed:
+            break
+    return game(lefts, rights)
+
+
+def _distinct(games) -> list:
+    seen = set()
+    out = []
+    for x in games:
+        if x not in seen:
+            seen.add(x)
+            out.append(x)
+    return out
+
+
+def reduced_canonical_form(g) -> Game:
+    """``G.reduced_canonical_form``: the simplest game infinitesimally close to ``G``.
+
+    >>> from cgt import game, up, star, switch, integer, tiny
+    >>> [str(reduced_canonical_form(x)) for x in (up, tiny(integer(2)) + 3, switch(integer(1)) + star)]
+    ['0', '3', '+-1']
+    >>> str(reduced_canonical_form(game([1], [up]))), str(reduced_canonical_form(game([game([2], [star])], [0])))
+    ('{1|0}', '0')
+    """
+    return bottom_up(as_game(g), _options, _reduced_of, _reduced)
+
+
+# ====================================================================== companion
+
+def _companion_of(g: Game) -> Game:
+    if g is ZERO:
+        return nimber(1)
+    lefts = [_companions[o] for o in g.left_options]
+    rights = [_companions[o] for o in g.right_options]
+    if g > ZERO:
+        lefts.append(ZERO)
+    elif g < ZERO:
+        rights.append(ZERO)
+    return game(lefts, rights)
+
+
+def companion(g) -> Game:
+    """``G.companion`` (see the module docstring for the definition).
+
+    >>> from cgt import up, star, nimber, dyadic
+    >>> [str(companion(x)) for x in (up, up + up, nimber(3), dyadic(3, 4), -up)]
+    ['^*', '^^*', '*3', '3/4', 'v*']
+    """
+    return bottom_up(as_game(g), _options, _companion_of, _companions)
+
+
+from cgt.game import register_cache as _register_cache  # noqa: E402
+
+_register_cache(clear_caches)

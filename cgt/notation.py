@@ -1,0 +1,228 @@
+"""CGSuite's plain-text notation for canonical games (``str(G)``), and ``repr``.
+
+Rules (DESIGN §3), tried in this order:
+
+* uptimals ``x + u.^ + *n``: number, then ups, then star: ``^``, ``vv``, ``^3``,
+  ``^*``, ``6^*``, ``73/16v9*8``; ``0`` for zero;
+* switches ``G = -G``: ``+-1``, ``+-{1,1*}``, ``+-(1*)``;
+* ``x + Tiny(y)`` = ``{x||x|x-y}`` and ``x + Miny(y)``: ``Tiny(2)``, ``2Tiny(2)``;
+* ``x + ^<n>`` (up-nth) and ``x + ^[n]`` (cumulative up), optionally with ``*``;
+* everything else in braces, a lone compound option inlined with more
+  slashes (``{3||2|1}``), at most four slashes.
+
+>>> from cgt import game, up, star, dyadic, down, nimber, tiny, integer
+>>> str(game([3], [2]) + game([2], [0]))
+'{5|4||3|2}'
+>>> str(dyadic(73, 16) + 9 * down + nimber(8))
+'73/16v9*8'
+>>> str(game([0], [down + star])), str(game([up], [star]))
+('^<2>', '^[2]')
+>>> str(tiny(integer(2)) + 2)
+'2Tiny(2)'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cgt.numbers import format_number
+
+#: The most slashes an inlined option chain may use before braces take over.
+MAX_SLASHES = 4
+
+
+def format_uptimal(x: Fraction, u: int, n: int) -> str:
+    """The text of ``x + u.^ + *n``.
+
+    >>> format_uptimal(Fraction(0), 2, 4), format_uptimal(Fraction(6), 1, 1), format_uptimal(Fraction(0), 0, 0)
+    ('^^*4', '6^*', '0')
+    """
+    text = format_number(x) if x or (u == 0 and n == 0) else ""
+    if u:
+        arrow = "^" if u > 0 else "v"
+        count = abs(u)
+        text += arrow * count if count <= 2 else f"{arrow}{count}"
+    if n:
+        text += "*" if n == 1 else f"*{n}"
+    return text
+
+
+def format_game(g) -> str:
+    """CGSuite's plain text for ``g`` (cached on the game).
+
+    >>> from cgt import game
+    >>> format_game(game([1], [-1]))
+    '+-1'
+    """
+    from cgt.game import _extra
+
+    if g._nus is not None:
+        return format_uptimal(*g._nus)
+    extra = _extra(g)
+    text = extra.get("str")
+    if text is None:
+        text = _special_text(g)
+        if text is None:
+            text = "{" + _general_body(g)[0] + "}"
+        extra["str"] = text
+    return text
+
+
+def print_key(g):
+    """Sort key for printing options: numbers ascending first, then uptimals, then the rest by text.
+
+    >>> from cgt import star, integer, up
+    >>> [str(g) for g in sorted([up, star, integer(1), integer(-1)], key=print_key)]
+    ['-1', '1', '*', '^']
+    """
+    nus = g._nus
+    if nus is not None:
+        if nus[1] == 0 and nus[2] == 0:
+            return (0, nus[0], 0, 0, "")
+        return (1, nus[0], nus[1], nus[2], "")
+    return (2, Fraction(0), 0, 0, format_game(g))
+
+
+def _special_text(g) -> str | None:
+    """Text for the non-brace forms (switch, Tiny/Miny, up-nth, cumulative up), or None."""
+    from cgt.game import _neg
+
+    if _neg(g) is g:
+        return _switch_text(g)
+    text = _tiny_text(g)
+    if text is not None:
+        return text
+    return _up_family_text(g)
+
+
+def _atom(g) -> str:
+    """An option as it appears in a comma list or after ``+-``."""
+    return format_game(g)
+
+
+def _switch_text(g) -> str:
+    lefts = g.left_options
+    if len(lefts) > 1:
+        return "+-{" + ",".join(_atom(o) for o in lefts) + "}"
+    (option,) = lefts
+    text = _atom(option)
+    if option.is_number or text.startswith("{"):
+        return "+-" + text
+    return "+-(" + text + ")"
+
+
+def _tiny_text(g) -> str | None:
+    """``xTiny(y)`` for ``{x||x|x-y}`` and ``xMiny(y)`` for ``{x+y|x||x}``, with y > 0."""
+    from cgt.game import _add, _le, _lefts, _neg, _rights, ZERO
+
+    left, right = _lefts(g), _rights(g)
+    if len(left) != 1 or len(right) != 1:
+        return None
+    if left[0].is_number:
+        x, inner, name = left[0], right[0], "Tiny"
+        if len(_lefts(inner)) != 1 or len(_rights(inner)) != 1 or _lefts(inner)[0] is not x:
+            return None
+        y = _add(x, _neg(_rights(inner)[0]))
+    elif right[0].is_number:
+        x, inner, name = right[0], left[0], "Miny"
+        if len(_lefts(inner)) != 1 or len(_rights(inner)) != 1 or _rights(inner)[0] is not x:
+            return None
+        y = _add(_lefts(inner)[0], _neg(x))
+    else:
+        return None
+    if y is ZERO or not _le(ZERO, y):
+        return None
+    prefix = format_number(x._nus[0]) if x is not ZERO else ""
+    return f"{prefix}{name}({format_game(y)})"
+
+
+_up_family: dict[int, str] = {}
+_up_family_size = [1]
+
+
+def _up_family_text(g) -> str | None:
+    """``x^<n>``, ``xv<n>``, ``x^[n]``, ``xv[n]``, each optionally followed by ``*``."""
+    from cgt.game import _add, _birthday, _left_stop, _right_stop, _number, ZERO
+    from cgt.constructors import up_cumulative, up_nth
+
+    x = _left_stop(g)
+    if x != _right_stop(g):
+        return None
+    rest = _add(g, _number(-x)) if x else g
+    size = _birthday(rest)
+    while _up_family_size[0] < size:
+        k = _up_family_size[0] = _up_family_size[0] + 1
+        for value, text in ((up_nth(k), f"^<{k}>"), (up_cumulative(k), f"^[{k}]")):
+            _up_family.setdefault(value._id, text)
+            _up_family.setdefault((-value)._id, "v" + text[1:])
+    prefix = format_number(x) if x else ""
+    text = _up_family.get(rest._id)
+    if text is not None:
+        return prefix + text
+    from cgt.game import _uptimal
+
+    starred = _add(rest, _uptimal(Fraction(0), 0, 1))
+    text = _up_family.get(starred._id)
+    if text is not None:
+        return prefix + text + "*"
+    return None
+
+
+def _general_body(g) -> tuple[str, int]:
+    """The text inside the outer braces of a general game, and its number of slashes."""
+    from cgt.game import _extra
+
+    extra = _extra(g)
+    body = extra.get("body")
+    if body is not None:
+        return body
+    left_text, left_slashes = _side(g.left_options)
+    right_text, right_slashes = _side(g.right_options)
+    slashes = max(left_slashes, right_slashes) + 1
+    body = (left_text + "|" * slashes + right_text, slashes)
+    extra["body"] = body
+    return body
+
+
+def _side(options) -> tuple[str, int]:
+    if len(options) == 1:
+        (option,) = options
+        if option._nus is None and format_game(option).startswith("{"):
+            text, slashes = _general_body(option)
+            if slashes < MAX_SLASHES:
+                return text, slashes
+    return ",".join(_atom(o) for o in options), 0
+
+
+def repr_game(g) -> str:
+    """An expression in ``cgt``'s constructors that rebuilds ``g``.
+
+    >>> from cgt import game, up, star
+    >>> repr_game(up + star), repr_game(game([3], [game([2], [1])]))
+    ('up + nimber(1)', 'game([3], [game([2], [1])])')
+    """
+    nus = g._nus
+    if nus is not None:
+        x, u, n = nus
+        if not (x or u or n):
+            return "zero"
+        parts = []
+        if x or (u == 0 and n == 0):
+            parts.append(str(x.numerator) if x.denominator == 1 else f"dyadic({x.numerator}, {x.denominator})")
+        if u:
+            name = "up" if u > 0 else "down"
+            parts.append(name if abs(u) == 1 else f"{abs(u)} * {name}")
+        if n:
+            parts.append(f"nimber({n})")
+        if len(parts) == 1 and x and x.denominator == 1:
+            return f"integer({x.numerator})"
+        return " + ".join(parts)
+    lefts = ", ".join(_repr_option(o) for o in g.left_options)
+    rights = ", ".join(_repr_option(o) for o in g.right_options)
+    return f"game([{lefts}], [{rights}])"
+
+
+def _repr_option(g) -> str:
+    if g.is_integer:
+        return str(g._nus[0].numerator)
+    return repr_game(g)

@@ -1,0 +1,187 @@
+"""Hot games: mean, temperature, thermograph, incentives, stop count.
+
+Temperature theory (Winning Ways ch. 6; Siegel, CGT II.5; Lessons in Play
+ch. 6).  Everything is derived from the thermograph, computed bottom-up from
+the thermographs of the options by the scaffold construction (see
+:mod:`cgt.thermograph`):
+
+* the **mean** ``m(G)`` is the mast value; it is additive
+  (``m(G + H) = m(G) + m(H)``, the mean value theorem);
+* the **temperature** ``t(G)`` is where the mast starts.  CGSuite's
+  convention for numbers: an integer has temperature -1 and ``m/2^n``
+  (m odd, n >= 1) has temperature ``-1/2^n``; every non-number has
+  temperature >= 0 and infinitesimals have temperature 0.
+
+>>> from cgt import game, switch, integer, up
+>>> g = game([3], [game([2], [1])])        # {3||2|1}
+>>> g.left_stop, g.right_stop, g.mean, g.temperature
+(Fraction(3, 1), Fraction(2, 1), Fraction(9, 4), Fraction(3, 4))
+>>> switch(integer(3)).mean, switch(integer(3)).temperature, up.temperature
+(Fraction(0, 1), Fraction(3, 1), Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cgt._walk import bottom_up
+from cgt.game import Game, as_game
+from cgt.thermograph import Thermograph, Trajectory
+
+__all__ = [
+    "Thermograph",
+    "Trajectory",
+    "clear_caches",
+    "incentives",
+    "left_incentives",
+    "mean",
+    "right_incentives",
+    "stop_count",
+    "temperature",
+    "thermograph",
+]
+
+_thermographs: dict[Game, Thermograph] = {}
+_stop_counts: dict[Game, int] = {}
+
+
+def clear_caches() -> None:
+    """Forget memoised thermographs and stop counts (results never depend on them).
+
+    >>> from cgt import up
+    >>> clear_caches(); up.temperature
+    Fraction(0, 1)
+    """
+    _thermographs.clear()
+    _stop_counts.clear()
+
+
+def _thermograph_children(g: Game):
+    return () if g.is_integer else g.left_options + g.right_options
+
+
+def _thermograph_of(g: Game) -> Thermograph:
+    if g.is_integer:
+        return Thermograph._of_integer(g.number)
+    return Thermograph._from_options(
+        [_thermographs[o] for o in g.left_options],
+        [_thermographs[o] for o in g.right_options],
+    )
+
+
+def thermograph(g) -> Thermograph:
+    """The thermograph of ``g`` (``G.thermograph()``).
+
+    >>> from cgt import game, star
+    >>> print(game([3], [game([2], [1])]).thermograph())
+    Thermograph(9/4,[3/4],[-1],9/4,[3/4,1/2],[1,0])
+    >>> print(star.thermograph())
+    Thermograph(0,[0],[-1],0,[0],[1])
+    """
+    return bottom_up(as_game(g), _thermograph_children, _thermograph_of, _thermographs)
+
+
+def mean(g) -> Fraction:
+    """The mean value ``G.mean``: the mast of the thermograph.
+
+    >>> from cgt import game, switch, integer
+    >>> mean(game([3], [game([2], [1])])), mean(switch(integer(3)) + 5)
+    (Fraction(9, 4), Fraction(5, 1))
+    """
+    g = as_game(g)
+    if g.is_uptimal:
+        # x + u.^ + *n is infinitesimally close to x.
+        return g.left_stop
+    return thermograph(g).mast
+
+
+def temperature(g) -> Fraction:
+    """The temperature ``G.temperature`` (CGSuite's convention for numbers, see the module docstring).
+
+    >>> from cgt import integer, dyadic, switch, star
+    >>> [temperature(x) for x in (integer(5), dyadic(3, 4), star, switch(integer(2)))]
+    [Fraction(-1, 1), Fraction(-1, 4), Fraction(0, 1), Fraction(2, 1)]
+    """
+    g = as_game(g)
+    if g.is_number:
+        x = g.number
+        return Fraction(-1, x.denominator) if x.denominator > 1 else Fraction(-1)
+    if g.is_uptimal:
+        return Fraction(0)
+    return thermograph(g).temperature
+
+
+def left_incentives(g) -> tuple[Game, ...]:
+    """Left's incentives ``G^L - G``, one per left option (duplicates removed), in option order.
+
+    >>> from cgt import switch, integer, up
+    >>> [str(x) for x in left_incentives(switch(integer(1)))], [str(x) for x in left_incentives(up)]
+    (['{2|0}'], ['v'])
+    """
+    g = as_game(g)
+    return _distinct(o - g for o in g.left_options)
+
+
+def right_incentives(g) -> tuple[Game, ...]:
+    """Right's incentives ``G - G^R``, one per right option (duplicates removed), in option order.
+
+    >>> from cgt import up, integer
+    >>> [str(x) for x in right_incentives(up)], right_incentives(integer(3))
+    (['^*'], ())
+    """
+    g = as_game(g)
+    return _distinct(g - o for o in g.right_options)
+
+
+def incentives(g) -> tuple[Game, ...]:
+    """All incentives: Left's then Right's, each value once (Winning Ways ch. 4; Siegel, CGT II.5).
+
+    Every incentive of a number is negative ("numbers are cold", Siegel, CGT
+    §II.3); Norton multiplication :func:`cgt.products.norton_product` uses them.
+
+    >>> from cgt import switch, integer, dyadic, up
+    >>> [str(x) for x in incentives(switch(integer(1)))], [str(x) for x in incentives(dyadic(1, 2))]
+    (['{2|0}'], ['-1/2'])
+    >>> [str(x) for x in incentives(up)]
+    ['v', '^*']
+    """
+    g = as_game(g)
+    return _distinct(left_incentives(g) + right_incentives(g))
+
+
+def _distinct(games) -> tuple[Game, ...]:
+    seen = set()
+    out = []
+    for x in games:
+        if x not in seen:
+            seen.add(x)
+            out.append(x)
+    return tuple(out)
+
+
+def _stop_children(g: Game):
+    return () if g.is_number else g.left_options + g.right_options
+
+
+def _stop_count_of(g: Game) -> int:
+    if g.is_number:
+        return 1
+    return sum(_stop_counts[o] for o in g.left_options + g.right_options)
+
+
+def stop_count(g) -> int:
+    """CGSuite's ``StopCount``: the number of leaves of the game tree played until a number is reached.
+
+    A number counts 1; otherwise the counts of all left and right options add
+    (a path that meets the same follower twice counts twice).
+
+    >>> from cgt import game, star, up, integer
+    >>> stop_count(integer(4)), stop_count(star), stop_count(up), stop_count(game([3], [game([2], [1])]))
+    (1, 2, 3, 3)
+    """
+    return bottom_up(as_game(g), _stop_children, _stop_count_of, _stop_counts)
+
+
+from cgt.game import register_cache as _register_cache  # noqa: E402
+
+_register_cache(clear_caches)

@@ -1,0 +1,527 @@
+"""Thermographs: exact piecewise-linear walls, CGSuite's text form, matplotlib plots.
+
+A thermograph (Winning Ways ch. 6; Siegel, CGT II.5) records, for every
+temperature ``t >= -1``, the left and right stops of a game cooled by ``t``:
+the *left wall* ``L(t)`` and the *right wall* ``R(t)``.  Above the game's
+temperature both walls are the vertical *mast* at the game's mean.
+
+Values here are exact :class:`~fractions.Fraction` s.  A wall is a
+:class:`Trajectory`, given as CGSuite gives it: its mast value, its critical
+temperatures (where the slope changes, highest first) and the slope just below
+each of them, as ``d value / d temperature``.  So a left wall has slopes 0 or
+-1 and a right wall 0 or +1.  The wall is constant (the mast) above its
+highest critical temperature and the last slope continues down to ``t = -1``.
+
+>>> from cgt import game
+>>> g = game([3], [game([2], [1])])          # {3||2|1}
+>>> th = g.thermograph()
+>>> print(th)
+Thermograph(9/4,[3/4],[-1],9/4,[3/4,1/2],[1,0])
+>>> th.mast, th.temperature, th.left_wall(0), th.right_wall(0)
+(Fraction(9, 4), Fraction(3, 4), Fraction(3, 1), Fraction(2, 1))
+
+Thermographs are built by :func:`cgt.temperature.thermograph`; this module
+holds the value types and the wall arithmetic (the scaffold construction of
+Siegel, CGT §II.5).
+"""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from cgt.errors import InvalidGameError
+
+__all__ = ["Thermograph", "Trajectory"]
+
+_MINUS_ONE = Fraction(-1)
+
+
+# ====================================================================== piecewise-linear functions
+#
+# A function on [-1, oo) is a pair (points, tail): points is a tuple of (t, v)
+# Fractions with t ascending and points[0][0] == -1, and the function is linear
+# between consecutive points and has slope `tail` after the last one.
+
+def _value(points: Sequence, tail: Fraction, t: Fraction) -> Fraction:
+    if t < _MINUS_ONE:
+        raise ValueError(f"thermograph walls are defined for temperatures >= -1, not {t}")
+    last_t, last_v = points[-1]
+    if t >= last_t:
+        return last_v + tail * (t - last_t)
+    for (a, va), (b, vb) in zip(points, points[1:]):
+        if a <= t <= b:
+            return va + (vb - va) * (t - a) / (b - a)
+    raise AssertionError("unreachable: points start at -1")
+
+
+def _simplify(points: list, tail: Fraction) -> tuple:
+    """Drop interior points where the slope does not change (the first point stays)."""
+    out = [points[0]]
+    for i in range(1, len(points)):
+        t, v = points[i]
+        pt, pv = out[-1]
+        before = (v - pv) / (t - pt)
+        if i + 1 < len(points):
+            nt, nv = points[i + 1]
+            after = (nv - v) / (nt - t)
+        else:
+            after = tail
+        if before != after:
+            out.append((t, v))
+    return tuple(out)
+
+
+def _breakpoints(f: tuple, g: tuple) -> list:
+    ts = {t for t, _ in f[0]}
+    ts.update(t for t, _ in g[0])
+    return sorted(ts)
+
+
+def _sample(f: tuple, ts: list) -> list:
+    """Values of f at the ascending temperatures ``ts`` (all >= -1), in one merged walk."""
+    points, tail = f
+    out = []
+    j, last = 0, len(points) - 1
+    for t in ts:
+        while j < last and points[j + 1][0] <= t:
+            j += 1
+        a, va = points[j]
+        if a == t:
+            out.append(va)
+        elif j < last:
+            b, vb = points[j + 1]
+            out.append(va + (vb - va) * (t - a) / (b - a))
+        else:
+            out.append(va + tail * (t - a))
+    return out
+
+
+def _combine(f: tuple, g: tuple, take_max: bool) -> tuple:
+    """Pointwise max (or min) of two piecewise-linear functions, crossings included."""
+    ft, gt = f[1], g[1]
+    ts = _breakpoints(f, g)
+    fv, gv = _sample(f, ts), _sample(g, ts)
+    pick = max if take_max else min
+    points = []
+    for i, t in enumerate(ts):
+        if i:
+            # A strict sign change of f - g inside (ts[i-1], t) is a crossing: a corner of the result.
+            a, da, db = ts[i - 1], fv[i - 1] - gv[i - 1], fv[i] - gv[i]
+            if (da > 0 > db) or (da < 0 < db):
+                c = a + (t - a) * da / (da - db)
+                points.append((c, fv[i - 1] + (fv[i] - fv[i - 1]) * (c - a) / (t - a)))
+        points.append((t, pick(fv[i], gv[i])))
+    # Beyond the last breakpoint both are linear: at most one more crossing.
+    last, d_last, d_slope = ts[-1], fv[-1] - gv[-1], ft - gt
+    if (d_last > 0 > d_slope) or (d_last < 0 < d_slope):
+        c = last - d_last / d_slope
+        points.append((c, fv[-1] + ft * (c - last)))
+        d_last = d_slope  # past the crossing f - g has the sign of its slope
+    if d_last == 0:
+        tail = pick(ft, gt)
+    elif (d_last > 0) == take_max:
+        tail = ft
+    else:
+        tail = gt
+    return _simplify(points, tail), tail
+
+
+def _add_linear(f: tuple, c: Fraction) -> tuple:
+    """t -> f(t) + c*t."""
+    points, tail = f
+    return tuple((t, v + c * t) for t, v in points), tail + c
+
+
+def _first_nonpositive(f: tuple, g: tuple) -> Fraction:
+    """The least t >= -1 with f(t) <= g(t), for f - g non-increasing and eventually negative."""
+    ft, gt = f[1], g[1]
+    ts = _breakpoints(f, g)
+    diffs = [x - y for x, y in zip(_sample(f, ts), _sample(g, ts))]
+    if diffs[0] <= 0:
+        return ts[0]
+    for (a, da), (b, db) in zip(zip(ts, diffs), zip(ts[1:], diffs[1:])):
+        if db <= 0:
+            return a + (b - a) * da / (da - db)
+    slope = ft - gt
+    if slope >= 0:
+        raise AssertionError("scaffolds of a short game always meet")
+    return ts[-1] - diffs[-1] / slope
+
+
+def _truncate(f: tuple, top: Fraction) -> tuple:
+    """f on [-1, top], constant f(top) above: a wall with its mast starting at ``top``."""
+    points, tail = f
+    kept = [p for p in points if p[0] < top]
+    kept.append((top, _value(points, tail, top)))
+    return _simplify(kept, Fraction(0))
+
+
+# ====================================================================== value types
+
+def _fraction(value, what: str) -> Fraction:
+    """A rational coordinate: int, Fraction, or a Game that is a number."""
+    from cgt.game import Game
+
+    if isinstance(value, Game):
+        if value.number is None:
+            raise InvalidGameError(f"{what} must be a number, got {value}")
+        return value.number
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise InvalidGameError(f"{what} must be an int or a Fraction, got {value!r}")
+    return Fraction(value)
+
+
+def _format(q: Fraction) -> str:
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+
+def _format_list(values: Iterable[Fraction]) -> str:
+    return "[" + ",".join(_format(v) for v in values) + "]"
+
+
+class Trajectory:
+    """One wall of a thermograph: a continuous piecewise-linear function of temperature ``t >= -1``.
+
+    Built like CGSuite's trajectories: ``Trajectory(mast, critical_temperatures,
+    slopes)``; the critical temperatures are strictly decreasing and greater than
+    -1, ``slopes[i]`` is ``d value / d t`` just below ``critical_temperatures[i]``
+    (down to the next critical temperature, or to -1 for the last one), and the
+    value is ``mast`` above the highest critical temperature.  The stored form is
+    normalised: a slope equal to the one above it merges into it.
+
+    >>> w = Trajectory(0, [1], [-1])          # left wall of +-1
+    >>> w(0), w(Fraction(1, 2)), w(5), w(-1)
+    (Fraction(1, 1), Fraction(1, 2), Fraction(0, 1), Fraction(2, 1))
+    >>> print(w)
+    Trajectory(0,[1],[-1])
+    >>> Trajectory(2, [3, 1], [0, 0]) == Trajectory(2)
+    True
+    """
+
+    __slots__ = ("_points",)
+
+    def __init__(self, mast=0, critical_temperatures: Iterable = (), slopes: Iterable = ()):
+        mast = _fraction(mast, "a trajectory's mast")
+        temps = [_fraction(t, "a critical temperature") for t in critical_temperatures]
+        slopes = [_fraction(s, "a slope") for s in slopes]
+        if len(temps) != len(slopes):
+            raise ValueError(
+                f"a trajectory needs one slope per critical temperature, got {len(temps)} and {len(slopes)}"
+            )
+        for t in temps:
+            if t <= _MINUS_ONE:
+                raise ValueError(f"critical temperatures must be greater than -1, got {_format(t)}")
+        for hi, lo in zip(temps, temps[1:]):
+            if not hi > lo:
+                raise ValueError(
+                    f"critical temperatures must be strictly decreasing, got {_format_list(temps)}"
+                )
+        points = [] if not temps else [(temps[0], mast)]
+        value = mast
+        for i, (t, s) in enumerate(zip(temps, slopes)):
+            below = temps[i + 1] if i + 1 < len(temps) else _MINUS_ONE
+            value = value - s * (t - below)
+            points.append((below, value))
+        if not points:
+            points = [(_MINUS_ONE, mast)]
+        points.reverse()
+        self._points = _simplify(points, Fraction(0))
+
+    @classmethod
+    def _from_points(cls, points: tuple) -> "Trajectory":
+        w = object.__new__(cls)
+        w._points = points
+        return w
+
+    @property
+    def mast(self) -> Fraction:
+        """The value above the highest critical temperature.
+
+        >>> Trajectory(3, [1], [-1]).mast
+        Fraction(3, 1)
+        """
+        return self._points[-1][1]
+
+    @property
+    def critical_temperatures(self) -> tuple[Fraction, ...]:
+        """Temperatures where the slope changes, highest first.
+
+        >>> Trajectory(9, [3, 1], [1, 0]).critical_temperatures
+        (Fraction(3, 1), Fraction(1, 1))
+        """
+        return tuple(t for t, _ in reversed(self._points[1:]))
+
+    @property
+    def slopes(self) -> tuple[Fraction, ...]:
+        """``d value / d t`` just below each critical temperature.
+
+        >>> Trajectory(9, [3, 1], [1, 0]).slopes
+        (Fraction(1, 1), Fraction(0, 1))
+        """
+        p = self._points
+        return tuple((p[i][1] - p[i - 1][1]) / (p[i][0] - p[i - 1][0]) for i in range(len(p) - 1, 0, -1))
+
+    @property
+    def points(self) -> tuple[tuple[Fraction, Fraction], ...]:
+        """The corners ``(t, value)`` from ``t = -1`` up to the start of the mast.
+
+        >>> Trajectory(0, [1], [1]).points
+        ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 1), Fraction(0, 1)))
+        """
+        return self._points
+
+    def value_at(self, t) -> Fraction:
+        """The wall's value at temperature ``t >= -1``.
+
+        >>> Trajectory(0, [1], [1]).value_at(Fraction(1, 2))
+        Fraction(-1, 2)
+        """
+        return _value(self._points, Fraction(0), _fraction(t, "a temperature"))
+
+    __call__ = value_at
+
+    def _function(self) -> tuple:
+        return self._points, Fraction(0)
+
+    def __eq__(self, other):
+        if not isinstance(other, Trajectory):
+            return NotImplemented
+        return self._points == other._points
+
+    def __hash__(self):
+        return hash(("Trajectory", self._points))
+
+    def __str__(self):
+        return (
+            f"Trajectory({_format(self.mast)},{_format_list(self.critical_temperatures)},"
+            f"{_format_list(self.slopes)})"
+        )
+
+    def __repr__(self):
+        temps = ", ".join(f"Fraction({_format(t)!r})" for t in self.critical_temperatures)
+        slopes = ", ".join(f"Fraction({_format(s)!r})" for s in self.slopes)
+        return f"Trajectory(Fraction({_format(self.mast)!r}), [{temps}], [{slopes}])"
+
+
+class Thermograph:
+    """The thermograph of a short game: its left and right walls, mast value and temperature.
+
+    ``str()`` gives CGSuite's form ``Thermograph(m,[temps],[slopes],m,[temps],[slopes])``:
+    the left wall's mast value, critical temperatures (highest first) and slopes
+    below them, then the same three fields for the right wall (see
+    :class:`Trajectory`).  Slopes are ``d value / d temperature``.
+
+    >>> from cgt import switch, integer, dyadic
+    >>> print(switch(integer(3)).thermograph())
+    Thermograph(0,[3],[-1],0,[3],[1])
+    >>> print(dyadic(1, 2).thermograph())
+    Thermograph(1/2,[-1/2],[-1],1/2,[-1/2],[1])
+    >>> Thermograph(Trajectory(0, [3], [-1]), Trajectory(0, [3], [1])) == switch(integer(3)).thermograph()
+    True
+    """
+
+    __slots__ = ("left_wall", "right_wall")
+
+    def __init__(self, left_wall: Trajectory, right_wall: Trajectory):
+        if not isinstance(left_wall, Trajectory) or not isinstance(right_wall, Trajectory):
+            raise InvalidGameError("Thermograph(left_wall, right_wall) needs two Trajectory values")
+        if left_wall.mast != right_wall.mast:
+            raise ValueError(
+                f"the walls of a thermograph share one mast, got {_format(left_wall.mast)} "
+                f"and {_format(right_wall.mast)}"
+            )
+        corners = {_MINUS_ONE, *left_wall.critical_temperatures, *right_wall.critical_temperatures}
+        for t in sorted(corners):
+            if left_wall(t) < right_wall(t):
+                raise ValueError(f"the left wall is right of the right wall at temperature {_format(t)}")
+        self.left_wall = left_wall
+        self.right_wall = right_wall
+
+    @classmethod
+    def _of_integer(cls, x: Fraction) -> "Thermograph":
+        """The thermograph of an integer: a mast from t = -1 (CGSuite's convention)."""
+        wall = Trajectory._from_points(((_MINUS_ONE, x),))
+        return cls._trusted(wall, wall)
+
+    @classmethod
+    def _trusted(cls, left_wall: Trajectory, right_wall: Trajectory) -> "Thermograph":
+        th = object.__new__(cls)
+        th.left_wall = left_wall
+        th.right_wall = right_wall
+        return th
+
+    @classmethod
+    def _from_options(cls, lefts: Sequence["Thermograph"], rights: Sequence["Thermograph"]) -> "Thermograph":
+        """The thermograph of ``{G^L | G^R}`` from the thermographs of its options.
+
+        Scaffolds (Siegel, CGT §II.5; Winning Ways ch. 6): the left scaffold
+        is ``max R_t(G^L) - t``, the right scaffold ``min L_t(G^R) + t``.  Their
+        difference is non-increasing; the temperature is the least ``t >= -1``
+        where left <= right, and above it both walls are the mast at that value.
+        The options must be those of a canonical non-integer game (both sides
+        non-empty, scaffolds not apart at t = -1).
+        """
+        left = None
+        for th in lefts:
+            f = _add_linear(th.right_wall._function(), _MINUS_ONE)
+            left = f if left is None else _combine(left, f, take_max=True)
+        right = None
+        for th in rights:
+            f = _add_linear(th.left_wall._function(), Fraction(1))
+            right = f if right is None else _combine(right, f, take_max=False)
+        if left is None or right is None:
+            raise AssertionError("a canonical non-integer game has options on both sides")
+        tau = _first_nonpositive(left, right)
+        if tau == _MINUS_ONE and _value(*left, tau) != _value(*right, tau):
+            # Cannot happen for canonical forms: scaffolds strictly apart at -1
+            # would make {G^L | G^R} an integer (simplicity theorem).
+            raise AssertionError("scaffolds apart at t = -1: the game is not in canonical form")
+        return cls._trusted(
+            Trajectory._from_points(_truncate(left, tau)),
+            Trajectory._from_points(_truncate(right, tau)),
+        )
+
+    @property
+    def mast(self) -> Fraction:
+        """The mast value, which is the game's mean.
+
+        >>> from cgt import game
+        >>> game([3], [game([2], [1])]).thermograph().mast
+        Fraction(9, 4)
+        """
+        return self.left_wall.mast
+
+    @property
+    def temperature(self) -> Fraction:
+        """Where the mast starts: -1 for integers, -1/2^n for m/2^n, >= 0 for non-numbers.
+
+        >>> from cgt import switch, integer, star
+        >>> switch(integer(3)).thermograph().temperature, star.thermograph().temperature
+        (Fraction(3, 1), Fraction(0, 1))
+        """
+        temps = self.left_wall.critical_temperatures[:1] + self.right_wall.critical_temperatures[:1]
+        return max(temps, default=_MINUS_ONE)
+
+    def left_value(self, t) -> Fraction:
+        """The left wall at temperature ``t``: Left's stop of the game cooled by ``t``.
+
+        >>> from cgt import switch, integer
+        >>> switch(integer(3)).thermograph().left_value(1)
+        Fraction(2, 1)
+        """
+        return self.left_wall(t)
+
+    def right_value(self, t) -> Fraction:
+        """The right wall at temperature ``t``: Right's stop of the game cooled by ``t``.
+
+        >>> from cgt import switch, integer
+        >>> switch(integer(3)).thermograph().right_value(1)
+        Fraction(-2, 1)
+        """
+        return self.right_wall(t)
+
+    def __eq__(self, other):
+        if not isinstance(other, Thermograph):
+            return NotImplemented
+        return self.left_wall == other.left_wall and self.right_wall == other.right_wall
+
+    def __hash__(self):
+        return hash(("Thermograph", self.left_wall, self.right_wall))
+
+    def __str__(self):
+        lw, rw = self.left_wall, self.right_wall
+        return (
+            f"Thermograph({_format(lw.mast)},{_format_list(lw.critical_temperatures)},"
+            f"{_format_list(lw.slopes)},{_format(rw.mast)},{_format_list(rw.critical_temperatures)},"
+            f"{_format_list(rw.slopes)})"
+        )
+
+    def __repr__(self):
+        return f"Thermograph({self.left_wall!r}, {self.right_wall!r})"
+
+    # ------------------------------------------------------------------ drawing
+    def plot(self, ax=None, *, title: str | None = None, top=None, bottom=-1, color: str = "C0",
+             annotate: bool = True):
+        """Draw the thermograph with matplotlib and return the ``Axes``.
+
+        Drawn the way Winning Ways draws thermographs: temperature upward and
+        values increasing *to the left* (Left's side), walls from ``bottom``
+        (default ``t = -1``) up to the mast, the mast continuing to ``top``
+        (default: a little above the temperature) with an arrow head.  A thin
+        line marks ``t = 0``; ``annotate`` labels the mean and temperature.
+        Needs the optional extra ``plot`` (``pip install 'cgt[plot]'``).
+
+        >>> from cgt import game
+        >>> from matplotlib.figure import Figure
+        >>> ax = game([3], [game([2], [1])]).thermograph().plot(Figure().add_subplot(), title="{3||2|1}")
+        >>> ax.get_title(), bool(ax.get_xlim()[0] > ax.get_xlim()[1])
+        ('{3||2|1}', True)
+        """
+        if ax is None:
+            plt = _pyplot()
+            _, ax = plt.subplots(figsize=(5, 4))
+        self._draw(ax, title=title, top=top, bottom=bottom, color=color, annotate=annotate)
+        return ax
+
+    def _draw(self, ax, *, title, top, bottom, color, annotate):
+        bottom = _fraction(bottom, "the bottom temperature")
+        if bottom < _MINUS_ONE:
+            raise ValueError(f"thermographs start at temperature -1, not {_format(bottom)}")
+        tau = self.temperature
+        mast = self.mast
+        spread = max(self.left_wall(bottom) - self.right_wall(bottom), Fraction(1))
+        if top is None:
+            top = max(tau, bottom) + max(Fraction(1), spread / 2)
+        top = _fraction(top, "the top temperature")
+        for wall in (self.left_wall, self.right_wall):
+            pts = [(t, v) for t, v in wall.points if bottom < t < top]
+            ts = [bottom] + [t for t, _ in pts] + [top]
+            vs = [wall(bottom)] + [v for _, v in pts] + [wall(top)]
+            ax.plot([float(v) for v in vs], [float(t) for t in ts], color=color, linewidth=2,
+                    solid_joinstyle="miter")
+        ax.annotate("", xy=(float(mast), float(top)), xytext=(float(mast), float(top) - 0.01),
+                    arrowprops=dict(arrowstyle="-|>", color=color, lw=2))
+        lo = min(self.right_wall(bottom), mast) - Fraction(1, 2)
+        hi = max(self.left_wall(bottom), mast) + Fraction(1, 2)
+        ax.set_xlim(float(hi), float(lo))  # values increase to the left, as in Winning Ways
+        ax.set_ylim(float(bottom), float(top) + 0.1 * float(top - bottom))
+        ax.set_aspect("equal", adjustable="box")  # walls at 45 degrees, as in Winning Ways
+        ax.axhline(0, color="0.6", linewidth=0.8, zorder=0)
+        if annotate:
+            ax.plot([float(mast)], [float(max(tau, bottom))], "o", color=color, markersize=4)
+            # Label the corner away from the mast (the axis runs from hi on the left to lo).
+            mast_on_left = (hi - mast) < (mast - lo)
+            ax.text(0.97 if mast_on_left else 0.03, 0.97, f"mean {_format(mast)}\ntemperature {_format(tau)}",
+                    transform=ax.transAxes, va="top", ha="right" if mast_on_left else "left", fontsize=8)
+        ax.set_xlabel("value (Left's side on the left)")
+        ax.set_ylabel("temperature")
+        if title is not None:
+            ax.set_title(title)
+        ax.grid(True, linewidth=0.3)
+
+    def _repr_svg_(self):
+        """Jupyter display: an SVG drawing when matplotlib is installed, else None (text is shown)."""
+        try:
+            from matplotlib.figure import Figure
+        except ImportError:
+            return None
+        fig = Figure(figsize=(4, 3.2))
+        ax = fig.add_subplot()
+        self._draw(ax, title=str(self), top=None, bottom=-1, color="C0", annotate=True)
+        ax.title.set_fontsize(7)
+        fig.tight_layout()
+        buffer = io.StringIO()
+        fig.savefig(buffer, format="svg")
+        return buffer.getvalue()
+
+
+def _pyplot():
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError(
+            "Thermograph.plot() needs matplotlib, an optional extra: pip install 'cgt[plot]'"
+        ) from None
+    return plt

@@ -1,0 +1,144 @@
+"""Heap games: impartial rulesets played on a collection of heaps, each heap a separate component.
+
+A position is a sorted tuple of positive heap sizes (empty heaps have no moves and are dropped); an int
+``n`` means the single heap ``(n,)``.  Subclasses define ``heap_options(n)`` -- the tuples of heaps a single
+heap of ``n`` can become.  Grundy values of single heaps come from an array-based Grundy sequence
+(``grundy_sequence``), extended on demand; a position's value is the XOR over its heaps.
+
+>>> class Halve(HeapRuleset):
+...     '''Replace a heap of n by one of size at least n/2 and less than n.'''
+...     def heap_options(self, n):
+...         return [(k,) for k in range((n + 1) // 2, n)]
+>>> Halve().grundy_sequence(8)
+[0, 0, 1, 0, 2, 1, 3, 0, 4]
+>>> h = Halve()
+>>> str(h(4, 6)), h(4, 6).grundy, h.parse("4 + 6") == (4, 6)
+('4 6', 1, True)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import reduce
+from operator import xor
+
+from cgt.errors import InvalidPositionError, NotApplicableError, TooLargeError
+from cgt.impartial import mex
+
+from cgt.games.ruleset import ImpartialRuleset
+
+__all__ = ["HeapRuleset"]
+
+_SEPARATORS = re.compile(r"[\s,+]+")
+
+
+class HeapRuleset(ImpartialRuleset):
+    """Base class of heap games; subclasses define :meth:`heap_options`."""
+
+    #: Largest heap for which ``grundy_sequence`` may be computed implicitly (guards against typos).
+    max_heap = 50_000_000
+
+    # -- moves -----------------------------------------------------------------------------------------
+    def heap_options(self, n: int):
+        """Tuples of heap sizes that a single heap of ``n`` can be turned into (subclasses override)."""
+        raise NotApplicableError(f"{self!r} does not define heap_options")
+
+    def normalize(self, pos) -> tuple[int, ...]:
+        """An int or an iterable of ints -> sorted tuple of the positive heap sizes."""
+        if isinstance(pos, bool):
+            raise InvalidPositionError(f"{self!r}: {pos!r} is not a heap size")
+        if isinstance(pos, int):
+            heaps = (pos,)
+        else:
+            try:
+                heaps = tuple(pos)
+            except TypeError:
+                raise InvalidPositionError(f"{self!r}: {pos!r} is not a heap size or a list of heaps") from None
+        for h in heaps:
+            if not isinstance(h, int) or isinstance(h, bool) or h < 0:
+                raise InvalidPositionError(f"{self!r}: heap size {h!r} is not a non-negative integer")
+        return tuple(sorted(h for h in heaps if h))
+
+    def parse(self, text: str) -> tuple[int, ...]:
+        """Heap sizes separated by spaces, commas or ``+``, optionally in brackets: ``"3 4"``, ``"[3,4]"``."""
+        body = text.strip().strip("[]()").strip()
+        if not body:
+            return ()
+        parts = _SEPARATORS.split(body)
+        if not all(part.isdigit() for part in parts):
+            raise InvalidPositionError(f"{self!r}: cannot parse heaps {text!r} (want e.g. '3 4' or '[3,4]')")
+        return self.normalize(int(part) for part in parts)
+
+    def format(self, pos) -> str:
+        """Heaps separated by spaces; the empty position prints as ``0``."""
+        return " ".join(str(h) for h in pos) if pos else "0"
+
+    def options(self, pos):
+        """Replace one heap by each of its heap options (duplicates removed, order kept)."""
+        seen = {}
+        for i, h in enumerate(pos):
+            if i and pos[i - 1] == h:
+                continue
+            rest = pos[:i] + pos[i + 1:]
+            for heaps in self.heap_options(h):
+                new = tuple(sorted(rest + tuple(x for x in heaps if x)))
+                seen.setdefault(new, None)
+        return list(seen)
+
+    def components(self, pos):
+        """Each heap is a component."""
+        return [(h,) for h in pos] if len(pos) > 1 else [pos]
+
+    # -- values --------------------------------------------------------------------------------------------
+    def _sequence(self) -> list[int]:
+        seq = self.__dict__.get("_seq")
+        if seq is None:
+            seq = self.__dict__["_seq"] = [0]        # the empty heap has no moves
+        return seq
+
+    def heap_grundy(self, n: int) -> int:
+        """The Grundy value of a single heap of ``n``."""
+        seq = self._sequence()
+        if n >= len(seq):
+            if n > self.max_heap:
+                raise TooLargeError(f"{self!r}: heap {n} is larger than max_heap = {self.max_heap}")
+            self.grundy_sequence(max(n, 2 * len(seq)))
+        return self._sequence()[n]
+
+    def grundy(self, pos) -> int:
+        """The XOR of the heap values (Grundy value of a sum, Faigle Thm 2.5)."""
+        return reduce(xor, (self.heap_grundy(h) for h in pos), 0)
+
+    def grundy_sequence(self, n: int) -> list[int]:
+        """The Grundy values of single heaps of sizes ``0, 1, ..., n`` (``n + 1`` values)."""
+        if not isinstance(n, int) or n < 0:
+            raise InvalidPositionError(f"{self!r}: grundy_sequence needs a non-negative int, got {n!r}")
+        if n >= len(self._sequence()):
+            self._extend(n)
+        return self._sequence()[: n + 1]
+
+    def _extend(self, n: int) -> None:
+        """Extend the Grundy sequence through index ``n`` (generic mex over heap options)."""
+        seq = self._sequence()
+        for m in range(len(seq), n + 1):
+            seq.append(mex(reduce(xor, (seq[h] for h in heaps), 0) for heaps in self.heap_options(m)))
+
+    def misere_grundy_sequence(self, n: int) -> list[int]:
+        """Misère Grundy values of single heaps ``0..n`` (1 at terminal heaps; see :mod:`cgt.misere`)."""
+        return [self.misere_grundy(self.normalize(m)) for m in range(n + 1)]
+
+    def genus_sequence(self, n: int, terms: int = 6) -> list:
+        """Conway's genus of single heaps ``0..n`` as ``(g, (g0, g1, ...))`` pairs (Winning Ways ch. 13)."""
+        return [self.genus(self.normalize(m), terms) for m in range(n + 1)]
+
+    def periodicity(self, limit: int = 100_000):
+        """Periodicity of the Grundy sequence; subclasses with a theorem override.  Here: none certified."""
+        from cgt.games.periodicity import Periodicity
+
+        return Periodicity(False, None, None, 0, False, "none", 0, None,
+                           f"{self!r}: no periodicity theorem is known to the library for this ruleset")
+
+    def clear_cache(self) -> None:
+        """Forget memoised values, including the Grundy sequence."""
+        super().clear_cache()
+        self.__dict__.pop("_seq", None)

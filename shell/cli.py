@@ -1,0 +1,79 @@
+"""The ``cgt`` command: the REPL, ``cgt -c 'EXPR'`` and ``cgt FILE.cgs``.
+
+Errors print as one line (with the source line and a caret for syntax errors) on
+stderr and give exit status 1; ``--debug`` adds the Python traceback of internal
+errors.  Ctrl-C outside the REPL stops the command with status 130.
+
+>>> main(["-c", "{3|2} + {2|0}"])
+{5|4||3|2}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import cgt
+from cgt.shell.errors import ShellError
+from cgt.shell.repl import main_loop, report, run_lines
+from cgt.shell.session import Session
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cgt",
+        description="Combinatorial game theory shell (CGSuite's notation). Without arguments: the interactive shell.",
+    )
+    parser.add_argument("-c", dest="command", metavar="EXPR", help="evaluate EXPR, print the result and exit")
+    parser.add_argument("script", nargs="?", metavar="FILE.cgs", help="run a script (entries as typed at the prompt)")
+    parser.add_argument("--debug", action="store_true", help="show Python tracebacks of internal errors")
+    parser.add_argument("--version", action="version", version=f"cgt {cgt.__version__}")
+    return parser
+
+
+def _script(path: str, session: Session, debug: bool) -> int:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().split("\n")
+    except OSError as error:
+        print(f"cgt: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"cgt: {path} is not UTF-8 text", file=sys.stderr)
+        return 2
+    return run_lines(lines, session, sys.stdout, sys.stderr, debug, stop_on_error=True, filename=path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``cgt`` console script; returns the exit status."""
+    arguments = _parser().parse_args(argv)
+    session = Session()
+    try:
+        if arguments.command is not None:
+            if arguments.script is not None:
+                print("cgt: give either -c EXPR or a script, not both", file=sys.stderr)
+                return 2
+            try:
+                output = session.run(arguments.command)
+            except ShellError as error:
+                report(error, sys.stderr, arguments.debug)
+                return 1
+            if output:
+                print(output)
+            return 0
+        if arguments.script is not None:
+            return _script(arguments.script, session, arguments.debug)
+        return main_loop(session, arguments.debug)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def console() -> None:  # pragma: no cover - thin wrapper used by the console script
+    """``sys.exit(main())``."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    console()

@@ -1,0 +1,99 @@
+"""The one error the shell raises: :class:`ShellError`, with a line and a column.
+
+Every failure of a shell program, whether a syntax error or a domain error from
+the library (a non-dyadic option, an atomic weight of a hot game, ...), surfaces as
+a ``ShellError`` carrying the position of the offending piece of source text.
+
+>>> from cgt.shell import run, ShellError
+>>> try:
+...     run("{3|2")
+... except ShellError as error:
+...     print(error)
+...     print(error.caret())
+line 1, column 5: syntax error: unexpected end of input
+{3|2
+    ^
+"""
+
+from __future__ import annotations
+
+from cgt.errors import CGTError
+
+
+class ShellError(CGTError):
+    """An error in a shell program: one message with its line and column.
+
+    ``kind`` is ``"syntax"`` for parse errors and ``"error"`` for evaluation errors;
+    ``internal`` is True only when the cause was an unexpected Python exception
+    (a bug in cgt, not in the program).
+
+    >>> error = ShellError("unknown name 'x'", line=2, column=3, source="1;\\n  x")
+    >>> str(error)
+    "line 2, column 3: unknown name 'x'"
+    >>> error.caret()
+    '  x\\n  ^'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        column: int | None = None,
+        source: str | None = None,
+        kind: str = "error",
+        internal: bool = False,
+    ):
+        self.message = message
+        self.line = line
+        self.column = column
+        self.source = source
+        self.kind = kind
+        self.internal = internal
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        if self.line is None:
+            return self.message
+        return f"line {self.line}, column {self.column}: {self.message}"
+
+    def __str__(self) -> str:
+        return self._text()
+
+    def located(self, line: int | None, column: int | None, source: str | None) -> "ShellError":
+        """This error with a position filled in where it had none.
+
+        >>> str(ShellError("boom").located(1, 4, "1 + x"))
+        'line 1, column 4: boom'
+        """
+        if self.line is None and line is not None:
+            self.line, self.column = line, column
+        if self.source is None:
+            self.source = source
+        self.args = (self._text(),)
+        return self
+
+    def source_line(self) -> str | None:
+        """The line of source text the error points into, or None.
+
+        >>> ShellError("x", line=2, column=1, source="a\\nb").source_line()
+        'b'
+        """
+        if self.source is None or self.line is None:
+            return None
+        lines = self.source.split("\n")
+        if 1 <= self.line <= len(lines):
+            return lines[self.line - 1]
+        return ""
+
+    def caret(self) -> str:
+        """The offending source line with a caret under the error's column ('' without a position).
+
+        >>> ShellError("x", line=1, column=3, source="1 + ?").caret()
+        '1 + ?\\n  ^'
+        """
+        text = self.source_line()
+        if text is None:
+            return ""
+        text = text.expandtabs(1)
+        column = max(1, self.column or 1)
+        return text + "\n" + " " * (column - 1) + "^"

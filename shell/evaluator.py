@@ -1,0 +1,677 @@
+"""The evaluator: walks the parse tree of a shell program and computes with the library.
+
+One :class:`Interpreter` runs one program in a :class:`Scope`; each tree node type
+(the rule aliases of ``grammar.lark``) has a method ``_<alias>``.  Library errors
+(:class:`cgt.errors.CGTError`) and arithmetic errors become
+:class:`~cgt.shell.ShellError` located at the innermost node being evaluated;
+``KeyboardInterrupt`` passes through untouched, so the REPL can catch it.
+
+>>> from cgt.shell import run
+>>> run("{3||2|1}.Mean"), run("[n * n for n from 1 to 4 where n % 2 == 0]")
+('9/4', '[4,16]')
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import cgt
+from cgt import Game
+from cgt.errors import CGTError, InvalidGameError, NotApplicableError
+from lark import Token, Tree
+
+from cgt.shell.builtins import HELP
+from cgt.shell.errors import ShellError
+from cgt.shell.limits import DEFAULT, Limits
+from cgt.shell.methods import (
+    call_method,
+    find_method,
+    is_number,
+    is_position,
+    normalise,
+    number_of,
+    to_game,
+)
+from cgt.shell.values import BoundMethod, Function, Namespace, describe, sort_key
+
+#: The parts of an uptimal token: number, ups (count, ^<n> or ^[n]) and star.
+_UPTIMAL = re.compile(
+    r"(?P<num>-?\d+(?:/\d+)?)?"
+    r"(?:(?P<arrow>[\^v])(?:<(?P<nth>\d+)>|\[(?P<cum>\d+)\])"
+    r"|(?P<upcount>[\^v])(?P<count>\d+)"
+    r"|(?P<ups>\^+|v+))?"
+    r"(?P<star>\*(?P<nim>\d*))?"
+)
+
+_NOTHING = object()
+
+
+class Scope:
+    """Variables of a program: a dictionary with an optional enclosing scope.
+
+    >>> outer = Scope({"x": 1})
+    >>> inner = Scope({}, outer)
+    >>> inner.lookup("x"), inner.lookup("y", None)
+    (1, None)
+    """
+
+    __slots__ = ("names", "parent")
+
+    def __init__(self, names: dict, parent: "Scope | None" = None):
+        self.names = names
+        self.parent = parent
+
+    def lookup(self, name: str, default=_NOTHING):
+        scope = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        if default is _NOTHING:
+            raise ShellError(f"unknown name {name!r}")
+        return default
+
+    def assign(self, name: str, value) -> None:
+        self.names[name] = value
+
+
+def _position(item):
+    """(line, column) of a tree or token, or (None, None)."""
+    if isinstance(item, Token):
+        return item.line, item.column
+    meta = getattr(item, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True):
+        return meta.line, meta.column
+    return None, None
+
+
+class Interpreter:
+    """Evaluates parse trees of one program under a set of :class:`Limits`.
+
+    >>> from cgt.shell.parser import parse
+    >>> from cgt.shell.builtins import make_globals
+    >>> interp = Interpreter(Scope(make_globals()), "1 + 2")
+    >>> interp.program(parse("1 + 2"))
+    (3, True)
+    """
+
+    def __init__(self, scope: Scope, source: str, limits: Limits = DEFAULT, help_function=None):
+        self.scope = scope
+        self.source = source
+        self.limits = limits
+        self.steps = 0
+        self.help_function = help_function
+
+    # ------------------------------------------------------------ driver
+    def program(self, tree: Tree):
+        """Run a whole program; return (value of the last statement, whether to print it)."""
+        program = tree.children[0]
+        value, show = None, False
+        for statement in program.children:
+            if statement is None:
+                value, show = None, False
+            else:
+                value, show = self.eval(statement, self.scope), True
+        return value, show
+
+    def eval(self, node, scope: Scope):
+        """Evaluate one node; errors come out as located ShellErrors."""
+        self.steps += 1
+        if self.limits.max_steps is not None and self.steps > self.limits.max_steps:
+            raise self._error(f"computation too large: more than {self.limits.max_steps} evaluation steps", node)
+        try:
+            handler = getattr(self, "_" + node.data)
+            return handler(node, scope)
+        except ShellError as error:
+            if error.line is None:
+                line, column = _position(node)
+                error.located(line, column, self.source)
+            raise
+        except CGTError as error:
+            raise self._error(str(error), node) from None
+        except RecursionError:
+            raise self._error("expression nested too deeply", node) from None
+        except ZeroDivisionError:
+            raise self._error("division by zero", node) from None
+        except MemoryError:
+            raise self._error("out of memory", node) from None
+        except ImportError as error:  # a library module this feature needs is not installed
+            raise self._error(f"not available in this installation: {error}", node, internal=True) from error
+        except Exception as error:  # a bug in cgt, not in the program: still one line, never a traceback
+            text = f"internal error ({type(error).__name__}): {error}"
+            raise self._error(text, node, internal=True) from error
+
+    def _error(self, message: str, node, internal: bool = False) -> ShellError:
+        line, column = _position(node)
+        return ShellError(message, line, column, self.source, internal=internal)
+
+    # ------------------------------------------------------------ guards
+    def check_number(self, value):
+        """Refuse numbers whose numerator or denominator exceeds ``max_int_bits``."""
+        if is_number(value):
+            x = Fraction(value)
+            bits = max(x.numerator.bit_length(), x.denominator.bit_length())
+            if bits > self.limits.max_int_bits:
+                raise ShellError(f"number too large: more than {self.limits.max_int_bits} bits")
+        return value
+
+    def _check_heap_arguments(self, name: str, args) -> None:
+        limit = self.limits.max_heap
+        if limit is None:
+            return
+        stack = list(args)
+        while stack:
+            item = stack.pop()
+            if isinstance(item, (list, tuple, frozenset, set)):
+                stack.extend(item)
+            elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > limit:
+                raise ShellError(f"{name}: {item} is larger than the limit {limit} for positions")
+
+    # ------------------------------------------------------------ statements and control
+    def _block(self, node, scope):
+        value = None
+        for statement in node.children:
+            value = None if statement is None else self.eval(statement, scope)
+        return value
+
+    def _assign(self, node, scope):
+        name, expr = node.children
+        value = self.eval(expr, scope)
+        scope.assign(str(name), value)
+        return value
+
+    def _truth(self, value, what: str) -> bool:
+        if isinstance(value, bool):
+            return value
+        raise ShellError(f"{what} must be true or false, got {describe(value)}")
+
+    def _if_(self, node, scope):
+        children = node.children
+        if self._truth(self.eval(children[0], scope), "the if condition"):
+            return self._block(children[1], scope)
+        for branch in children[2:-1]:
+            condition, block = branch.children
+            if self._truth(self.eval(condition, scope), "the elseif condition"):
+                return self._block(block, scope)
+        if children[-1] is not None:
+            return self._block(children[-1], scope)
+        return None
+
+    def _for_loop(self, node, scope):
+        name, spec, condition, block = node.children
+        for value in self._iterate(spec, scope):
+            scope.assign(str(name), value)
+            if condition is not None and not self._truth(self.eval(condition, scope), "the where condition"):
+                continue
+            self._block(block, scope)
+        return None
+
+    def _while_loop(self, node, scope):
+        condition, block = node.children
+        while self._truth(self.eval(condition, scope), "the while condition"):
+            self._block(block, scope)
+        return None
+
+    def _iterate(self, spec, scope):
+        """The values of a ``from a to b [by c]`` or ``in collection`` clause."""
+        if spec.data == "range_in":
+            collection = self.eval(spec.children[0], scope)
+            if isinstance(collection, (frozenset, set)):
+                return sorted(collection, key=sort_key)
+            if isinstance(collection, (list, tuple)):
+                return list(collection)
+            if isinstance(collection, str):
+                return list(collection)
+            raise ShellError(f"cannot loop over {describe(collection)}")
+        start, stop, step = spec.children
+        a = self.eval(start, scope)
+        b = self.eval(stop, scope)
+        c = 1 if step is None else self.eval(step, scope)
+        for bound, what in ((a, "from"), (b, "to"), (c, "by")):
+            if number_of(bound) is None:
+                raise ShellError(f"'{what}' needs a number, got {describe(bound)}")
+        a, b, c = (normalise(Fraction(number_of(v))) for v in (a, b, c))
+        if c == 0:
+            raise ShellError("'by' must not be 0")
+        count = max(0, (b - a) // c + 1)
+        if count > self.limits.max_range:
+            raise ShellError(f"range too large: {count} values (the limit is {self.limits.max_range})")
+        return (normalise(a + i * c) for i in range(count))
+
+    def _comprehension(self, node, scope):
+        expr, *clauses = node.children
+        inner = Scope({}, scope)
+        results = []
+
+        def walk(index):
+            if index == len(clauses):
+                results.append(self.eval(expr, inner))
+                return
+            clause = clauses[index]
+            if clause.data == "where_clause":
+                if self._truth(self.eval(clause.children[0], inner), "the where condition"):
+                    walk(index + 1)
+                return
+            name, spec = clause.children
+            for value in self._iterate(spec, inner):
+                inner.assign(str(name), value)
+                walk(index + 1)
+
+        walk(0)
+        return results
+
+    def _list_comp(self, node, scope):
+        return self._comprehension(node, scope)
+
+    def _set_comp(self, node, scope):
+        return self._make_set(self._comprehension(node, scope))
+
+    # ------------------------------------------------------------ boolean logic and comparison
+    def _or_(self, node, scope):
+        left, right = node.children
+        if self._truth(self.eval(left, scope), "'or'"):
+            return True
+        return self._truth(self.eval(right, scope), "'or'")
+
+    def _and_(self, node, scope):
+        left, right = node.children
+        if not self._truth(self.eval(left, scope), "'and'"):
+            return False
+        return self._truth(self.eval(right, scope), "'and'")
+
+    def _not_(self, node, scope):
+        return not self._truth(self.eval(node.children[0], scope), "'not'")
+
+    def _compare(self, node, scope):
+        left, op, right = node.children
+        a = self.eval(left, scope)
+        b = self.eval(right, scope)
+        return compare(a, str(op), b)
+
+    # ------------------------------------------------------------ arithmetic
+    def _add(self, node, scope):
+        a, b = (self.eval(child, scope) for child in node.children)
+        if is_number(a) and is_number(b):
+            return self.check_number(normalise(Fraction(a) + Fraction(b)))
+        if isinstance(a, str) and isinstance(b, str):
+            return a + b
+        if isinstance(a, list) and isinstance(b, list):
+            return a + b
+        return _game_operand(a, "add") + _game_operand(b, "add")
+
+    def _sub(self, node, scope):
+        a, b = (self.eval(child, scope) for child in node.children)
+        if is_number(a) and is_number(b):
+            return self.check_number(normalise(Fraction(a) - Fraction(b)))
+        return _game_operand(a, "subtract") - _game_operand(b, "subtract")
+
+    def _switch(self, node, scope):
+        return _switch_of(self.eval(node.children[0], scope))
+
+    def _add_switch(self, node, scope):
+        a, b = (self.eval(child, scope) for child in node.children)
+        return _game_operand(a, "add") + _switch_of(b)
+
+    def _neg(self, node, scope):
+        a = self.eval(node.children[0], scope)
+        if is_number(a):
+            return -a
+        return -_game_operand(a, "negate")
+
+    def _pos(self, node, scope):
+        a = self.eval(node.children[0], scope)
+        if is_number(a):
+            return a
+        return _game_operand(a, "apply unary + to")
+
+    def _mul(self, node, scope):
+        a, b = (self.eval(child, scope) for child in node.children)
+        if is_number(a) and is_number(b):
+            return self._number_product(Fraction(a), Fraction(b))
+        x, y = number_of(a), number_of(b)
+        if x is not None and y is not None:
+            return self._number_product(Fraction(x), Fraction(y))
+        # n * G: an integer multiple of a game (Norton-consistent for integers).
+        for n, g in ((a, b), (b, a)):
+            count = number_of(n) if not isinstance(n, bool) else None
+            if count is not None and Fraction(count).denominator == 1 and _is_gameish(g):
+                return self._multiple(int(count), to_game(g))
+        raise ShellError(
+            f"cannot multiply {describe(a)} by {describe(b)}: '*' multiplies numbers, or a game by an integer "
+            "(use NortonMultiply, ConwayMultiply or NimProduct for other products)"
+        )
+
+    def _number_product(self, x: Fraction, y: Fraction):
+        bits = max(x.numerator.bit_length(), x.denominator.bit_length()) + max(
+            y.numerator.bit_length(), y.denominator.bit_length()
+        )
+        if bits > self.limits.max_int_bits + 1:
+            raise ShellError(f"number too large: more than {self.limits.max_int_bits} bits")
+        return self.check_number(normalise(x * y))
+
+    def _multiple(self, n: int, g: Game):
+        if g.is_uptimal:
+            self.check_number(n)
+        elif abs(n) > self.limits.max_multiple:
+            raise ShellError(
+                f"{n} * {describe(g, 30)}: multiples of a general game are limited to {self.limits.max_multiple}"
+            )
+        result = n * g
+        if result.is_number:
+            self.check_number(result.number)
+        return result
+
+    def _div(self, node, scope):
+        a, b = (self.eval(child, scope) for child in node.children)
+        x, y = number_of(a), number_of(b)
+        if x is None or y is None:
+            raise ShellError(f"cannot divide {describe(a)} by {describe(b)}: '/' divides numbers")
+        if y == 0:
+            raise ShellError("division by zero")
+        return self._number_product(Fraction(x), 1 / Fraction(y))
+
+    def _mod(self, node, scope):
+        a, b = (self.eval(child, scope) for child in node.children)
+        x, y = number_of(a), number_of(b)
+        if x is None or y is None:
+            raise ShellError(f"cannot take {describe(a)} modulo {describe(b)}: '%' needs numbers")
+        if y == 0:
+            raise ShellError("modulo by zero")
+        return self.check_number(normalise(Fraction(x) % Fraction(y)))
+
+    # ------------------------------------------------------------ methods and calls
+    def _infix_call(self, node, scope):
+        left, name, right = node.children
+        a = self.eval(left, scope)
+        b = self.eval(right, scope)
+        return self._method(a, str(name), [b])
+
+    def _method(self, receiver, name: str, args: list):
+        return self._result(call_method(receiver, name, args))
+
+    def _result(self, value):
+        if isinstance(value, Fraction):
+            value = normalise(value)
+        if is_number(value):
+            self.check_number(value)
+        return value
+
+    def _attr(self, node, scope):
+        target, name = node.children
+        value = self.eval(target, scope)
+        return self._attribute(value, str(name))
+
+    def _attribute(self, value, name: str):
+        if isinstance(value, Namespace):
+            if name not in value.entries:
+                raise ShellError(f"{value.path} has no member {name}")
+            return value.entries[name]
+        method, _ = find_method(value, name)
+        if method is None:
+            raise NotApplicableError(f"{describe(value)} has no method {name}")
+        if method.needs_arguments():
+            return BoundMethod(value, name, method)
+        return self._method(value, name, [])
+
+    def _arguments(self, node, scope) -> list:
+        if node is None:
+            return []
+        return [self.eval(child, scope) for child in node.children]
+
+    def _call(self, node, scope):
+        callee, arguments = node.children
+        if callee.data == "name" and str(callee.children[0]) == "help":
+            function = scope.lookup("help")
+            if function is HELP and self.help_function is not None:
+                return self.help_function(self, arguments, scope)
+        if callee.data == "attr":
+            target_node, name = callee.children
+            target = self.eval(target_node, scope)
+            if not isinstance(target, Namespace):
+                return self._method(target, str(name), self._arguments(arguments, scope))
+            function = self._attribute(target, str(name))
+        else:
+            function = self.eval(callee, scope)
+        return self.call_value(function, self._arguments(arguments, scope))
+
+    def call_value(self, function, args: list):
+        """Call a shell function, bound method or ruleset object with evaluated arguments."""
+        if isinstance(function, BoundMethod):
+            return self._method(function.receiver, function.name, args)
+        if function is HELP:
+            if self.help_function is None:
+                raise ShellError("help is not available here")
+            return self.help_function(self, None if not args else args, None)
+        if isinstance(function, Function):
+            self._check_heap_arguments(function.name, args)
+            return self._result(function(args))
+        if _is_ruleset_object(function):
+            self._check_heap_arguments(describe(function, 30), args)
+            return self._result(function(*args))
+        raise ShellError(f"{describe(function)} is not a function")
+
+    def _prefixed_call(self, node, scope):
+        prefix, name, arguments = node.children
+        number = _parse_number(str(prefix))
+        function = scope.lookup(str(name))
+        value = self.call_value(function, self._arguments(arguments, scope))
+        return cgt.as_game(number) + _game_operand(value, "add a number to")
+
+    def _index(self, node, scope):
+        target, index = node.children
+        collection = self.eval(target, scope)
+        i = self.eval(index, scope)
+        if not isinstance(collection, (list, tuple, str)):
+            raise ShellError(f"cannot index {describe(collection)}: only lists, tuples and strings have elements by position")
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise ShellError(f"an index must be an integer, got {describe(i)}")
+        if not 1 <= i <= len(collection):
+            raise ShellError(f"index {i} out of range 1..{len(collection)}")
+        return collection[i - 1]
+
+    # ------------------------------------------------------------ atoms
+    def _integer(self, node, scope):
+        text = str(node.children[0])
+        if len(text) * 3.33 > self.limits.max_int_bits + 4:
+            raise ShellError(f"number too large: more than {self.limits.max_int_bits} bits")
+        return self.check_number(int(text))
+
+    def _uptimal(self, node, scope):
+        return self.uptimal(str(node.children[0]))
+
+    def uptimal(self, text: str) -> Game:
+        """The value of an uptimal token such as ``3*``, ``^^*4``, ``-1/2v*``, ``^<2>*``."""
+        match = _UPTIMAL.fullmatch(text)
+        if match is None:  # the grammar only lets through what the regex accepts
+            raise ShellError(f"malformed value {text!r}")
+        limits = self.limits
+        result = cgt.zero
+        if match["num"]:
+            result = cgt.as_game(self.check_number(_parse_number(match["num"])))
+        if match["arrow"]:
+            index_text = match["nth"] or match["cum"]
+            if len(index_text) > 6 or int(index_text) > limits.max_up_index:
+                raise ShellError(f"{text}: the index is limited to {limits.max_up_index}")
+            index = int(index_text)
+            family = cgt.up_nth(index) if match["nth"] else cgt.up_cumulative(index)
+            result = result + (family if match["arrow"] == "^" else -family)
+        elif match["upcount"] or match["ups"]:
+            if match["upcount"]:
+                count_text = match["count"]
+                if len(count_text) > 9 or int(count_text) > limits.max_ups:
+                    raise ShellError(f"{text}: at most {limits.max_ups} ups")
+                count = int(count_text)
+                arrow = match["upcount"]
+            else:
+                count = len(match["ups"])
+                arrow = match["ups"][0]
+            result = result + count * (cgt.up if arrow == "^" else cgt.down)
+        if match["star"]:
+            nim_text = match["nim"]
+            if len(nim_text) > 9 or (nim_text and int(nim_text) > limits.max_nimber):
+                raise ShellError(f"{text}: nimbers *n are limited to n <= {limits.max_nimber}")
+            result = result + cgt.nimber(int(nim_text) if nim_text else 1)
+        return result
+
+    def _nimber_of(self, node, scope):
+        n = self.eval(node.children[1], scope)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ShellError(f"*n needs a non-negative integer n, got {describe(n)}")
+        if n > self.limits.max_nimber:
+            raise ShellError(f"nimbers *n are limited to n <= {self.limits.max_nimber}")
+        return cgt.nimber(n)
+
+    def _string(self, node, scope):
+        text = str(node.children[0])[1:-1]
+        return re.sub(r"\\(.)", r"\1", text)
+
+    def _name(self, node, scope):
+        return scope.lookup(str(node.children[0]))
+
+    def _true(self, node, scope):
+        return True
+
+    def _false(self, node, scope):
+        return False
+
+    def _nil(self, node, scope):
+        return None
+
+    def _tuple(self, node, scope):
+        if not node.children:
+            return ()
+        first, rest = node.children
+        return (self.eval(first, scope), *self._arguments(rest, scope))
+
+    def _list(self, node, scope):
+        return self._arguments(node.children[0], scope)
+
+    def _make_set(self, items):
+        try:
+            return frozenset(items)
+        except TypeError:
+            raise ShellError("a set can only hold numbers, games, strings, tuples and sets (not lists)") from None
+
+    def _braces(self, node, scope):
+        children = node.children
+        groups = [children[i] for i in range(0, len(children), 2)]
+        bars = [children[i] for i in range(1, len(children), 2)]
+        if not bars:
+            return self._make_set(self._arguments(groups[0], scope))
+        parts = [[] if group is None else [self._option(child, scope) for child in group.children] for group in groups]
+        return self._game(parts, bars)
+
+    def _option(self, node, scope) -> Game:
+        """An option inside braces: a game, a dyadic number or a ruleset position (errors point at it)."""
+        value = self.eval(node, scope)
+        try:
+            return _option(value)
+        except CGTError as error:
+            raise self._error(str(error), node) from None
+
+    def _game(self, parts: list, bars: list) -> Game:
+        """``{L|R}`` with bars of several lengths: the longest bar splits Left from Right."""
+        widths = [len(str(bar)) for bar in bars]
+        widest = max(widths)
+        splits = [i for i, w in enumerate(widths) if w == widest]
+        if len(splits) > 1:
+            line, column = _position(bars[splits[1]])
+            raise ShellError(
+                f"ambiguous braces: two {'|' * widest} at the same level (use more bars or braces to nest)",
+                line,
+                column,
+                self.source,
+            )
+        k = splits[0]
+        left = self._side(parts[: k + 1], bars[:k])
+        right = self._side(parts[k + 1 :], bars[k + 1 :])
+        return cgt.game(left, right)
+
+    def _side(self, parts, bars) -> list:
+        if not bars:
+            return parts[0]
+        return [self._game(parts, bars)]
+
+
+# ---------------------------------------------------------------- helpers
+
+def _parse_number(text: str) -> Fraction:
+    if "/" in text:
+        numerator, denominator = text.split("/")
+        if int(denominator) == 0:
+            raise ShellError(f"{text}: zero denominator")
+        return normalise(Fraction(int(numerator), int(denominator)))
+    return int(text)
+
+
+def _is_gameish(value) -> bool:
+    return isinstance(value, Game) or is_number(value) or is_position(value)
+
+
+def _is_ruleset_object(value) -> bool:
+    module = getattr(type(value), "__module__", "") or ""
+    return callable(value) and module.startswith("cgt.games")
+
+
+def _option(value):
+    """An option inside braces: a game, a dyadic number or a ruleset position."""
+    if isinstance(value, bool) or not _is_gameish(value):
+        raise InvalidGameError(f"{describe(value)} cannot be an option of a game")
+    return to_game(value)
+
+
+def _game_operand(value, verb: str) -> Game:
+    if isinstance(value, bool) or not _is_gameish(value):
+        raise InvalidGameError(f"cannot {verb} {describe(value)}: it is not a game or a number")
+    return to_game(value)
+
+
+def _switch_of(value) -> Game:
+    """``+-x``: ``{x|-x}``; for a set ``+-{a,b}`` is ``{a,b|-a,-b}``."""
+    if isinstance(value, (frozenset, set, list, tuple)):
+        options = [_option(v) for v in value]
+        return cgt.game(options, [-o for o in options])
+    return cgt.switch(_game_operand(value, "make a switch of"))
+
+
+def compare(a, op: str, b) -> bool:
+    """Evaluate ``a op b`` for the shell's comparison operators (the game order for games).
+
+    >>> from cgt import star, up
+    >>> compare(up, "<>", star), compare(3, "<", 4), compare(up, "|>", star), compare(3, "==", 3)
+    (True, True, True, True)
+    """
+    gamelike = _is_gameish(a) and _is_gameish(b) and not (isinstance(a, bool) or isinstance(b, bool))
+    if op in ("==", "!="):
+        equal = _equal_values(a, b) if gamelike else (type(a) is type(b) and a == b)
+        return equal if op == "==" else not equal
+    if is_number(a) and is_number(b):
+        x, y = Fraction(a), Fraction(b)
+        relation = "<" if x < y else ">" if x > y else "="
+    elif gamelike:
+        relation = to_game(a).compare(to_game(b))
+    else:
+        raise ShellError(f"cannot compare {describe(a)} and {describe(b)} with {op}")
+    return relation in _RELATIONS[op]
+
+
+def _equal_values(a, b) -> bool:
+    """Equality of numbers, games and positions (positions by their values)."""
+    x, y = number_of(a), number_of(b)
+    if x is not None and y is not None:
+        return Fraction(x) == Fraction(y)
+    if x is not None or y is not None:
+        return False  # a number never equals a game that is not a number
+    return to_game(a) is to_game(b)
+
+
+_RELATIONS = {
+    "<=": ("<", "="),
+    ">=": (">", "="),
+    "<": ("<",),
+    ">": (">",),
+    "<>": ("||",),
+    "<|": ("<", "||"),
+    "|>": (">", "||"),
+}

@@ -1,0 +1,156 @@
+"""``help`` and ``help(name)``: the shell's documentation, taken from the library's docstrings.
+
+>>> from cgt.shell import run
+>>> "Cool" in run("help")
+True
+>>> run("help(Mean)").splitlines()[0]
+'G.Mean'
+"""
+
+from __future__ import annotations
+
+from cgt.shell.builtins import HELP, RulesetFunction
+from cgt.shell.errors import ShellError
+from cgt.shell.methods import (
+    COLLECTION_METHODS,
+    GAME_METHODS,
+    NIM_METHODS,
+    NUMBER_METHODS,
+    POSITION_METHODS,
+    Method,
+    docstring_text,
+)
+from cgt.shell.registry import REGISTRY
+from cgt.shell.values import BoundMethod, Function, HelpText, Namespace, describe
+
+SYNTAX = """\
+Values      3  -1/2  *  *2  ^  v  ^^*  ^3  v<2>  ^[2]  3*  1/2^*  +-1  3+-1  Tiny(2)  2Miny(1)
+Games       {0|1,2}   {3||2|1} = {3|{2|1}}   {|} = 0   (more bars bind looser)
+Operators   + - * /  %   == != <= >= < >   <> (confused)  <| (less or confused)  |> (greater or confused)
+            a NimSum b   a NimProduct b   G Heat t   (any one-argument method can be written infix)
+            note: 2*3 is the game 2+*3; write 2 * 3 to multiply
+Statements  x := expr   a; b   (a final ; prints nothing)   // comment to end of line
+Control     if c then a elseif d then b else e end     for n from 1 to 10 by 2 do ... end
+            while c do ... end
+Collections [1,2,3]  {1,3} (set)  (3,5) (tuple)  [n * n for n from 1 to 5 where n % 2 == 1]
+            list[1] is the first element
+Methods     G.LeftStop  G.Cool(1)  ... see the list below; help(Name) explains one"""
+
+
+def _method_help(method: Method) -> str:
+    usage = method.usage or (f"x.{method.name}" if method.arity == (0, 0) else f"x.{method.name}(...)")
+    return usage + "\n" + method.help()
+
+
+def topic(name: str, scope=None) -> str:
+    """The help text for a name: a function, ruleset, method or ``syntax``.
+
+    >>> topic("Heat").splitlines()[0]
+    'G.Heat(t), or G Heat t'
+    """
+    if name == "syntax":
+        return SYNTAX
+    if name == "help":
+        return HELP.doc
+    texts = []
+    if scope is not None:
+        value = scope.lookup(name, None)
+        if value is not None and isinstance(value, (Function, Namespace, BoundMethod)):
+            return describe_value(value)
+    for table, kind in (
+        (GAME_METHODS, "games and numbers"),
+        (POSITION_METHODS, "ruleset positions"),
+        (NIM_METHODS, "integers and nimbers"),
+        (NUMBER_METHODS, "numbers"),
+        (COLLECTION_METHODS, "lists, sets and strings"),
+    ):
+        method = table.get(name)
+        if method is not None and not any(method is m for m, _ in texts):
+            texts.append((method, kind))
+    if texts:
+        if len(texts) == 1:
+            return _method_help(texts[0][0])
+        return "\n\n".join(f"On {kind}: " + _method_help(method) for method, kind in texts)
+    for path, entry in REGISTRY.items():
+        if name in (path, entry.name):
+            return describe_value(RulesetFunction(entry))
+    from cgt.shell.builtins import FUNCTIONS
+
+    if name in FUNCTIONS:
+        return describe_value(FUNCTIONS[name])
+    raise ShellError(f"no help for {name!r}; type help for the list of names")
+
+
+def describe_value(value) -> str:
+    """Help for a value: a function's or ruleset's docstring, a namespace's members.
+
+    >>> describe_value(HELP)
+    'help shows an overview; help(name) the documentation of name.'
+    """
+    if isinstance(value, RulesetFunction):
+        return value.name + "\n" + value.help()
+    if isinstance(value, Function):
+        return docstring_text(value.doc) if value.doc else value.name
+    if isinstance(value, Namespace):
+        return f"{value.path}: " + ", ".join(sorted(value.entries))
+    if isinstance(value, BoundMethod):
+        return _method_help(value.method)
+    return "no documentation for this value; type help for the list of names"
+
+
+def overview() -> str:
+    """The text of plain ``help``: syntax, functions, rulesets, methods.
+
+    >>> "game.heap.Kayles" in overview()
+    True
+    """
+    from cgt.shell.builtins import FUNCTIONS
+
+    lines = [SYNTAX, "", "Functions   " + "  ".join(sorted(FUNCTIONS)) + "  help"]
+    paths = list(REGISTRY)
+    for i in range(0, len(paths), 4):
+        lines.append(("Rulesets    " if i == 0 else "            ") + "  ".join(paths[i : i + 4]))
+    lines.append("Game methods")
+    names = sorted(GAME_METHODS)
+    for i in range(0, len(names), 6):
+        lines.append("            " + "  ".join(names[i : i + 6]))
+    lines.append("Positions   " + "  ".join(sorted(POSITION_METHODS)))
+    lines.append("Integers    " + "  ".join(sorted(NIM_METHODS) + sorted(NUMBER_METHODS)))
+    lines.append("Lists, sets " + "  ".join(sorted(COLLECTION_METHODS)))
+    lines.append("help(Name) documents one of these; help(syntax) repeats the syntax table.")
+    return "\n".join(lines)
+
+
+def help_function(interpreter, arguments, scope) -> HelpText:
+    """Evaluate ``help`` / ``help(x)``: ``arguments`` is the unevaluated argument tree (or values).
+
+    A bare name that is not a variable is looked up as a topic, so ``help(Cool)``
+    works although ``Cool`` is a method, not a value.
+    """
+    if arguments is None:
+        return HelpText(overview())
+    if isinstance(arguments, list):  # already evaluated (help called through a variable)
+        nodes = None
+        values = arguments
+    else:
+        nodes = arguments.children
+        values = None
+    count = len(nodes if nodes is not None else values)
+    if count != 1:
+        raise ShellError(f"help takes 0 or 1 argument, got {count}")
+    if nodes is not None:
+        node = nodes[0]
+        if node.data == "name":
+            name = str(node.children[0])
+            value = scope.lookup(name, None)
+            if value is None:
+                return HelpText(topic(name, scope))
+            if not isinstance(value, (Function, Namespace, BoundMethod)):
+                return HelpText(f"{name} is a variable: {describe(value)}")
+            return HelpText(describe_value(value))
+        value = interpreter.eval(node, scope)
+    else:
+        value = values[0]
+    if isinstance(value, str):
+        return HelpText(topic(value, scope))
+    return HelpText(describe_value(value))

@@ -1,0 +1,494 @@
+"""Methods on shell values, under CGSuite's names (``G.LeftStop``, ``G.Cool(1)``, ``a NimSum b``).
+
+Each :class:`Method` maps a CGSuite name onto the Python library: game methods
+call :class:`cgt.Game` (numbers are coerced to games), position methods call the
+ruleset position protocol of :mod:`cgt.games`, and a few methods act on lists,
+sets and integers.  ``x.Name`` with no parentheses calls a method that needs no
+argument; ``x.Name(a)`` and the infix form ``x Name a`` pass arguments.
+
+>>> from cgt import game
+>>> g = game([3], [game([2], [1])])
+>>> [str(h) for h in call_method(g, "RightOptions", [])]
+['{2|1}']
+>>> call_method(11, "NimSum", [5])
+14
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from fractions import Fraction
+from typing import Callable
+
+import cgt
+from cgt import Game
+from cgt.errors import NotApplicableError
+
+from cgt.shell.values import check_arity, describe
+
+
+class Method:
+    """A shell method: its CGSuite name, the Python function, arity and where its help comes from.
+
+    ``doc`` is either the help text itself or a ``"module:attribute"`` reference whose
+    docstring becomes the help text (so ``help`` shows the library's own documentation).
+
+    >>> m = Method("Birthday", lambda g: g.birthday, doc="cgt.game:Game.birthday")
+    >>> m.help().splitlines()[0]
+    'The birthday: 0 for 0, else one more than the largest birthday of an option.'
+    """
+
+    __slots__ = ("name", "func", "arity", "doc", "usage")
+
+    def __init__(self, name: str, func: Callable, arity=(0, 0), doc: str = "", usage: str = ""):
+        self.name = name
+        self.func = func
+        self.arity = arity
+        self.doc = doc
+        self.usage = usage
+
+    def needs_arguments(self) -> bool:
+        """True when ``x.Name`` alone cannot be evaluated (the method needs arguments).
+
+        >>> Method("Cool", None, (1, 1)).needs_arguments()
+        True
+        """
+        return self.arity[0] > 0
+
+    def help(self) -> str:
+        """The help text: the referenced docstring (or the text given), with doctest lines removed.
+
+        >>> Method("Size", len, doc="The number of elements.").help()
+        'The number of elements.'
+        """
+        return docstring_text(self.doc)
+
+
+def docstring_text(doc: str) -> str:
+    """Resolve ``"module:Attr.attr"`` to that object's docstring; other text is returned as is.
+
+    Doctest examples (``>>>`` lines and their output) are dropped.
+
+    >>> docstring_text("cgt.game:Game.is_number")
+    'True for numbers (dyadic rationals).'
+    """
+    if ":" in doc and " " not in doc:
+        module_name, _, attribute = doc.partition(":")
+        try:
+            obj = importlib.import_module(module_name)
+            for part in attribute.split("."):
+                obj = getattr(obj, part)
+            doc = obj.__doc__ or ""
+        except (ImportError, AttributeError):
+            return f"(documentation in {module_name} is not available)"
+    doc = re.sub(r":\w+:`~?([^`]*)`", r"\1", doc).replace("``", "")
+    lines = []
+    skipping = False
+    for line in doc.strip().splitlines():
+        stripped = line.strip()
+        if stripped.startswith(">>>"):
+            skipping = True
+            continue
+        if skipping and stripped:
+            continue
+        skipping = False
+        lines.append(stripped)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- coercions
+
+def is_number(value) -> bool:
+    """True for ints and Fractions (not bools).
+
+    >>> is_number(3), is_number(True), is_number(Fraction(1, 3))
+    (True, False, True)
+    """
+    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+
+
+def number_of(value):
+    """The rational value of an int, Fraction or number-valued Game, else None.
+
+    >>> from cgt import game
+    >>> number_of(game([0], [1])), number_of(cgt.star)
+    (Fraction(1, 2), None)
+    """
+    if is_number(value):
+        return value
+    if isinstance(value, Game) and value.is_number:
+        return value.number
+    return None
+
+
+def normalise(value):
+    """A Fraction with denominator 1 becomes an int; everything else is unchanged.
+
+    >>> normalise(Fraction(4, 2)), normalise(Fraction(1, 2))
+    (2, Fraction(1, 2))
+    """
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def is_position(value) -> bool:
+    """True for ruleset positions (objects of :mod:`cgt.games` with a canonical ``value``).
+
+    >>> is_position(3)
+    False
+    """
+    kind = type(value)
+    return hasattr(kind, "value") and hasattr(kind, "outcome") and hasattr(kind, "ruleset") and kind is not Game
+
+
+def to_game(value, what: str = "value") -> Game:
+    """Coerce an int, dyadic Fraction, Game or ruleset position to a Game, or raise a clear error.
+
+    >>> str(to_game(Fraction(-3, 4)))
+    '-3/4'
+    >>> to_game([1])
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidGameError: [1] is not a game
+    """
+    if isinstance(value, Game):
+        return value
+    if is_number(value):
+        return cgt.as_game(value)
+    if is_position(value):
+        result = value.value
+        return result() if callable(result) else result
+    raise cgt.errors.InvalidGameError(f"{describe(value)} is not a game")
+
+
+# ---------------------------------------------------------------- game methods
+
+def _set(items) -> frozenset:
+    return frozenset(items)
+
+
+def _nim_value(g: Game):
+    value = g.nim_value
+    if value is None:
+        raise NotApplicableError(f"{g} is not a nimber, so it has no nim value")
+    return value
+
+
+def _parameter(t):
+    """Cooling/heating parameters: numbers as Fractions, other games as games."""
+    number = number_of(t)
+    if number is not None:
+        return Fraction(number)
+    return to_game(t, "parameter")
+
+
+def _freeze(g: Game):
+    freeze = g.freeze
+    return freeze() if callable(freeze) else freeze
+
+
+def _thermograph(g: Game):
+    thermograph = g.thermograph
+    return thermograph() if callable(thermograph) else thermograph
+
+
+def _g(name):
+    return f"cgt.game:Game.{name}"
+
+
+GAME_METHODS: dict[str, Method] = {}
+
+
+def _game_method(name, func, arity=(0, 0), doc="", usage=""):
+    GAME_METHODS[name] = Method(name, func, arity, doc, usage or (f"G.{name}" if arity == (0, 0) else ""))
+
+
+_game_method("CanonicalForm", lambda g: g, doc="The canonical form of G (games are always kept canonical).")
+_game_method("LeftOptions", lambda g: _set(g.left_options), doc=_g("left_options"))
+_game_method("RightOptions", lambda g: _set(g.right_options), doc=_g("right_options"))
+_game_method("OutcomeClass", lambda g: g.outcome, doc=_g("outcome"))
+_game_method("Birthday", lambda g: g.birthday, doc=_g("birthday"))
+_game_method("LeftStop", lambda g: normalise(g.left_stop), doc=_g("left_stop"))
+_game_method("RightStop", lambda g: normalise(g.right_stop), doc=_g("right_stop"))
+_game_method("Mean", lambda g: normalise(g.mean), doc="cgt.temperature:mean")
+_game_method("Temperature", lambda g: normalise(g.temperature), doc="cgt.temperature:temperature")
+_game_method("Thermograph", _thermograph, doc="cgt.temperature:thermograph")
+_game_method("Incentives", lambda g: _set(g.incentives), doc="cgt.temperature:incentives")
+_game_method("LeftIncentives", lambda g: _set(g.left_incentives), doc="cgt.temperature:left_incentives")
+_game_method("RightIncentives", lambda g: _set(g.right_incentives), doc="cgt.temperature:right_incentives")
+_game_method("StopCount", lambda g: g.stop_count, doc="cgt.temperature:stop_count")
+_game_method("Cool", lambda g, t: g.cool(_parameter(t)), (1, 1), "cgt.cooling:cool", "G.Cool(t)")
+_game_method("Heat", lambda g, t: g.heat(_parameter(t)), (1, 1), "cgt.cooling:heat", "G.Heat(t), or G Heat t")
+_game_method(
+    "Overheat", lambda g, s, t: g.overheat(_parameter(s), _parameter(t)), (2, 2), "cgt.cooling:overheat",
+    "G.Overheat(s, t)",
+)
+_game_method("Freeze", _freeze, doc="cgt.cooling:freeze")
+_game_method("AtomicWeight", lambda g: g.atomic_weight, doc="cgt.infinitesimal:atomic_weight")
+_game_method("IsAtomic", lambda g: g.is_atomic, doc="cgt.infinitesimal:is_atomic")
+_game_method(
+    "ReducedCanonicalForm", lambda g: g.reduced_canonical_form, doc="cgt.infinitesimal:reduced_canonical_form"
+)
+_game_method("Companion", lambda g: g.companion, doc="cgt.infinitesimal:companion")
+_game_method(
+    "NortonMultiply", lambda g, u: g.norton_product(to_game(u)), (1, 1), "cgt.products:norton_product",
+    "G.NortonMultiply(U)",
+)
+_game_method(
+    "OrdinalSum", lambda g, h: g.ordinal_sum(to_game(h)), (1, 1), "cgt.products:ordinal_sum", "G.OrdinalSum(H)"
+)
+_game_method(
+    "ConwayMultiply", lambda g, h: g.conway_product(to_game(h)), (1, 1), _g("conway_product"),
+    "G.ConwayMultiply(H)",
+)
+_game_method("NimValue", _nim_value, doc=_g("nim_value"))
+_game_method("IsNumber", lambda g: g.is_number, doc=_g("is_number"))
+_game_method("IsInteger", lambda g: g.is_integer, doc=_g("is_integer"))
+_game_method("IsNimber", lambda g: g.is_nimber, doc=_g("is_nimber"))
+_game_method("IsUptimal", lambda g: g.is_uptimal, doc=_g("is_uptimal"))
+_game_method("IsImpartial", lambda g: g.is_impartial, doc=_g("is_impartial"))
+_game_method("IsInfinitesimal", lambda g: g.is_infinitesimal, doc=_g("is_infinitesimal"))
+_game_method("IsAllSmall", lambda g: g.is_all_small, doc=_g("is_all_small"))
+_game_method("Followers", lambda g: _set(g.followers()), doc=_g("followers"))
+
+
+# ---------------------------------------------------------------- nim arithmetic (ints and nimbers)
+
+def _nim_operands(name: str, a, b):
+    """Both ints (returned as ints, flag False) or both nimbers (nim values, flag True)."""
+    if is_number(a) and is_number(b) and isinstance(a, int) and isinstance(b, int):
+        if a < 0 or b < 0:
+            raise NotApplicableError(f"{name} needs non-negative integers, got {a} and {b}")
+        return a, b, False
+    ga, gb = to_game(a), to_game(b)
+    if ga.is_nimber and gb.is_nimber:
+        return ga.nim_value, gb.nim_value, True
+    raise NotApplicableError(f"{name} needs two non-negative integers or two nimbers, got {describe(a)} and {describe(b)}")
+
+
+def nim_sum(a, b):
+    """``a NimSum b``: XOR of integers, or the nimber sum of nimbers.
+
+    >>> nim_sum(11, 5), str(nim_sum(cgt.nimber(2), cgt.nimber(3)))
+    (14, '*')
+    """
+    from cgt.impartial import nim_sum as xor
+
+    x, y, nimbers = _nim_operands("NimSum", a, b)
+    result = xor(x, y)
+    return cgt.nimber(result) if nimbers else result
+
+
+def nim_product(a, b):
+    """``a NimProduct b``: Conway's nim product of integers, or of nimbers.
+
+    >>> nim_product(2, 3), str(nim_product(cgt.nimber(2), cgt.nimber(2)))
+    (1, '*3')
+    """
+    from cgt.nimarith import nim_product as product
+
+    x, y, nimbers = _nim_operands("NimProduct", a, b)
+    result = product(x, y)
+    return cgt.nimber(result) if nimbers else result
+
+
+NIM_METHODS: dict[str, Method] = {
+    "NimSum": Method("NimSum", nim_sum, (1, 1), __name__ + ":nim_sum", "a NimSum b, or a.NimSum(b)"),
+    "NimProduct": Method(
+        "NimProduct", nim_product, (1, 1), __name__ + ":nim_product", "a NimProduct b, or a.NimProduct(b)"
+    ),
+}
+
+
+# ---------------------------------------------------------------- numbers
+
+NUMBER_METHODS: dict[str, Method] = {
+    "Numerator": Method("Numerator", lambda x: Fraction(x).numerator, doc="The numerator of a rational number."),
+    "Denominator": Method(
+        "Denominator", lambda x: Fraction(x).denominator, doc="The denominator of a rational number."
+    ),
+}
+
+
+# ---------------------------------------------------------------- collections
+
+def _contains(collection, x) -> bool:
+    if isinstance(collection, str):
+        return isinstance(x, str) and x in collection
+    try:
+        return x in collection
+    except TypeError:  # an unhashable element asked of a set
+        return False
+
+
+def _mex(items):
+    from cgt.impartial import mex
+
+    values = list(items)
+    for v in values:
+        if not (isinstance(v, int) and not isinstance(v, bool)) or v < 0:
+            raise NotApplicableError(f"Mex needs non-negative integers, got {describe(v)}")
+    return mex(values)
+
+
+def _sum(items):
+    total = 0
+    for item in items:
+        if is_number(total) and is_number(item):
+            total = total + item
+        else:
+            total = to_game(total) + to_game(item)
+    return normalise(total) if is_number(total) else total
+
+
+def _extreme(items, name, pick_max):
+    values = list(items)
+    if not values:
+        raise NotApplicableError(f"{name} of an empty collection")
+    best = values[0]
+    for v in values[1:]:
+        if not (is_number(best) and is_number(v)):
+            raise NotApplicableError(f"{name} needs numbers, got {describe(v)}")
+        if (v > best) if pick_max else (v < best):
+            best = v
+    return best
+
+
+COLLECTION_METHODS: dict[str, Method] = {
+    "Length": Method("Length", len, doc="The number of elements."),
+    "Size": Method("Size", len, doc="The number of elements."),
+    "IsEmpty": Method("IsEmpty", lambda c: len(c) == 0, doc="True when there are no elements."),
+    "Contains": Method("Contains", lambda c, x: _contains(c, x), (1, 1), "True when x is an element.", "C.Contains(x)"),
+    "Sum": Method("Sum", _sum, doc="The sum of the elements (numbers or games)."),
+    "Mex": Method("Mex", _mex, doc="cgt.impartial:mex"),
+    "Max": Method("Max", lambda c: _extreme(c, "Max", True), doc="The largest element (numbers only)."),
+    "Min": Method("Min", lambda c: _extreme(c, "Min", False), doc="The smallest element (numbers only)."),
+}
+
+
+# ---------------------------------------------------------------- ruleset positions
+
+def _position_attr(position, *names):
+    for name in names:
+        if hasattr(type(position), name):  # looked up on the class: properties are computed only once, here
+            value = getattr(position, name)
+            return value() if callable(value) else value
+    raise NotApplicableError(f"{describe(position)} has none of {', '.join(names)}")
+
+
+def _grundy(position):
+    return _position_attr(position, "grundy", "nim_value")
+
+
+def _as_collection(items):
+    items = list(items)
+    try:
+        return frozenset(items)
+    except TypeError:
+        return items
+
+
+POSITION_METHODS: dict[str, Method] = {
+    "OutcomeClass": Method(
+        "OutcomeClass", lambda p: _position_attr(p, "outcome"), doc="The outcome class L, R, N or P of the position."
+    ),
+    "NimValue": Method("NimValue", _grundy, doc="The Grundy value (nim value) of an impartial position."),
+    "WinningMoves": Method(
+        "WinningMoves",
+        lambda p: _as_collection(_position_attr(p, "winning_moves")),
+        doc="The moves to a position the player who made them wins (Grundy value 0 for impartial games).",
+    ),
+    "Options": Method(
+        "Options", lambda p: _as_collection(_position_attr(p, "options")), doc="The positions one move away."
+    ),
+    "CanonicalForm": Method(
+        "CanonicalForm", lambda p: _position_attr(p, "value"), doc="The canonical form (value) of the position."
+    ),
+    "LeftOptions": Method(
+        "LeftOptions", lambda p: _as_collection(_position_attr(p, "left_options")), doc="Left's moves, as positions."
+    ),
+    "RightOptions": Method(
+        "RightOptions",
+        lambda p: _as_collection(_position_attr(p, "right_options")),
+        doc="Right's moves, as positions.",
+    ),
+    "LeftWinningMoves": Method(
+        "LeftWinningMoves",
+        lambda p: _as_collection(_position_attr(p, "left_winning_moves")),
+        doc="Left's winning moves when Left moves first (partizan rulesets).",
+    ),
+    "RightWinningMoves": Method(
+        "RightWinningMoves",
+        lambda p: _as_collection(_position_attr(p, "right_winning_moves")),
+        doc="Right's winning moves when Right moves first (partizan rulesets).",
+    ),
+}
+
+
+# ---------------------------------------------------------------- dispatch
+
+def all_method_names() -> list[str]:
+    """Every method name the shell knows, sorted (for completion and help).
+
+    >>> "Cool" in all_method_names()
+    True
+    """
+    names = set()
+    for table in (GAME_METHODS, NIM_METHODS, NUMBER_METHODS, COLLECTION_METHODS, POSITION_METHODS):
+        names.update(table)
+    return sorted(names)
+
+
+def find_method(value, name: str):
+    """The :class:`Method` ``name`` for ``value`` and the receiver to pass to it, or ``(None, None)``.
+
+    >>> m, receiver = find_method(3, "LeftOptions")
+    >>> m.name, str(receiver)
+    ('LeftOptions', '3')
+    """
+    if isinstance(value, bool):
+        return None, None
+    if name in NIM_METHODS and (isinstance(value, (int, Game)) or is_position(value)):
+        return NIM_METHODS[name], value
+    if is_position(value):
+        if name in POSITION_METHODS:
+            return POSITION_METHODS[name], value
+        if name in GAME_METHODS:
+            return GAME_METHODS[name], to_game(value)
+        return None, None
+    if is_number(value):
+        if name in NUMBER_METHODS:
+            return NUMBER_METHODS[name], value
+        if name in GAME_METHODS:
+            return GAME_METHODS[name], to_game(value)
+        return None, None
+    if isinstance(value, Game):
+        if name in GAME_METHODS:
+            return GAME_METHODS[name], value
+        return None, None
+    if isinstance(value, (list, tuple, frozenset, set, str)):
+        if name in COLLECTION_METHODS:
+            return COLLECTION_METHODS[name], value
+    return None, None
+
+
+def call_method(value, name: str, args: list):
+    """Call method ``name`` of ``value`` with ``args`` (a clear error when there is none).
+
+    >>> from cgt import game
+    >>> call_method(game([3], [game([2], [1])]), "LeftStop", [])
+    3
+    >>> call_method([1, 2], "Cool", [1])
+    Traceback (most recent call last):
+    ...
+    cgt.errors.NotApplicableError: [1,2] has no method Cool
+    """
+    method, receiver = find_method(value, name)
+    if method is None:
+        raise NotApplicableError(f"{describe(value)} has no method {name}")
+    check_arity(name, method.arity, len(args))
+    return method.func(receiver, *args)

@@ -1,0 +1,152 @@
+"""Parsing shell source text with the LALR grammar in ``grammar.lark``.
+
+:func:`parse` returns lark's tree or raises :class:`~cgt.shell.ShellError` with the
+line and column of the first unexpected token; :func:`is_incomplete` tells the REPL
+that the input so far only lacks its end (an open brace, a dangling operator, an
+``if`` without ``end``), so it should read another line.
+
+>>> str(parse("{3||2|1}.Mean").children[0].children[0].data)
+'attr'
+>>> is_incomplete("if 1 < 2 then"), is_incomplete("1 +"), is_incomplete("1 + )")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from cgt.shell.errors import ShellError
+
+#: Longest source text the shell accepts in one go (characters).
+MAX_SOURCE_LENGTH = 1_000_000
+
+# How lark's terminal names read in an error message.
+_TERMINAL_NAMES = {
+    "INT": "a number",
+    "UPTIMAL": "a value like * or ^",
+    "NUMPREFIX": "a number",
+    "STRING": "a string",
+    "NAME": "a name",
+    "BARS": "'|'",
+    "COMPARE": "a comparison",
+    "$END": "end of input",
+}
+
+
+@functools.lru_cache(maxsize=1)
+def grammar_text() -> str:
+    """The text of the shell grammar (package data ``cgt/shell/grammar.lark``).
+
+    >>> "UPTIMAL" in grammar_text()
+    True
+    """
+    return resources.files("cgt.shell").joinpath("grammar.lark").read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The LALR parser, built once per process.
+
+    >>> parser().options.parser
+    'lalr'
+    """
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "$END":
+        return "end of input"
+    return repr(str(token))
+
+
+def _expected_text(expected) -> str:
+    names = []
+    for name in sorted(expected):
+        if name in _TERMINAL_NAMES:
+            text = _TERMINAL_NAMES[name]
+        else:
+            try:
+                pattern = parser().get_terminal(name).pattern
+            except KeyError:
+                continue
+            text = repr(pattern.value) if pattern.type == "str" else name.lower()
+        if text not in names:
+            names.append(text)
+    # LALR states are shared between contexts, so large sets over-approximate: only small ones help.
+    if not names or len(names) > 3:
+        return ""
+    return "; expected " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1])
+
+
+def _end_position(source: str) -> tuple[int, int]:
+    """Line and column just after the last non-blank character of ``source``."""
+    text = source.rstrip()
+    line = text.count("\n") + 1
+    column = len(text) - (text.rfind("\n") + 1) + 1
+    return line, column
+
+
+def _syntax_error(source: str, error: UnexpectedInput) -> ShellError:
+    if isinstance(error, UnexpectedCharacters):
+        char = source[error.pos_in_stream] if error.pos_in_stream < len(source) else ""
+        message = f"syntax error: unexpected character {char!r}"
+        return ShellError(message, error.line, error.column, source, kind="syntax")
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
+        line, column = _end_position(source)
+        return ShellError("syntax error: unexpected end of input", line, column, source, kind="syntax")
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        message = f"syntax error: unexpected {_describe_token(token)}{_expected_text(error.expected)}"
+        return ShellError(message, token.line, token.column, source, kind="syntax")
+    line = getattr(error, "line", None)
+    column = getattr(error, "column", None)
+    return ShellError("syntax error", line if line and line > 0 else None, column, source, kind="syntax")
+
+
+def parse(source: str) -> Tree:
+    """Parse a program; a syntax error becomes a :class:`ShellError` with line and column.
+
+    >>> str(parse("1 + *2").data)
+    'start'
+    >>> parse("{1|2} }")
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: line 1, column 7: syntax error: unexpected '}'
+    """
+    if not isinstance(source, str):
+        raise ShellError(f"the program must be text, got {type(source).__name__}")
+    if len(source) > MAX_SOURCE_LENGTH:
+        raise ShellError(f"the program is too long ({len(source)} characters; the limit is {MAX_SOURCE_LENGTH})")
+    try:
+        return parser().parse(source)
+    except UnexpectedInput as error:
+        raise _syntax_error(source, error) from None
+
+
+def is_incomplete(source: str) -> bool:
+    """True when ``source`` fails to parse only because it ends too early.
+
+    >>> is_incomplete("{3|2"), is_incomplete("{3|2}"), is_incomplete("")
+    (True, False, False)
+    """
+    try:
+        parser().parse(source)
+    except UnexpectedEOF:
+        return True
+    except UnexpectedToken as error:
+        return error.token.type == "$END"
+    except UnexpectedInput:
+        return False
+    return False

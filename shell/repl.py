@@ -1,0 +1,283 @@
+"""The interactive shell (REPL) and its non-interactive twin for piped input and scripts.
+
+Interactive (stdin is a terminal): prompt_toolkit line editing, persistent
+history (``$CGT_HISTORY`` or ``~/.cgt_history``), multi-line input (Enter on an
+unfinished entry such as ``{3|`` or ``if x then`` continues on the next line),
+tab completion of names, methods and ``game.`` members.  Ctrl-C at the prompt
+clears the line; Ctrl-C during a computation stops it and returns to the prompt
+(the computation runs in the main thread, so ``KeyboardInterrupt`` reaches it);
+Ctrl-D exits.
+
+Non-interactive (piped stdin, ``cgt FILE.cgs``): the lines are read as if typed
+at the prompt: an entry ends at the first line end where it is complete.
+
+>>> import io
+>>> out, err = io.StringIO(), io.StringIO()
+>>> run_lines(["x := {3|2};", "x + {2|0}", "x.Mean", "{1|"], Session(), out, err)
+1
+>>> print(out.getvalue(), end="")
+{5|4||3|2}
+5/2
+>>> print(err.getvalue(), end="")
+line 4, column 4: syntax error: unexpected end of input
+{1|
+   ^
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import traceback
+from typing import Iterable, TextIO
+
+from cgt.shell.errors import ShellError
+from cgt.shell.methods import all_method_names
+from cgt.shell.parser import is_incomplete
+from cgt.shell.session import Session
+from cgt.shell.values import Namespace
+
+BANNER = (
+    "cgt shell: combinatorial game theory in CGSuite's notation.\n"
+    "Try {3|2} + {2|0}, help, help(Cool).  Ctrl-C stops a computation, Ctrl-D exits."
+)
+PROMPT = "> "
+CONTINUATION = ". "
+
+KEYWORDS = [
+    "if", "then", "elseif", "else", "end", "for", "from", "to", "by", "in", "where", "do",
+    "while", "and", "or", "not", "true", "false", "nil",
+]
+
+
+def history_path() -> str:
+    """Where the REPL keeps its history: ``$CGT_HISTORY`` or ``~/.cgt_history``.
+
+    >>> import os
+    >>> os.environ["CGT_HISTORY"] = "/tmp/h"; history_path()
+    '/tmp/h'
+    >>> del os.environ["CGT_HISTORY"]
+    """
+    return os.environ.get("CGT_HISTORY") or os.path.join(os.path.expanduser("~"), ".cgt_history")
+
+
+def format_error(error: ShellError, line_offset: int = 0, filename: str | None = None) -> str:
+    """The text shown for an error: one line, plus the source line and a caret for syntax errors.
+
+    >>> from cgt.shell import run
+    >>> try:
+    ...     run("1 + )")
+    ... except ShellError as e:
+    ...     print(format_error(e))
+    line 1, column 5: syntax error: unexpected ')'
+    1 + )
+        ^
+    """
+    message = error.message
+    if error.line is not None:
+        place = f"line {error.line + line_offset}, column {error.column}"
+        if filename:
+            place = f"{filename}: {place}"
+        message = f"{place}: {message}"
+    elif filename:
+        message = f"{filename}: {message}"
+    if error.kind == "syntax":
+        caret = error.caret()
+        if caret:
+            message += "\n" + caret
+    return message
+
+
+def report(error: BaseException, err: TextIO, debug: bool, line_offset: int = 0, filename: str | None = None):
+    """Write an error to ``err``: one message, never a traceback unless ``debug``."""
+    if isinstance(error, ShellError):
+        print(format_error(error, line_offset, filename), file=err)
+        cause = error.__cause__
+        if debug and cause is not None:
+            traceback.print_exception(type(cause), cause, cause.__traceback__, file=err)
+    else:  # pragma: no cover - the evaluator turns everything into ShellError
+        print(f"error: {error}", file=err)
+        if debug:
+            traceback.print_exception(type(error), error, error.__traceback__, file=err)
+    err.flush()
+
+
+def entries(lines: Iterable[str]):
+    """Group input lines into entries as the REPL would: yield (first line number, text).
+
+    >>> list(entries(["{3|", "2}", "1;", "", "2"]))
+    [(1, '{3|\\n2}'), (3, '1;'), (5, '2')]
+    """
+    buffer: list[str] = []
+    start = 1
+    for number, line in enumerate(lines, 1):
+        line = line.rstrip("\n").rstrip("\r")
+        if not buffer:
+            if not line.strip():
+                continue
+            start = number
+        buffer.append(line)
+        text = "\n".join(buffer)
+        if not is_incomplete(text):
+            yield start, text
+            buffer = []
+    if buffer:
+        yield start, "\n".join(buffer)
+
+
+def run_lines(
+    lines: Iterable[str],
+    session: Session,
+    out: TextIO,
+    err: TextIO,
+    debug: bool = False,
+    stop_on_error: bool = False,
+    filename: str | None = None,
+) -> int:
+    """Evaluate input lines entry by entry, printing results; return the exit status (0 or 1)."""
+    status = 0
+    for start, text in entries(lines):
+        try:
+            output = session.run(text)
+        except ShellError as error:
+            report(error, err, debug, start - 1, filename)
+            status = 1
+            if stop_on_error:
+                break
+            continue
+        if output:
+            print(output, file=out)
+            out.flush()
+    return status
+
+
+# ---------------------------------------------------------------- interactive
+
+class ShellCompleter:
+    """Tab completion: names and keywords; after ``x.`` the methods; after ``game.`` its members."""
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    def candidates(self, before: str) -> tuple[list[str], str]:
+        """(candidate words, the partial word they complete) for the text before the cursor.
+
+        >>> c = ShellCompleter(Session())
+        >>> c.candidates("game.heap.Ka")
+        (['Kayles'], 'Ka')
+        >>> "LeftStop" in c.candidates("{3|2}.Le")[0]
+        True
+        """
+        match = re.search(r"((?:[A-Za-z_]\w*\.)*)([A-Za-z_]\w*)?$", before)
+        prefix_path = match.group(1) if match else ""
+        word = (match.group(2) or "") if match else ""
+        if prefix_path or before[: len(before) - len(word)].endswith("."):
+            names = self._members(prefix_path.rstrip("."))
+        else:
+            names = self.session.names() + KEYWORDS
+        return sorted(n for n in set(names) if n.startswith(word)), word
+
+    def _members(self, path: str) -> list[str]:
+        if path:
+            value = self.session.scope.lookup(path.split(".")[0], None)
+            for part in path.split(".")[1:]:
+                if isinstance(value, Namespace):
+                    value = value.entries.get(part)
+            if isinstance(value, Namespace):
+                return list(value.entries)
+        return all_method_names()
+
+    def prompt_toolkit_completer(self):
+        """This completer in prompt_toolkit's interface."""
+        from prompt_toolkit.completion import Completer, Completion
+
+        outer = self
+
+        class _Completer(Completer):
+            def get_completions(self, document, complete_event):
+                names, word = outer.candidates(document.text_before_cursor)
+                for name in names:
+                    yield Completion(name, start_position=-len(word))
+
+        return _Completer()
+
+
+def _key_bindings():
+    from prompt_toolkit.key_binding import KeyBindings
+
+    bindings = KeyBindings()
+
+    @bindings.add("enter")
+    def _(event):
+        buffer = event.current_buffer
+        if buffer.text.strip() and is_incomplete(buffer.text):
+            buffer.insert_text("\n")
+        else:
+            buffer.validate_and_handle()
+
+    return bindings
+
+
+def interactive(session: Session, debug: bool = False, input=None, output=None) -> int:
+    """The REPL on a terminal; returns 0 when the user leaves with Ctrl-D.
+
+    ``input``/``output`` are prompt_toolkit objects (tests pass a pipe input and a dummy output).
+    """
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+
+    class _History(FileHistory):
+        """File history that keeps working in memory when the file cannot be written."""
+
+        def store_string(self, string: str) -> None:
+            try:
+                super().store_string(string)
+            except OSError:
+                pass
+
+        def load_history_strings(self):
+            try:
+                yield from super().load_history_strings()
+            except OSError:
+                return
+
+    history = _History(history_path())
+    prompt = PromptSession(
+        history=history,
+        multiline=True,
+        key_bindings=_key_bindings(),
+        completer=ShellCompleter(session).prompt_toolkit_completer(),
+        complete_while_typing=False,
+        prompt_continuation=lambda width, line_number, soft_wrap: CONTINUATION.rjust(width),
+        input=input,
+        output=output,
+    )
+    print(BANNER)
+    while True:
+        try:
+            text = prompt.prompt(PROMPT)
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return 0
+        if not text.strip():
+            continue
+        try:
+            output = session.run(text)
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr, flush=True)
+            continue
+        except ShellError as error:
+            report(error, sys.stderr, debug)
+            continue
+        if output:
+            print(output, flush=True)
+
+
+def main_loop(session: Session | None = None, debug: bool = False) -> int:
+    """The REPL if stdin is a terminal, else statements read from stdin."""
+    session = session or Session()
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return interactive(session, debug)
+    return run_lines(sys.stdin, session, sys.stdout, sys.stderr, debug)

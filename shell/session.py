@@ -1,0 +1,82 @@
+"""A shell session: variables that persist from one input to the next.
+
+:func:`run` evaluates a whole program and returns exactly what the shell prints for
+it: the value of the last statement in CGSuite notation, or ``""`` when the program
+ends with ``;`` (or its last value is nil).
+
+>>> s = Session()
+>>> s.run("g := {3|2} + {2|0};")
+''
+>>> s.run("g.LeftStop; g")
+'{5|4||3|2}'
+"""
+
+from __future__ import annotations
+
+from cgt.shell.builtins import HELP, make_globals
+from cgt.shell.evaluator import Interpreter, Scope
+from cgt.shell.helptext import help_function, overview
+from cgt.shell.limits import DEFAULT, Limits
+from cgt.shell.parser import parse
+from cgt.shell.values import HelpText, format_value
+
+
+class Session:
+    """Global variables plus the limits every program of the session runs under.
+
+    >>> Session().run("x := 2; x + 1")
+    '3'
+    """
+
+    def __init__(self, limits: Limits = DEFAULT):
+        self.limits = limits
+        self.builtins = make_globals()
+        self.variables: dict[str, object] = {}
+        self.scope = Scope(self.variables, Scope(self.builtins))
+
+    def evaluate(self, source: str):
+        """Run ``source``; return (value of the last statement, whether the shell prints it).
+
+        >>> Session().evaluate("1 + 1;")
+        (None, False)
+        """
+        tree = parse(source)
+        interpreter = Interpreter(self.scope, source, self.limits, help_function)
+        value, show = interpreter.program(tree)
+        if value is HELP:
+            value = HelpText(overview())
+        return value, show
+
+    def run(self, source: str) -> str:
+        """What the shell prints for ``source`` (see :func:`cgt.shell.run`)."""
+        value, show = self.evaluate(source)
+        if not show or value is None:
+            return ""
+        return format_value(value)
+
+    def names(self) -> list[str]:
+        """Every global name currently defined (builtins and variables), for completion.
+
+        >>> "game" in Session().names()
+        True
+        """
+        return sorted(set(self.builtins) | set(self.variables))
+
+
+def run(source: str, session: Session | None = None, limits: Limits | None = None) -> str:
+    """Evaluate a shell program and return exactly what the shell prints for it.
+
+    The value of the last statement is printed in CGSuite notation; a program
+    ending with ``;`` prints nothing.  Any error raises :class:`~cgt.shell.ShellError`
+    with a line and column.  Pass a :class:`Session` to keep variables between calls.
+
+    >>> run("{0|1,2}"), run("{3|2} + {2|0}"), run("^ + ^ + ^")
+    ('1/2', '{5|4||3|2}', '^3')
+    >>> run("3 <> 3+*"), run("*8.OutcomeClass"), run("x := 5;")
+    ('true', 'N', '')
+    """
+    if session is None:
+        session = Session(limits if limits is not None else DEFAULT)
+    elif limits is not None and limits is not session.limits:
+        session.limits = limits
+    return session.run(source)

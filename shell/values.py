@@ -1,0 +1,229 @@
+"""Shell values and how the shell prints them.
+
+Values are plain Python and cgt objects: ``bool``, ``int``, ``Fraction``, ``str``,
+:class:`cgt.Game`, :class:`cgt.Outcome`, ``list``, ``tuple``, ``frozenset`` (sets),
+``None`` (nil), ruleset positions from :mod:`cgt.games`, and the few shell-only kinds
+defined here: :class:`Namespace` (``game``, ``game.heap``), :class:`Function`
+(built-in functions and rulesets), :class:`BoundMethod` and :class:`HelpText`.
+
+:func:`format_value` prints them as CGSuite does: games in CGSuite notation, numbers
+as ``9/4``, booleans ``true``/``false``, lists ``[1,2]``, sets ``{1,3}``.
+
+>>> from fractions import Fraction
+>>> from cgt import star, up
+>>> format_value([Fraction(9, 4), True, star, frozenset({3, 1})])
+'[9/4,true,*,{1,3}]'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable
+
+from cgt import Game, Outcome
+
+from cgt.shell.errors import ShellError
+
+
+class HelpText(str):
+    """Text printed as it is (no quotes), e.g. what ``help`` returns."""
+
+
+class Namespace:
+    """A dotted package of names, like CGSuite's ``game.heap``.
+
+    >>> ns = Namespace("game")
+    >>> ns.child("heap").path
+    'game.heap'
+    >>> format_value(ns)
+    'game'
+    """
+
+    __slots__ = ("path", "entries", "doc")
+
+    def __init__(self, path: str, doc: str = ""):
+        self.path = path
+        self.entries: dict[str, object] = {}
+        self.doc = doc
+
+    def child(self, name: str) -> "Namespace":
+        """The sub-namespace ``name``, created when missing.
+
+        >>> Namespace("game").child("grid").path
+        'game.grid'
+        """
+        entry = self.entries.get(name)
+        if entry is None:
+            entry = self.entries[name] = Namespace(f"{self.path}.{name}")
+        if not isinstance(entry, Namespace):
+            raise ValueError(f"{self.path}.{name} is already a function")
+        return entry
+
+    def __repr__(self) -> str:
+        return f"Namespace({self.path!r})"
+
+
+class Function:
+    """A callable shell value: a built-in function or a ruleset.
+
+    ``call(args)`` receives the evaluated arguments as a list.  ``arity`` is
+    ``(least, most)`` (``most`` None for any number).
+
+    >>> f = Function("Double", lambda args: 2 * args[0], (1, 1), "Twice x.")
+    >>> f([21]), format_value(f)
+    (42, 'Double')
+    """
+
+    __slots__ = ("name", "call", "arity", "doc")
+
+    def __init__(self, name: str, call: Callable, arity=(0, None), doc: str = ""):
+        self.name = name
+        self.call = call
+        self.arity = arity
+        self.doc = doc
+
+    def __call__(self, args: list):
+        check_arity(self.name, self.arity, len(args))
+        return self.call(args)
+
+    def __repr__(self) -> str:
+        return f"Function({self.name!r})"
+
+
+class BoundMethod:
+    """``x.Name`` for a method that still needs its arguments, e.g. ``G.Cool`` before ``(1)``.
+
+    >>> from cgt import star
+    >>> format_value(BoundMethod(star, "Heat", None))
+    '*.Heat'
+    """
+
+    __slots__ = ("receiver", "name", "method")
+
+    def __init__(self, receiver, name: str, method):
+        self.receiver = receiver
+        self.name = name
+        self.method = method
+
+    def __repr__(self) -> str:
+        return f"BoundMethod({self.name!r})"
+
+
+def check_arity(name: str, arity, count: int) -> None:
+    """Raise a clear :class:`ShellError` when ``count`` arguments do not fit ``arity``.
+
+    >>> check_arity("Cool", (1, 1), 2)
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: Cool takes 1 argument, got 2
+    """
+    least, most = arity
+    if count < least or (most is not None and count > most):
+        if most == least:
+            wanted = f"{least} argument" + ("" if least == 1 else "s")
+        elif most is None:
+            wanted = f"at least {least} argument" + ("" if least == 1 else "s")
+        else:
+            wanted = f"{least} to {most} arguments"
+        raise ShellError(f"{name} takes {wanted}, got {count}")
+
+
+def format_number(x) -> str:
+    """``9/4``, ``-3``, ``0``: a rational as CGSuite prints it.
+
+    >>> format_number(Fraction(9, 4)), format_number(Fraction(-6, 2)), format_number(7)
+    ('9/4', '-3', '7')
+    """
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def sort_key(value):
+    """Order for printing sets: numbers ascending, then games in the core's print order, then the rest.
+
+    >>> from cgt import star, up
+    >>> [format_value(v) for v in sorted([up, 2, star, Fraction(-1, 2)], key=sort_key)]
+    ['-1/2', '2', '*', '^']
+    """
+    from cgt.notation import print_key
+
+    if isinstance(value, bool):
+        return (3, Fraction(0), 0, 0, format_value(value))
+    if isinstance(value, (int, Fraction)):
+        return (0, Fraction(value), 0, 0, "")
+    if isinstance(value, Game):
+        return print_key(value)
+    return (3, Fraction(0), 0, 0, format_value(value))
+
+
+def _format_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_value(value) -> str:
+    """The text the shell prints for ``value`` (CGSuite's conventions).
+
+    >>> from cgt import game, Outcome
+    >>> format_value(game([3], [game([2], [1])])), format_value(Outcome.N), format_value(False)
+    ('{3||2|1}', 'N', 'false')
+    >>> format_value((3, 5)), format_value("0.77"), format_value(None)
+    ('(3,5)', '"0.77"', 'nil')
+    """
+    if value is None:
+        return "nil"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, Fraction)):
+        return format_number(value)
+    if isinstance(value, Game):
+        return str(value)
+    if isinstance(value, HelpText):
+        return str(value)
+    if isinstance(value, str):
+        return _format_string(value)
+    if isinstance(value, Outcome):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ",".join(format_value(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + ",".join(format_value(v) for v in value) + ")"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(format_value(v) for v in sorted(value, key=sort_key)) + "}"
+    if isinstance(value, Namespace):
+        return value.path
+    if isinstance(value, Function):
+        return value.name
+    if isinstance(value, BoundMethod):
+        return f"{format_value(value.receiver)}.{value.name}"
+    ruleset = getattr(value, "ruleset", None)
+    if ruleset is not None and hasattr(type(value), "position"):
+        return f"{ruleset_name(ruleset)}({value})"
+    return str(value)
+
+
+def ruleset_name(ruleset) -> str:
+    """How a ruleset is named when the shell prints its positions: its shell name, else its repr.
+
+    >>> ruleset_name(object.__new__(type("Plain", (), {"__repr__": lambda self: "Plain()"})))
+    'Plain()'
+    """
+    from cgt.shell.registry import REGISTRY
+
+    for entry in REGISTRY.values():
+        if entry.resolved() is ruleset:
+            return entry.name
+    return repr(ruleset)
+
+
+def describe(value, width: int = 60) -> str:
+    """``format_value`` cut to ``width`` characters, for error messages.
+
+    >>> describe(list(range(100)), width=12)
+    '[0,1,2,3,...'
+    """
+    text = format_value(value)
+    if len(text) > width:
+        text = text[: width - 3] + "..."
+    return text

@@ -1,0 +1,37 @@
+"""Games of birthday 2000 build, print, compare and sum without RecursionError (issue 2)."""
+
+from cgt import game, integer, star, switch, up, zero
+
+
+def test_integer_2000():
+    g = integer(2000)
+    assert str(g) == "2000" and g.birthday == 2000
+    assert str(g + g) == "4000" and g < g + 1 and (g - g) is zero
+
+
+def test_zero_slash_g_nested_2000_deep():
+    g = zero
+    for _ in range(2000):
+        g = game([0], [g])
+    # {0|0} = *, {0|*} = ^, {0|^} = ^^*, ...: the chain is uptimal (WW ch.3)
+    assert str(g) == "^1999" and g.birthday == 2000
+    assert str(g + g) == "^3998" and g > 0 and g > up
+
+
+def test_general_hot_chain_2000_deep():
+    g = zero
+    for k in range(2000):
+        g = game([k + 1], [g])  # {k+1 | G_k}: canonical, nested 2000 deep, birthday 2001
+    assert g.birthday == 2001
+    text = str(g)
+    assert text.startswith("{2000||||1999|||1998||1997|{1996") and text.count("{") > 400
+    h = g - 1
+    assert g > h and g.compare(h) == ">" and str(g.outcome) == "L"
+    assert (g.left_stop, g.right_stop) == (2000, 1999)
+    s = g + up
+    assert s.birthday == 2003 and str(s).startswith("{2000^||||1999^")
+    assert (g + switch(1)) - switch(1) is g
+    assert (-g).birthday == 2001 and -(-g) is g
+    assert len(g.followers()) == 4001
+    assert repr(g).startswith("game([2000], [game([1999]")
+    assert (g + star).left_options[0] is integer(2000) + star

@@ -1,0 +1,67 @@
+"""DESIGN §1: layering is one-way and the test reads the imports.
+
+cgt imports neither cgt.games nor cgt.shell; cgt.games imports only cgt (and the
+standard library); only cgt.shell imports lark; hypothesis only in cgt.testing.
+"""
+
+import ast
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _imports(path: pathlib.Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                # relative imports stay inside their own package
+                yield "." * node.level + (node.module or "")
+            else:
+                yield node.module or ""
+
+
+def _files(folder):
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def _top(name):
+    return name.split(".")[0]
+
+
+@pytest.mark.parametrize("path", _files("cgt"), ids=lambda p: p.name)
+def test_core_does_not_import_upper_layers(path):
+    for name in _imports(path):
+        assert not name.startswith(("cgt.games", "cgt.shell")), f"{path.name} imports {name}"
+        assert _top(name) != "lark", f"{path.name} imports lark"
+        if path.name != "testing.py":
+            assert _top(name) != "hypothesis", f"{path.name} imports hypothesis"
+
+
+@pytest.mark.parametrize("path", _files("games"), ids=lambda p: p.name)
+def test_games_import_only_cgt(path):
+    for name in _imports(path):
+        assert not name.startswith("cgt.shell"), f"{path.name} imports {name}"
+        assert _top(name) not in ("lark", "hypothesis", "prompt_toolkit"), f"{path.name} imports {name}"
+        assert not name.startswith(".."), f"{path.name} reaches outside cgt.games with {name}"
+
+
+def test_only_the_shell_imports_lark():
+    offenders = [
+        p.name
+        for folder in ("cgt", "games")
+        for p in _files(folder)
+        if any(_top(n) == "lark" for n in _imports(p))
+    ]
+    assert offenders == []
+
+
+def test_layering_test_sees_imports():
+    # guard against a vacuous pass: the reader finds real imports
+    names = set(_imports(ROOT / "cgt" / "game.py"))
+    assert "cgt._deep" in names and "fractions" in names

@@ -1,0 +1,174 @@
+"""The ``cgt`` command and the REPL: -c, scripts, piped stdin, errors without tracebacks, Ctrl-C, history."""
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from cgt.shell import ShellError
+from cgt.shell import cli, repl
+from cgt.shell.session import Session
+
+
+def _cgt(*args, stdin=None):
+    command = [shutil.which("cgt")] if shutil.which("cgt") else [sys.executable, "-m", "cgt.shell.cli"]
+    return subprocess.run(
+        command + list(args), input=stdin, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "CGT_HISTORY": os.devnull},
+    )
+
+
+def test_command_line_expression():
+    result = _cgt("-c", "{3|2} + {2|0}")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "{5|4||3|2}\n", "")
+
+
+def test_command_line_syntax_error_has_caret_and_no_traceback():
+    result = _cgt("-c", "{3||2|1}.Mean +")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        "line 1, column 16: syntax error: unexpected end of input\n{3||2|1}.Mean +\n               ^\n"
+    )
+
+
+def test_command_line_domain_error_is_one_line():
+    result = _cgt("-c", "{0|1/3}")
+    assert result.returncode == 1
+    assert result.stderr == (
+        "line 1, column 4: 1/3 is not a dyadic rational (its denominator is not a power of 2)\n"
+    )
+
+
+def test_piped_stdin_reads_entries_like_the_prompt():
+    result = _cgt(stdin="g := {3|2};\ng + {2|0}\n{3||\n2|1}.Mean\nnope\n*2 + *3\n")
+    assert result.stdout == "{5|4||3|2}\n9/4\n*\n"
+    assert result.stderr == "line 5, column 1: unknown name 'nope'\n"
+    assert result.returncode == 1
+
+
+def test_script_file(tmp_path):
+    script = tmp_path / "kayles.cgs"
+    script.write_text("// Kayles values\nk := [n for n from 0 to 5];\nk.Length\nk[6] +\n  1\n")
+    result = _cgt(str(script))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "6\n6\n", "")
+
+
+def test_script_stops_at_first_error(tmp_path):
+    script = tmp_path / "bad.cgs"
+    script.write_text("1\n{1|2|3}\n2\n")
+    result = _cgt(str(script))
+    assert result.returncode == 1
+    assert result.stdout == "1\n"
+    assert result.stderr.startswith(f"{script}: line 2, column 5: ambiguous braces")
+
+
+def test_missing_script():
+    result = _cgt("/nonexistent/x.cgs")
+    assert result.returncode == 2 and "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_internal_error_traceback_only_with_debug(monkeypatch, capsys):
+    def broken(self, source):
+        raise ShellError("internal error (KeyError): 'x'", 1, 1, source, internal=True) from KeyError("x")
+
+    monkeypatch.setattr(Session, "run", broken)
+    assert cli.main(["-c", "1"]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+    assert cli.main(["-c", "1", "--debug"]) == 1
+    assert "KeyError" in capsys.readouterr().err
+
+
+def test_ctrl_c_outside_the_repl_exits_130(monkeypatch, capsys):
+    def interrupted(self, source):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Session, "run", interrupted)
+    assert cli.main(["-c", "1"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+# ---------------------------------------------------------------- the interactive REPL, driven through a pipe
+
+def _drive(chunks: list[str], session: Session, tmp_path, monkeypatch):
+    """Run the REPL on a pipe, typing ``chunks`` one by one from another thread, as a person would."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    monkeypatch.setenv("CGT_HISTORY", str(tmp_path / "history"))
+    with create_pipe_input() as pipe:
+
+        def typist():
+            for chunk in chunks:
+                time.sleep(0.3)
+                pipe.send_text(chunk)
+
+        thread = threading.Thread(target=typist, daemon=True)
+        thread.start()
+        status = repl.interactive(session, input=pipe, output=DummyOutput())
+        thread.join(10)
+    return status
+
+
+def test_repl_values_errors_history_and_ctrl_d(tmp_path, monkeypatch, capsys):
+    up = "\x1b[A"
+    keys = ["x := {3|2}\r", "x + {2|0}\r", "{1|\r2}\r", "oops\r", up, up, "\r", "\x04"]
+    assert _drive(keys, Session(), tmp_path, monkeypatch) == 0
+    out, err = capsys.readouterr()
+    # two presses of the up arrow go back past 'oops' to the two-line entry '{1|\n2}', which runs again
+    assert out.splitlines()[-4:] == ["{3|2}", "{5|4||3|2}", "3/2", "3/2"]
+    assert err == "line 1, column 1: unknown name 'oops'\n"
+    history = (tmp_path / "history").read_text()
+    assert "+x + {2|0}" in history and "+oops" in history
+
+
+def test_repl_ctrl_c_during_a_computation_returns_to_the_prompt(tmp_path, monkeypatch, capsys):
+    class Interruptible(Session):
+        def run(self, source):
+            if source == "slow":
+                raise KeyboardInterrupt  # what Ctrl-C raises inside a computation in the main thread
+            return super().run(source)
+
+    keys = ["slow\r", "1 + 1\r", "\x03", "2 + 2\r", "\x04"]
+    assert _drive(keys, Interruptible(), tmp_path, monkeypatch) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-2:] == ["2", "4"]
+    assert err == "interrupted\n"
+
+
+@pytest.mark.parametrize(
+    "before, expected",
+    [
+        ("game.heap.Ka", ["Kayles"]),
+        ("game.he", ["heap"]),
+        ("{3|2}.LeftS", ["LeftStop"]),
+        ("x.NimV", ["NimValue"]),
+        ("Kay", ["Kayles"]),
+        ("wh", ["where", "while"]),
+    ],
+)
+def test_completion(before, expected):
+    names, _ = repl.ShellCompleter(Session()).candidates(before)
+    assert names == expected
+
+
+def test_completion_knows_new_variables():
+    session = Session()
+    session.run("myGame := ^;")
+    assert repl.ShellCompleter(session).candidates("myG")[0] == ["myGame"]
+
+
+def test_help():
+    from cgt.shell import run
+
+    overview = run("help")
+    assert "game.heap.Kayles" in overview and "AtomicWeight" in overview
+    assert run("help(Cool)").startswith("G.Cool(t)\n")
+    assert run("help(NimSum)").startswith("a NimSum b")
+    assert run('help("syntax")').startswith("Values")
+    with pytest.raises(ShellError, match="no help for 'Frobnicate'"):
+        run("help(Frobnicate)")

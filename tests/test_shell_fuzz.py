@@ -1,0 +1,210 @@
+"""Fuzzing the shell: every input either evaluates or raises ShellError — nothing else, and no hang.
+
+Three sources of input: programs drawn from the grammar itself (``hypothesis.extra.lark.from_lark``),
+expression trees built from the shell's own vocabulary (deeper than the grammar draws get), and random
+bytes / random text over the shell's alphabet.  Programs run under :data:`cgt.shell.limits.STRICT`, and
+each one under an alarm, so a hang fails the test instead of stalling CI.  The bounded runs are here;
+``@pytest.mark.slow`` and ``benchmarks/bench_shell_fuzz.py`` run many more examples.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+
+from cgt.shell import ShellError, run
+from cgt.shell.limits import STRICT
+from cgt.shell.methods import all_method_names
+from cgt.shell.parser import parser
+
+#: Seconds one fuzzed program may take before it counts as a hang.
+HANG_SECONDS = 20
+
+NAMES = [
+    "x", "n", "g", "game", "heap", "grid", "Kayles", "Nim", "GrundysGame", "TakeAndBreak", "Subtraction",
+    "Frogs", "DeBruijn", "Wythoff", "Tiny", "Miny", "BornBy", "help", "v2", "foo",
+] + all_method_names()
+
+UPTIMALS = [
+    "*", "*2", "*0", "*64", "*65", "^", "v", "^^", "vv*", "^^*", "^3", "v4*2", "3*", "2*3", "-1/2v*",
+    "73/16v9*8", "^<2>", "v<3>*", "^[2]", "v[3]*", "^<9>", "1/3^", "5/0*", "^99",
+]
+
+KEYWORDS = {
+    name: st.just(f" {name.lower()} ")
+    for name in (
+        "OR", "AND", "NOT", "ELSE", "WHERE", "TRUE", "FALSE", "NIL", "IF", "THEN", "END", "FOR", "DO",
+        "WHILE", "ELSEIF", "BY", "FROM", "TO", "IN",
+    )
+}
+
+
+def _grammar_programs():
+    explicit = {
+        "UPTIMAL": st.sampled_from(UPTIMALS),
+        "NUMPREFIX": st.sampled_from(["2", "-1", "1/2", "3/3"]),
+        "STAROF": st.just("*"),
+        "NAME": st.sampled_from(NAMES) | st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,5}", fullmatch=True),
+        "INT": st.integers(0, 40).map(str) | st.integers(0, 10**30).map(str),
+        "STRING": st.sampled_from(['"0.77"', '"0.07"', '""', '"4!.0"', '"x\\"y"']),
+        "WS": st.sampled_from([" ", "\n"]),
+        "COMMENT": st.just("// c\n"),
+        **KEYWORDS,
+    }
+    return st.one_of(
+        from_lark(parser(), explicit=explicit),
+        from_lark(parser(), start="expr", explicit=explicit),
+    )
+
+
+GRAMMAR_PROGRAMS = _grammar_programs()
+
+
+def _atoms():
+    return st.one_of(
+        st.integers(-20, 40).map(str),
+        st.sampled_from(UPTIMALS),
+        st.sampled_from(["x", "n", "true", "false", "nil", '"0.77"', "{}", "{|}", "[]", "game.heap"]),
+        st.integers(0, 30).map(lambda n: f"game.heap.Kayles({n})"),
+        st.integers(0, 30).map(lambda n: f"game.heap.Nim({n})"),
+        st.integers(0, 30).map(lambda n: f'game.heap.TakeAndBreak("0.07")({n})'),
+        st.integers(0, 30).map(lambda n: f"game.heap.Subtraction([1,3,4])({n})"),
+        st.tuples(st.integers(0, 9), st.integers(0, 9)).map(lambda t: f"Wythoff(({t[0]},{t[1]}))"),
+        st.tuples(st.integers(0, 12), st.integers(1, 4)).map(lambda t: f"Frogs({t[0]},{t[1]})"),
+        st.integers(1, 8).map(lambda n: f"DeBruijn({n})"),
+    )
+
+
+def _combine(children):
+    binary = st.sampled_from(
+        [" + ", " - ", " * ", " / ", " % ", "+-", " == ", " <= ", " < ", " <> ", " |> ", " NimSum ",
+         " Heat ", " Cool ", " and ", " or "]
+    )
+    method = st.sampled_from(all_method_names())
+    return st.one_of(
+        st.tuples(children, binary, children).map(lambda t: f"({t[0]}{t[1]}{t[2]})"),
+        st.tuples(st.sampled_from(["-", "+-", "not ", "*"]), children).map(lambda t: f"{t[0]}({t[1]})"),
+        st.tuples(children, method).map(lambda t: f"({t[0]}).{t[1]}"),
+        st.tuples(children, method, children).map(lambda t: f"({t[0]}).{t[1]}({t[2]})"),
+        st.tuples(st.lists(children, max_size=3), st.sampled_from(["|", "||", "|||"]), st.lists(children, max_size=3))
+        .map(lambda t: "{" + ",".join(t[0]) + t[1] + ",".join(t[2]) + "}"),
+        st.lists(children, max_size=4).map(lambda xs: "[" + ",".join(xs) + "]"),
+        st.tuples(children, st.integers(-3, 6), st.integers(-3, 12)).map(
+            lambda t: f"[{t[0]} for n from {t[1]} to {t[2]}]"
+        ),
+        st.tuples(children, children, children).map(lambda t: f"if {t[0]} then {t[1]} else {t[2]} end"),
+        st.tuples(children, children).map(lambda t: f"x := {t[0]}; {t[1]}"),
+        st.sampled_from(["Tiny", "Miny", "help", "BornBy"]).flatmap(lambda f: children.map(lambda c: f"{f}({c})")),
+    )
+
+
+EXPRESSIONS = st.recursive(_atoms(), _combine, max_leaves=12)
+
+ALPHABET = "{}|^v*0123456789/+-.,;:=<>()[]\" \nabcxyzNimSumHeatKaylesgamehpfortodoifthenelseend"
+TEXT = st.text(alphabet=ALPHABET, max_size=60)
+BYTES = st.binary(max_size=80).map(lambda b: b.decode("utf-8", errors="replace"))
+
+
+class Hang(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def alarm(seconds: int):
+    """Raise Hang in the main thread after ``seconds`` (SIGALRM; a no-op where it does not exist)."""
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def handler(signum, frame):
+        raise Hang(f"no answer after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def check(source: str) -> str:
+    """Run one fuzzed program: a value or a non-internal ShellError; anything else fails."""
+    start = time.perf_counter()
+    with alarm(HANG_SECONDS):
+        try:
+            outcome = "ok:" + run(source, limits=STRICT)
+        except ShellError as error:
+            assert not error.internal, f"internal error for {source!r}: {error}"
+            assert error.message, source
+            outcome = "error:" + str(error)
+    assert time.perf_counter() - start < HANG_SECONDS
+    return outcome
+
+
+#: Examples per bounded run; drawing from the grammar is slow (about 0.25 s a program), so fewer there.
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+FUZZ_GRAMMAR = settings(FUZZ, max_examples=40)
+#: The slow run: set CGT_FUZZ_EXAMPLES for more (benchmarks/bench_shell_fuzz.py runs thousands).
+FUZZ_SLOW = settings(
+    max_examples=int(os.environ.get("CGT_FUZZ_EXAMPLES", "400")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+@FUZZ_GRAMMAR
+@given(GRAMMAR_PROGRAMS)
+def test_grammar_programs(source):
+    check(source)
+
+
+@FUZZ
+@given(EXPRESSIONS)
+def test_expressions(source):
+    check(source)
+
+
+@FUZZ
+@given(st.one_of(TEXT, BYTES))
+def test_random_text_and_bytes(source):
+    check(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "(" * 3000 + "1" + ")" * 3000,
+        "{" * 400 + "|" + "}" * 400,
+        "-" * 5000 + "1",
+        "[" * 2000 + "]" * 2000,
+        "x := 1; " * 2000 + "x",
+        "while true do end",
+        "[n for n from 1 to 1000000]",
+        "*1000000",
+        "99999999999999999999 * 99999999999999999999 * 99999999999999999999 * 99999999999999999999",
+        "1000 * {3||2|1}",
+        "^<1000>",
+        "game.heap.Kayles(1000000).NimValue",
+        "BornBy(4)",
+        "\x00",
+        "1" * 5000,
+    ],
+    ids=lambda s: repr(s)[:30],
+)
+def test_resource_guards(source):
+    assert check(source).startswith(("ok:", "error:"))
+
+
+@pytest.mark.slow
+@FUZZ_SLOW
+@given(st.one_of(EXPRESSIONS, EXPRESSIONS, TEXT, BYTES))
+def test_fuzz_many(source):
+    check(source)
