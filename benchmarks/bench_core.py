@@ -2,7 +2,9 @@
 
 Times, each from cold caches:
   1. building born_by(3) (1474 values);
-  2. the sum of 30 random games born by day 3, then its canonical form (several seeds);
+  2. the sum of 30 random games born by day 3, then its canonical form: (a) random game trees
+     born by day 3 (several seeds); (b) canonical values drawn uniformly from the 1474, as far
+     as a time budget allows (their canonical sums grow roughly geometrically);
   3. 10,000 comparisons between random canonical games of birthday <= 4;
   4. deep games: a 2000-deep hot chain built, printed, compared and summed with ^.
 """
@@ -25,6 +27,28 @@ def _timed(fn):
     return time.perf_counter() - start, value
 
 
+def _random_tree(rng, depth):
+    """A random game tree born by day ``depth``: each side gets 0-2 random subtrees."""
+    if depth == 0:
+        return ((), ())
+    return tuple(
+        tuple(_random_tree(rng, rng.randint(0, depth - 1)) for _ in range(rng.randint(0, 2)))
+        for _side in range(2)
+    )
+
+
+def _canonical_tree(tree):
+    lefts, rights = tree
+    return game([_canonical_tree(t) for t in lefts], [_canonical_tree(t) for t in rights])
+
+
+def _sum(values):
+    total = cgt.zero
+    for v in values:
+        total = total + v
+    return total
+
+
 def _random_day4(rng, day3, count):
     out = []
     while len(out) < count:
@@ -39,6 +63,7 @@ def _random_day4(rng, day3, count):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=5, help="number of random seeds for the 30-game sum")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds allowed for the uniform-values sum")
     args = parser.parse_args(argv)
 
     print(f"python {sys.version.split()[0]}, cgt {cgt.__version__}")
@@ -47,22 +72,37 @@ def main(argv=None):
     print(f"born_by(3): {len(day3)} values in {seconds:.3f} s")
 
     day3 = sorted(day3, key=lambda g: (g.birthday, str(g)))
+
+    # (a) 30 random game trees born by day 3, summed, then put in canonical form.
     times = []
     for seed in range(args.seeds):
         rng = random.Random(seed)
-        terms = [rng.choice(day3) for _ in range(30)]
+        terms = [_random_tree(rng, 3) for _ in range(30)]
         cgt.clear_caches()
-
-        def total():
-            s = cgt.zero
-            for t in terms:
-                s = s + t
-            return s
-
-        seconds, value = _timed(total)
+        seconds, value = _timed(lambda: _sum(_canonical_tree(t) for t in terms))
         times.append(seconds)
-        print(f"  seed {seed}: sum of 30 day-3 games = {str(value)[:60]} ({value.birthday=}) in {seconds:.3f} s")
-    print(f"sum of 30 random day-3 games: median {statistics.median(times):.3f} s, max {max(times):.3f} s")
+        print(f"  seed {seed}: 30 random day-3 trees sum to {str(value)[:50]} "
+              f"(birthday {value.birthday}) in {seconds:.3f} s")
+    print(f"sum of 30 random game trees born by day 3: median {statistics.median(times):.3f} s, "
+          f"max {max(times):.3f} s")
+
+    # (b) sums of k canonical values drawn uniformly from the 1474: the canonical form grows
+    # roughly geometrically with k, so we go as far as the time budget allows.
+    rng = random.Random(0)
+    terms = [rng.choice(day3) for _ in range(30)]
+    cgt.clear_caches()
+    total, elapsed = cgt.zero, 0.0
+    for k, term in enumerate(terms, 1):
+        seconds, total = _timed(lambda: total + term)
+        elapsed += seconds
+        if k % 2 == 0 or k == 30 or elapsed > args.budget:
+            print(f"  k={k:2d}: {elapsed:7.3f} s cumulative, birthday {total.birthday}, "
+                  f"{len(total.followers())} followers")
+        if elapsed > args.budget:
+            print(f"sum of uniformly drawn day-3 values: stopped after k={k} at the {args.budget:.0f} s budget")
+            break
+    else:
+        print(f"sum of 30 uniformly drawn day-3 values: {elapsed:.3f} s")
 
     rng = random.Random(1)
     pool = _random_day4(rng, day3, 300)
