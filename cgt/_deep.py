@@ -16,6 +16,7 @@ work done before the overflow is reused, not repeated.
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import sys
 import threading
@@ -58,8 +59,15 @@ def _run_in_deep_thread(fn, args, kwargs):
         try:
             while worker.is_alive():
                 worker.join(0.05)
+        except KeyboardInterrupt:
+            # Ctrl-C reaches only the main thread: stop the worker too, then re-raise.
+            while worker.is_alive():
+                _interrupt(worker)
+                worker.join(0.05)
+            raise
         finally:
-            sys.setrecursionlimit(old_limit)
+            if not worker.is_alive():
+                sys.setrecursionlimit(old_limit)
     if "error" in outcome:
         error = outcome["error"]
         if isinstance(error, RecursionError) and not isinstance(error, TooDeepError):
@@ -68,6 +76,13 @@ def _run_in_deep_thread(fn, args, kwargs):
             ) from None
         raise error
     return outcome["value"]
+
+
+def _interrupt(worker: threading.Thread) -> None:
+    """Raise KeyboardInterrupt inside ``worker`` (it is checked between bytecodes)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(worker.ident), ctypes.py_object(KeyboardInterrupt)
+    )
 
 
 def deep(fn):

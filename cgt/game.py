@@ -31,7 +31,8 @@ from fractions import Fraction
 from typing import Iterable
 
 from cgt._deep import deep
-from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError
+from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
+from cgt.notation import format_uptimal
 from cgt.numbers import number_birthday, simplest_between, to_dyadic
 from cgt.outcome import Outcome
 
@@ -611,6 +612,10 @@ def _rights(g: Game) -> tuple:
     return right
 
 
+#: Largest option list an uptimal's closed form is expanded into (``*n`` has n options a side).
+MAX_LISTED_OPTIONS = 1 << 20
+
+
 def _materialise(g: Game) -> None:
     """Fill in the canonical options of an uptimal from their closed form."""
     x, u, n = g._nus
@@ -618,6 +623,11 @@ def _materialise(g: Game) -> None:
         left, right = _number_options(x)
     elif u == 0:
         # x + *n = {x + *k | x + *k : k < n}: nimbers by mex, shifted by number translation.
+        if n > MAX_LISTED_OPTIONS:
+            raise TooLargeError(
+                f"{format_uptimal(x, u, n)} has {n} options on each side, too many to list "
+                f"(limit {MAX_LISTED_OPTIONS}); only sums and comparisons with numbers and uptimals avoid listing them"
+            )
         left = right = tuple(_uptimal(x, 0, k) for k in range(n))
     elif u < 0:
         mirror = _uptimal(-x, -u, n)

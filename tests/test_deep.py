@@ -35,3 +35,31 @@ def test_general_hot_chain_2000_deep():
     assert len(g.followers()) == 4001
     assert repr(g).startswith("game([2000], [game([1999]")
     assert (g + star).left_options[0] is integer(2000) + star
+
+
+def test_ctrl_c_stops_a_deep_computation_and_its_worker_thread():
+    """Ctrl-C during a computation running on the big-stack worker stops both threads (issue 5)."""
+    import os
+    import signal
+    import sys
+    import threading
+    import time
+
+    g = zero
+    for k in range(400):
+        g = game([k + 1], [g])
+    limit = sys.getrecursionlimit()
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    interrupted = False
+    try:
+        g + g  # cubic in the chain length: minutes, so the interrupt lands mid-computation
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        timer.cancel()
+    assert interrupted and time.monotonic() - start < 10
+    assert not any(t.name == "cgt-deep" and t.is_alive() for t in threading.enumerate())
+    assert sys.getrecursionlimit() == limit
+    assert str(g + 1).startswith("{401||||400")
