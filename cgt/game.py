@@ -703,35 +703,36 @@ def _le(g: Game, h: Game) -> bool:
     b = h._nus
     if a is not None and b is not None:
         result = _uptimal_le(a, b)
-    elif _refuted_by_stops(g, h):
-        result = False
     else:
-        result = True
-        # Number avoidance: when one side is a number and the other is not, the
-        # number's own options never decide the comparison (Siegel, CGT Thm II.3.19).
-        if not (a is not None and a[1] == 0 and a[2] == 0):
-            for gl in _lefts(g):
-                if _le(h, gl):
-                    result = False
-                    break
-        if result and not (b is not None and b[1] == 0 and b[2] == 0):
-            for hr in _rights(h):
-                if _le(hr, g):
-                    result = False
-                    break
+        # G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.3): a cheap refutation,
+        # tested on float shadows of the stops (rounding is monotone, so ">" on floats is exact).
+        if g._rsf is None or g._lsf is None:
+            _fill_stops(g)
+        if h._rsf is None or h._lsf is None:
+            _fill_stops(h)
+        if g._lsf > h._lsf or g._rsf > h._rsf:
+            result = False
+        else:
+            result = True
+            # Number avoidance: when one side is a number and the other is not, the
+            # number's own options never decide the comparison (Siegel, CGT Thm II.3.19).
+            if a is None or a[1] or a[2]:
+                for gl in g._left if g._left is not None else _lefts(g):
+                    if _le(h, gl):
+                        result = False
+                        break
+            if result and (b is None or b[1] or b[2]):
+                for hr in h._right if h._right is not None else _rights(h):
+                    if _le(hr, g):
+                        result = False
+                        break
     memo[h._id] = result
     return result
 
 
-def _refuted_by_stops(g: Game, h: Game) -> bool:
-    """True when the stops prove ``not g <= h``: G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H)."""
-    if g._rsf is None or g._lsf is None:
-        _left_stop(g)
-        _right_stop(g)
-    if h._rsf is None or h._lsf is None:
-        _left_stop(h)
-        _right_stop(h)
-    return g._lsf > h._lsf or g._rsf > h._rsf
+def _fill_stops(g: Game) -> None:
+    _left_stop(g)
+    _right_stop(g)
 
 
 def _le_raw_canon(left, right, h: Game) -> bool:

@@ -35,3 +35,16 @@ def test_module_doctests(name):
 def test_every_package_collected():
     names = _module_names()
     assert "cgt.game" in names and "cgt.notation" in names
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("name", ["README.md", "docs/impartial.md"])
+def test_document_examples(name):
+    """The Python examples in the README and the guides run as written."""
+    result = doctest.testfile(
+        str(ROOT / name), module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 0 and result.failed == 0, f"{result.failed} example(s) failed in {name}"
