@@ -16,7 +16,6 @@ work done before the overflow is reused, not repeated.
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import sys
 import threading
@@ -29,6 +28,8 @@ DEEP_STACK_BYTES = 1 << 29
 DEEP_RECURSION_LIMIT = 400_000
 
 _state = threading.local()
+#: Set by the waiting thread when Ctrl-C arrives; hot kernel loops poll ``cancel_requested[0]``.
+cancel_requested = [False]
 _limit_lock = threading.Lock()
 
 
@@ -47,6 +48,7 @@ def _run_in_deep_thread(fn, args, kwargs):
             outcome["error"] = exc
 
     with _limit_lock:
+        cancel_requested[0] = False
         old_limit = sys.getrecursionlimit()
         old_stack = threading.stack_size()
         sys.setrecursionlimit(max(old_limit, DEEP_RECURSION_LIMIT))
@@ -60,14 +62,19 @@ def _run_in_deep_thread(fn, args, kwargs):
             while worker.is_alive():
                 worker.join(0.05)
         except KeyboardInterrupt:
-            # Ctrl-C reaches only the main thread: stop the worker too, then re-raise.
+            # Ctrl-C reaches only the main thread.  Ask the worker to stop (the kernel polls
+            # the flag at every new canonical form, translation and full comparison) and wait:
+            # lowering the recursion limit under a still-deep worker would be fatal.
+            cancel_requested[0] = True
             while worker.is_alive():
-                _interrupt(worker)
-                worker.join(0.05)
+                try:
+                    worker.join()
+                except KeyboardInterrupt:
+                    continue
             raise
         finally:
-            if not worker.is_alive():
-                sys.setrecursionlimit(old_limit)
+            cancel_requested[0] = False
+            sys.setrecursionlimit(old_limit)
     if "error" in outcome:
         error = outcome["error"]
         if isinstance(error, RecursionError) and not isinstance(error, TooDeepError):
@@ -78,11 +85,9 @@ def _run_in_deep_thread(fn, args, kwargs):
     return outcome["value"]
 
 
-def _interrupt(worker: threading.Thread) -> None:
-    """Raise KeyboardInterrupt inside ``worker`` (it is checked between bytecodes)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(worker.ident), ctypes.py_object(KeyboardInterrupt)
-    )
+def raise_if_cancelled() -> None:
+    """Raise KeyboardInterrupt in a deep worker whose caller pressed Ctrl-C."""
+    raise KeyboardInterrupt("computation cancelled")
 
 
 def deep(fn):

@@ -1,11 +1,16 @@
-"""Bottom-up evaluation over a game tree without Python recursion.
+"""Bottom-up (post-order) evaluation over a game graph without Python recursion.
 
-The hot-game and infinitesimal modules (:mod:`cgt.temperature`,
-:mod:`cgt.cooling`, :mod:`cgt.infinitesimal`, :mod:`cgt.products`) define
-values by structural recursion on options.  Games can be born on day 2000
-(``up_nth(2000)``, long Tiny chains), so they walk the tree with an explicit
-stack instead: every node is computed after all of its children, each node
-once, and results go into the caller's memo table.
+Values in combinatorial game theory are defined by structural recursion on options: a Grundy value is
+the mex of the options' values, a canonical form is built from the options' canonical forms, a
+thermograph from the options' thermographs.  Games can be born on day 2000 (``up_nth(2000)``, long Tiny
+chains) and heap games run to heap sizes in the hundreds of thousands, so every such search in
+:mod:`cgt` walks the graph with the one explicit stack of :func:`postorder` instead of recursing.
+
+* :func:`postorder` -- the generic search: memoised, iterative, and detecting a position met again on
+  the current search path (a loopy game);
+* :func:`bottom_up` -- the form used by the hot-game and infinitesimal modules (:mod:`cgt.temperature`,
+  :mod:`cgt.cooling`, :mod:`cgt.infinitesimal`, :mod:`cgt.products`), whose ``compute(node)`` reads
+  the children's values from the memo table itself.
 
 >>> from cgt import up, star
 >>> memo = {}
@@ -18,10 +23,89 @@ once, and results go into the caller's memo table.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable, TypeVar
+from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
+
+from cgt.errors import NotShortGameError
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+def _loopy(pos) -> None:
+    """The default ``on_cycle``: the search met ``pos`` again on its own path."""
+    raise NotShortGameError(
+        f"position {pos!r} is met again on the search stack: the game is loopy (not short)")
+
+
+def postorder(
+    root: K,
+    expand: Callable[[K], tuple[Any, Sequence[K]]],
+    combine: Callable[[Any, list], V],
+    memo: dict,
+    on_cycle: Callable[[K], Any] = _loopy,
+) -> V:
+    """The value of ``root``, each position evaluated after all of its children, with memo table ``memo``.
+
+    ``expand(pos)`` returns a pair ``(how, children)``: the positions whose values ``pos`` depends on (a
+    list or tuple; any other iterable is copied into a list) and a note ``how`` handed back, unchanged, to
+    ``combine(how, values)``, which computes the value of ``pos`` from ``values``, the children's values
+    in the order of ``children``.  (The note lets ``expand`` say *how* to combine, e.g. "XOR the
+    components" versus "mex of the options", or where Left's options end, without expanding twice.)
+    ``expand`` is called once per position not already in ``memo`` and every new value is stored in
+    ``memo``, so a dict shared between calls shares the work.
+
+    A child that is still being evaluated -- it is on the current search path, so the graph has a cycle
+    through it -- is passed to ``on_cycle``, which must raise; the default raises
+    :class:`~cgt.errors.NotShortGameError`.
+
+    It relies on the graph below ``root`` being finite and acyclic (a short game), so that a depth-first
+    post-order reaches every position after its children; the stack replaces recursion, so depth is not
+    limited by Python's recursion limit.
+
+    >>> fib_expand = lambda n: (None, (n - 1, n - 2))       # "how" unused; 0 and 1 are in the memo
+    >>> postorder(90, fib_expand, lambda how, vs: vs[0] + vs[1], {0: 0, 1: 1})
+    2880067194370816120
+    >>> subtract_12 = lambda n: (None, [n - k for k in (1, 2) if k <= n])
+    >>> mex = lambda vs: min(set(range(len(vs) + 1)) - set(vs))
+    >>> [postorder(n, subtract_12, lambda how, vs: mex(vs), {}) for n in range(7)]   # n mod 3
+    [0, 1, 2, 0, 1, 2, 0]
+    >>> postorder(0, lambda n: (None, [1 - n]), lambda how, vs: 0, {})
+    Traceback (most recent call last):
+    ...
+    cgt.errors.NotShortGameError: position 0 is met again on the search stack: the game is loopy (not short)
+    """
+    if root in memo:
+        return memo[root]
+    on_path: set = set()      # positions expanded but not yet evaluated: exactly the current search path
+    # A frame is [pos, how, children]; children is None until pos is expanded.  A position may be pushed
+    # more than once (two parents); the later frames find it in the memo and are dropped.
+    stack: list = [[root, None, None]]
+    while stack:
+        frame = stack[-1]
+        pos = frame[0]
+        children = frame[2]
+        if children is None:
+            if pos in memo:
+                stack.pop()
+                continue
+            how, children = expand(pos)
+            if not isinstance(children, (list, tuple)):
+                children = list(children)
+            frame[1] = how
+            frame[2] = children
+            on_path.add(pos)
+            for child in children:
+                if child not in memo:
+                    if child in on_path:
+                        on_cycle(child)
+                        raise NotShortGameError(f"position {child!r} is met again on the search stack")
+                    stack.append([child, None, None])
+            continue
+        # Every child is evaluated now: they were pushed above this frame and popped before it.
+        memo[pos] = combine(frame[1], [memo[c] for c in children])
+        on_path.discard(pos)
+        stack.pop()
+    return memo[root]
 
 
 def bottom_up(
@@ -34,26 +118,13 @@ def bottom_up(
 
     ``children(node)`` lists the nodes ``compute(node)`` will read from ``memo``;
     ``compute`` is called exactly once per node not already in ``memo``.  The
-    walk is an iterative post-order, so its depth is not limited by Python's
-    recursion limit.
+    walk is the iterative post-order of :func:`postorder`, so its depth is not
+    limited by Python's recursion limit.
 
     >>> memo = {0: 0, 1: 1}
     >>> bottom_up(30, lambda n: (n - 1, n - 2) if n > 1 else (),
     ...           lambda n: memo[n - 1] + memo[n - 2], memo)
     832040
     """
-    if root in memo:
-        return memo[root]
-    stack: list = [(root, False)]
-    while stack:
-        node, expanded = stack.pop()
-        if node in memo:
-            continue
-        if expanded:
-            memo[node] = compute(node)
-            continue
-        stack.append((node, True))
-        for child in children(node):
-            if child not in memo:
-                stack.append((child, False))
-    return memo[root]
+    # The note handed from expand to combine is the node itself; compute reads the memo, not ``values``.
+    return postorder(root, lambda node: (node, children(node)), lambda node, values: compute(node), memo)

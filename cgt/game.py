@@ -30,7 +30,7 @@ import itertools
 from fractions import Fraction
 from typing import Iterable
 
-from cgt._deep import deep
+from cgt._deep import cancel_requested, deep, raise_if_cancelled
 from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
 from cgt.notation import format_uptimal
 from cgt.numbers import number_birthday, simplest_between, to_dyadic
@@ -713,6 +713,8 @@ def _le(g: Game, h: Game) -> bool:
         if g._lsf > h._lsf or g._rsf > h._rsf:
             result = False
         else:
+            if cancel_requested[0]:
+                raise_if_cancelled()
             result = True
             # Number avoidance: when one side is a number and the other is not, the
             # number's own options never decide the comparison (Siegel, CGT Thm II.3.19).
@@ -770,6 +772,8 @@ def _canonical(left: list, right: list, left_split: int = 0, right_split: int = 
     ``G + H^L`` in a sum), so only pairs across the split are tested for
     domination; likewise ``right_split``.
     """
+    if cancel_requested[0]:
+        raise_if_cancelled()
     number = _as_number(left, right)
     if number is not None:
         return number
@@ -969,6 +973,8 @@ def _translate(g: Game, x: Fraction) -> Game:
     """
     if x == 0:
         return g
+    if cancel_requested[0]:
+        raise_if_cancelled()
     shift = _number(x)
     return _intern_general(
         tuple(_add(shift, o) for o in g._left), tuple(_add(shift, o) for o in g._right)

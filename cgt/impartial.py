@@ -25,7 +25,8 @@ from collections.abc import Callable, Hashable, Iterable
 from functools import reduce
 from operator import xor
 
-from cgt.errors import InvalidGameError, NotShortGameError
+from cgt._walk import postorder
+from cgt.errors import InvalidGameError
 
 __all__ = ["mex", "nim_sum", "grundy", "winning_moves", "outcome_of_grundy"]
 
@@ -62,20 +63,11 @@ def nim_sum(*values) -> int:
     return reduce(xor, values, 0)
 
 
-def _expand(pos, options: OptionsFn, components: ComponentsFn | None):
-    """Children of ``pos`` and how to combine them: ('sum', parts) or ('mex', options)."""
-    if components is not None:
-        parts = list(components(pos))
-        if len(parts) != 1 or parts[0] != pos:
-            return True, parts
-    return False, list(options(pos))
-
-
 def grundy(position, options: OptionsFn, components: ComponentsFn | None = None,
            cache: dict | None = None) -> int:
     """The Grundy value of ``position`` under the move function ``options``.
 
-    Iterative depth-first search with an explicit stack (no recursion limit) and a memo table.
+    Iterative depth-first search (:func:`cgt._walk.postorder`: no recursion limit) with a memo table.
     ``components(pos)``, if given, returns the independent parts whose disjunctive sum is ``pos`` (returning
     ``[pos]`` itself means "indivisible"); their values are XORed (Faigle, Thm 2.5).  ``cache`` is an
     optional dict to share the memo between calls.  A position met again on the search stack means the game
@@ -92,35 +84,22 @@ def grundy(position, options: OptionsFn, components: ComponentsFn | None = None,
     cgt.errors.NotShortGameError: position 0 is met again on the search stack: the game is loopy (not short)
     """
     memo = {} if cache is None else cache
-    if position in memo:
+    if position in memo:                    # fast path for the many repeated look-ups of a shared cache
         return memo[position]
-    on_path: set = set()
-    # Each frame: [pos, is_sum, children]; children is None until the position is expanded.
-    stack = [[position, False, None]]
-    while stack:
-        frame = stack[-1]
-        pos = frame[0]
-        if frame[2] is None:
-            if pos in memo:
-                stack.pop()
-                continue
-            is_sum, children = _expand(pos, options, components)
-            frame[1], frame[2] = is_sum, children
-            on_path.add(pos)
-            for child in children:
-                if child not in memo:
-                    if child in on_path:
-                        raise NotShortGameError(
-                            f"position {child!r} is met again on the search stack: the game is loopy "
-                            f"(not short)")
-                    stack.append([child, False, None])
-            continue
-        # All children are evaluated now.
-        values = [memo[c] for c in frame[2]]
-        memo[pos] = reduce(xor, values, 0) if frame[1] else mex(values)
-        on_path.discard(pos)
-        stack.pop()
-    return memo[position]
+
+    def expand(pos):
+        # (True, parts) for a position that splits into components (XOR their values, Faigle Thm 2.5),
+        # else (False, options) (mex of their values, Sprague-Grundy).
+        if components is not None:
+            parts = list(components(pos))
+            if len(parts) != 1 or parts[0] != pos:
+                return True, parts
+        return False, options(pos)
+
+    def combine(is_sum, values):
+        return reduce(xor, values, 0) if is_sum else mex(values)
+
+    return postorder(position, expand, combine, memo)
 
 
 def winning_moves(position, options: OptionsFn, components: ComponentsFn | None = None,

@@ -166,38 +166,36 @@ def _reduced_of(g: Game) -> Game:
         # Delete Inf-dominated options (for reduced games, mutual Inf-domination means equality).
         lefts = [a for a in lefts if not any(b is not a and _inf_le(a, b) for b in lefts)]
         rights = [a for a in rights if not any(b is not a and _inf_le(b, a) for b in rights)]
-        changed = False
-        new_lefts = []
-        for a in lefts:
-            # A^R <=_Inf G: a is Inf-reversible; bypass it by the left options of A^R.
-            through = next((ar for ar in a.right_options if _inf_le(ar, g)), None)
-            if through is None:
-                new_lefts.append(a)
-            else:
-                new_lefts.extend(through.left_options)
-                changed = True
-        new_rights = []
-        for a in rights:
-            through = next((al for al in a.left_options if _inf_le(g, al)), None)
-            if through is None:
-                new_rights.append(a)
-            else:
-                new_rights.extend(through.right_options)
-                changed = True
+        new_lefts, left_changed = _bypass_inf_reversible(g, lefts, left=True)
+        new_rights, right_changed = _bypass_inf_reversible(g, rights, left=False)
         lefts, rights = _distinct(new_lefts), _distinct(new_rights)
-        if not changed:
+        if not (left_changed or right_changed):
             break
     return game(lefts, rights)
 
 
-def _distinct(games) -> list:
-    seen = set()
+def _bypass_inf_reversible(g: Game, options: list, left: bool) -> tuple[list, bool]:
+    """One pass of Inf-reversal bypassing over ``g``'s Left (``left``) or Right options; also says whether
+    anything was bypassed.  A Left option A is Inf-reversible through A^R when A^R <=_Inf G, and is
+    replaced by the Left options of A^R; mirror-wise for Right (Siegel, CGT §II.6)."""
     out = []
-    for x in games:
-        if x not in seen:
-            seen.add(x)
-            out.append(x)
-    return out
+    changed = False
+    for a in options:
+        if left:
+            through = next((ar for ar in a.right_options if _inf_le(ar, g)), None)
+        else:
+            through = next((al for al in a.left_options if _inf_le(g, al)), None)
+        if through is None:
+            out.append(a)
+        else:
+            out.extend(through.left_options if left else through.right_options)
+            changed = True
+    return out, changed
+
+
+def _distinct(games) -> list:
+    """The games in order, each once (dicts keep insertion order)."""
+    return list(dict.fromkeys(games))
 
 
 def reduced_canonical_form(g) -> Game:

@@ -27,7 +27,8 @@ from __future__ import annotations
 from functools import reduce
 from operator import xor
 
-from cgt.errors import InvalidPositionError, NotShortGameError, TooLargeError
+from cgt._walk import postorder
+from cgt.errors import InvalidPositionError, TooLargeError
 from cgt.impartial import grundy, mex
 
 __all__ = ["misere_outcome", "misere_winning_moves", "misere_grundy", "misere_nim_outcome",
@@ -37,7 +38,8 @@ __all__ = ["misere_outcome", "misere_winning_moves", "misere_grundy", "misere_ni
 def misere_grundy(position, options, cache: dict | None = None) -> int:
     """The misère Grundy value: 1 at a terminal position, else the mex of the options' values.
 
-    Misère P-positions are exactly those with value 0 (Winning Ways, ch. 13).  Iterative and memoised.
+    Misère P-positions are exactly those with value 0 (Winning Ways, ch. 13).  Iterative and memoised
+    (:func:`cgt._walk.postorder`); a loopy game raises :class:`~cgt.errors.NotShortGameError`.
 
     >>> heaps = lambda n: range(n)           # one Nim heap: G-(0) = 1, G-(1) = 0, G-(n) = n for n >= 2
     >>> [misere_grundy(n, heaps) for n in range(5)]
@@ -46,31 +48,8 @@ def misere_grundy(position, options, cache: dict | None = None) -> int:
     memo = {} if cache is None else cache
     if position in memo:
         return memo[position]
-    on_path: set = set()
-    stack = [[position, None]]
-    while stack:
-        frame = stack[-1]
-        pos = frame[0]
-        if frame[1] is None:
-            if pos in memo:
-                stack.pop()
-                continue
-            children = list(options(pos))
-            frame[1] = children
-            on_path.add(pos)
-            for child in children:
-                if child not in memo:
-                    if child in on_path:
-                        raise NotShortGameError(
-                            f"position {child!r} is met again on the search stack: the game is loopy "
-                            f"(not short)")
-                    stack.append([child, None])
-            continue
-        children = frame[1]
-        memo[pos] = mex(memo[c] for c in children) if children else 1
-        on_path.discard(pos)
-        stack.pop()
-    return memo[position]
+    return postorder(position, lambda pos: (None, options(pos)),
+                     lambda _, values: mex(values) if values else 1, memo)
 
 
 def misere_outcome(position, options, cache: dict | None = None):

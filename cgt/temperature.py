@@ -150,13 +150,8 @@ def incentives(g) -> tuple[Game, ...]:
 
 
 def _distinct(games) -> tuple[Game, ...]:
-    seen = set()
-    out = []
-    for x in games:
-        if x not in seen:
-            seen.add(x)
-            out.append(x)
-    return tuple(out)
+    """The games in order, each once (dicts keep insertion order)."""
+    return tuple(dict.fromkeys(games))
 
 
 def _stop_children(g: Game):

@@ -17,38 +17,13 @@ this with exact integer arithmetic.
 
 from __future__ import annotations
 
-
-from cgt.errors import InvalidPositionError
-
-from cgt.games.ruleset import ImpartialRuleset
+from cgt.games.heap_pair import HeapPairRuleset
 
 __all__ = ["Multiples"]
 
 
-class Multiples(ImpartialRuleset):
+class Multiples(HeapPairRuleset):
     """Take a multiple of either heap's size from one heap."""
-
-    def normalize(self, pos) -> tuple[int, int]:
-        """A sorted pair of non-negative heap sizes."""
-        try:
-            a, b = pos
-        except (TypeError, ValueError):
-            raise InvalidPositionError(f"Multiples: {pos!r} is not a pair of heap sizes") from None
-        for h in (a, b):
-            if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-                raise InvalidPositionError(f"Multiples: heap size {h!r} is not a non-negative integer")
-        return (a, b) if a <= b else (b, a)
-
-    def format(self, pos) -> str:
-        """``"a b"``."""
-        return f"{pos[0]} {pos[1]}"
-
-    def parse(self, text: str) -> tuple[int, int]:
-        """``"3 5"`` or ``"(3, 5)"``."""
-        parts = text.strip().strip("()[]").replace(",", " ").split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise InvalidPositionError(f"Multiples: cannot parse {text!r} (want two heap sizes, e.g. '3 5')")
-        return self.normalize((int(parts[0]), int(parts[1])))
 
     def options(self, pos):
         """From either heap, remove ``t*A`` or ``t*B`` (``t >= 1``) tokens."""

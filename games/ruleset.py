@@ -31,6 +31,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Hashable, Iterable
 
+from cgt._walk import postorder
 from cgt.errors import InvalidPositionError, NotApplicableError, NotShortGameError
 
 __all__ = ["Ruleset", "ImpartialRuleset", "Position"]
@@ -108,9 +109,9 @@ class Ruleset:
     def value(self, pos):
         """The canonical value (a :class:`cgt.Game`) of ``pos``.
 
-        Iterative depth-first search over the options with a transposition table; components are
-        evaluated separately and added.  A position met again on the search stack raises
-        :class:`~cgt.errors.NotShortGameError`.
+        Iterative depth-first search over the options (:func:`cgt._walk.postorder`) with a transposition
+        table; components are evaluated separately and added.  A position met again on the search stack
+        raises :class:`~cgt.errors.NotShortGameError`.
         """
         from cgt import game
 
@@ -118,39 +119,28 @@ class Ruleset:
         if pos in memo:
             return memo[pos]
         split = self._has_components()
-        on_path: set = set()
-        stack = [[pos, None, None, None]]          # [pos, is_sum, children_left_or_parts, children_right]
-        while stack:
-            frame = stack[-1]
-            p = frame[0]
-            if frame[1] is None:
-                if p in memo:
-                    stack.pop()
-                    continue
-                parts = list(self.components(p)) if split else [p]
-                if len(parts) != 1 or parts[0] != p:
-                    frame[1], frame[2], frame[3] = True, parts, []
-                else:
-                    frame[1], frame[2], frame[3] = False, list(self.left_options(p)), list(self.right_options(p))
-                on_path.add(p)
-                for child in frame[2] + frame[3]:
-                    if child not in memo:
-                        if child in on_path:
-                            raise NotShortGameError(
-                                f"{self!r}: position {self.format(child)} is met again on the search stack: "
-                                f"not a short game")
-                        stack.append([child, None, None, None])
-                continue
-            if frame[1]:
-                total = None
-                for part in frame[2]:
-                    total = memo[part] if total is None else total + memo[part]
-                memo[p] = total if total is not None else game([], [])
-            else:
-                memo[p] = game([memo[c] for c in frame[2]], [memo[c] for c in frame[3]])
-            on_path.discard(p)
-            stack.pop()
-        return memo[pos]
+
+        def expand(p):
+            # (None, parts) for a sum of components, else (number of Left options, Left + Right options).
+            parts = list(self.components(p)) if split else [p]
+            if len(parts) != 1 or parts[0] != p:
+                return None, parts
+            lefts = list(self.left_options(p))
+            return len(lefts), lefts + list(self.right_options(p))
+
+        def combine(n_left, values):
+            if n_left is not None:
+                return game(values[:n_left], values[n_left:])
+            total = None
+            for v in values:
+                total = v if total is None else total + v
+            return total if total is not None else game([], [])
+
+        def on_cycle(child):
+            raise NotShortGameError(
+                f"{self!r}: position {self.format(child)} is met again on the search stack: not a short game")
+
+        return postorder(pos, expand, combine, memo, on_cycle)
 
     def outcome(self, pos):
         """The outcome class (:class:`cgt.Outcome`) of ``pos``."""
@@ -285,6 +275,12 @@ class Position:
         """Whether the ruleset is impartial."""
         return isinstance(self.ruleset, ImpartialRuleset)
 
+    def _impartial(self, why: str) -> ImpartialRuleset:
+        """The ruleset, which must be impartial; otherwise NotApplicableError "<position> <why>"."""
+        if not self.impartial:
+            raise NotApplicableError(f"{self!r} {why}")
+        return self.ruleset
+
     def _wrap(self, positions) -> list["Position"]:
         return [Position(self.ruleset, p) for p in positions]
 
@@ -301,18 +297,15 @@ class Position:
     @property
     def grundy(self) -> int:
         """The Grundy value (impartial rulesets only)."""
-        if not self.impartial:
-            raise NotApplicableError(f"{self!r} is not impartial: it has no Grundy value")
-        return self.ruleset.grundy(self.position)
+        return self._impartial("is not impartial: it has no Grundy value").grundy(self.position)
 
     nim_value = grundy
 
     @property
     def options(self) -> list["Position"]:
         """The options (impartial rulesets only)."""
-        if not self.impartial:
-            raise NotApplicableError(f"{self!r} is partizan: use left_options / right_options")
-        return self._wrap(self.ruleset.options(self.position))
+        ruleset = self._impartial("is partizan: use left_options / right_options")
+        return self._wrap(ruleset.options(self.position))
 
     @property
     def left_options(self) -> list["Position"]:
@@ -327,9 +320,8 @@ class Position:
     @property
     def winning_moves(self) -> list["Position"]:
         """Impartial: the options with Grundy value 0.  Partizan: use ``left_/right_winning_moves``."""
-        if not self.impartial:
-            raise NotApplicableError(f"{self!r} is partizan: use left_winning_moves / right_winning_moves")
-        return self._wrap(self.ruleset.winning_moves(self.position))
+        ruleset = self._impartial("is partizan: use left_winning_moves / right_winning_moves")
+        return self._wrap(ruleset.winning_moves(self.position))
 
     @property
     def left_winning_moves(self) -> list["Position"]:
@@ -344,23 +336,17 @@ class Position:
     @property
     def misere_outcome(self):
         """The misère outcome class (impartial rulesets only)."""
-        if not self.impartial:
-            raise NotApplicableError(f"{self!r} is not impartial")
-        return self.ruleset.misere_outcome(self.position)
+        return self._impartial("is not impartial").misere_outcome(self.position)
 
     @property
     def misere_winning_moves(self) -> list["Position"]:
         """The options that win in misère play (impartial rulesets only)."""
-        if not self.impartial:
-            raise NotApplicableError(f"{self!r} is not impartial")
-        return self._wrap(self.ruleset.misere_winning_moves(self.position))
+        return self._wrap(self._impartial("is not impartial").misere_winning_moves(self.position))
 
     @property
     def misere_grundy(self) -> int:
         """The misère Grundy value (impartial rulesets only)."""
-        if not self.impartial:
-            raise NotApplicableError(f"{self!r} is not impartial")
-        return self.ruleset.misere_grundy(self.position)
+        return self._impartial("is not impartial").misere_grundy(self.position)
 
     def __str__(self) -> str:
         return self.ruleset.format(self.position)

@@ -44,6 +44,16 @@ def _parity(v: int) -> int:
     return v.bit_count() & 1
 
 
+def _take_reach(seq: list[int], m: int, leave0, leave1) -> set[int]:
+    """The values a heap of ``m`` reaches by a move that does not split it: taking ``j`` tokens with
+    ``j`` in ``leave0`` (code digit bit 1, leave no heap; only when ``j == m``) or in ``leave1`` (bit 2,
+    leave one heap of ``m - j > 0``)."""
+    reach = {seq[m - j] for j in leave1 if j < m}
+    if m in leave0:
+        reach.add(0)
+    return reach
+
+
 class TakeAndBreak(HeapRuleset):
     """The take-and-break game with the given code, e.g. ``TakeAndBreak("0.77")(20)`` (Kayles, 20 pins).
 
@@ -184,9 +194,7 @@ class TakeAndBreak(HeapRuleset):
         seq, hist = self._sequence(), eng["hist"]
         leave0, leave1, split = eng["leave0"], eng["leave1"], eng["split"]
         for m in range(lo, hi + 1):
-            reach = {seq[m - j] for j in leave1 if j < m}
-            if m in leave0:
-                reach.add(0)
+            reach = _take_reach(seq, m, leave0, leave1)
             for j, unequal in split:
                 rest = m - j
                 if rest >= 2:
@@ -203,9 +211,7 @@ class TakeAndBreak(HeapRuleset):
         mask, rare = eng["mask"], eng["rare"]
         common: list[bool] = []
         for m in range(lo, hi + 1):
-            reach = {seq[m - j] for j in leave1 if j < m}
-            if m in leave0:
-                reach.add(0)
+            reach = _take_reach(seq, m, leave0, leave1)
             for j, unequal in split:
                 rest = m - j
                 if rest < 2:

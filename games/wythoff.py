@@ -16,37 +16,13 @@ from __future__ import annotations
 
 from math import isqrt
 
-from cgt.errors import InvalidPositionError
-
-from cgt.games.ruleset import ImpartialRuleset
+from cgt.games.heap_pair import HeapPairRuleset
 
 __all__ = ["Wythoff"]
 
 
-class Wythoff(ImpartialRuleset):
+class Wythoff(HeapPairRuleset):
     """Wythoff's game on two heaps."""
-
-    def normalize(self, pos) -> tuple[int, int]:
-        """A pair of non-negative heap sizes, sorted."""
-        try:
-            a, b = pos
-        except (TypeError, ValueError):
-            raise InvalidPositionError(f"Wythoff: {pos!r} is not a pair of heap sizes") from None
-        for h in (a, b):
-            if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-                raise InvalidPositionError(f"Wythoff: heap size {h!r} is not a non-negative integer")
-        return (a, b) if a <= b else (b, a)
-
-    def format(self, pos) -> str:
-        """``"a b"``."""
-        return f"{pos[0]} {pos[1]}"
-
-    def parse(self, text: str) -> tuple[int, int]:
-        """``"3 5"``, ``"3,5"`` or ``"(3, 5)"``."""
-        parts = [p for p in text.strip().strip("()[]").replace(",", " ").split() if p]
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise InvalidPositionError(f"Wythoff: cannot parse {text!r} (want two heap sizes, e.g. '3 5')")
-        return self.normalize((int(parts[0]), int(parts[1])))
 
     def options(self, pos):
         """Take from one heap, or the same amount from both."""
