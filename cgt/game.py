@@ -26,7 +26,9 @@ True
 
 from __future__ import annotations
 
+import importlib
 import itertools
+import sys
 from fractions import Fraction
 from typing import Iterable
 
@@ -37,6 +39,21 @@ from cgt.numbers import number_birthday, simplest_between, to_dyadic
 from cgt.outcome import Outcome
 
 _ZERO_Q = Fraction(0)
+
+
+def _delegate(module: str, function: str, doc: str, is_property: bool = True):
+    """A Game member that calls ``cgt.<module>.<function>(game, *args)`` (imported on first use).
+
+    The hot-game modules import this one, so they are reached lazily to keep imports one-way.
+    """
+
+    def member(self, *args):
+        implementation = sys.modules.get("cgt." + module) or importlib.import_module("cgt." + module)
+        return getattr(implementation, function)(self, *args)
+
+    member.__name__ = function
+    member.__doc__ = doc
+    return property(member, doc=doc) if is_property else member
 
 
 class Game:
@@ -393,119 +410,25 @@ class Game:
             return (_uptimal, self._nus)
         return (game, (list(_lefts(self)), list(_rights(self))))
 
-    # ------------------------------------------------------------------ hot games (cgt.temperature, cgt.cooling)
-    @property
-    def mean(self) -> Fraction:
-        """The mean value (see :mod:`cgt.temperature`)."""
-        from cgt import temperature
-
-        return temperature.mean(self)
-
-    @property
-    def temperature(self) -> Fraction:
-        """The temperature (see :mod:`cgt.temperature`)."""
-        from cgt import temperature
-
-        return temperature.temperature(self)
-
-    def thermograph(self):
-        """The thermograph (see :mod:`cgt.temperature`)."""
-        from cgt import temperature
-
-        return temperature.thermograph(self)
-
-    @property
-    def left_incentives(self):
-        """Left's incentives ``G^L - G`` (see :mod:`cgt.temperature`)."""
-        from cgt import temperature
-
-        return temperature.left_incentives(self)
-
-    @property
-    def right_incentives(self):
-        """Right's incentives ``G - G^R`` (see :mod:`cgt.temperature`)."""
-        from cgt import temperature
-
-        return temperature.right_incentives(self)
-
-    @property
-    def incentives(self):
-        """All incentives (see :mod:`cgt.temperature`)."""
-        from cgt import temperature
-
-        return temperature.incentives(self)
-
-    @property
-    def stop_count(self):
-        """CGSuite's StopCount (see :mod:`cgt.temperature`)."""
-        from cgt import temperature
-
-        return temperature.stop_count(self)
-
-    def cool(self, t):
-        """G cooled by t (see :mod:`cgt.cooling`)."""
-        from cgt import cooling
-
-        return cooling.cool(self, t)
-
-    def heat(self, t):
-        """G heated by t (see :mod:`cgt.cooling`)."""
-        from cgt import cooling
-
-        return cooling.heat(self, t)
-
-    def freeze(self):
-        """G cooled by its own temperature (see :mod:`cgt.cooling`)."""
-        from cgt import cooling
-
-        return cooling.freeze(self)
-
-    def overheat(self, s, t):
-        """G overheated from s to t (see :mod:`cgt.cooling`)."""
-        from cgt import cooling
-
-        return cooling.overheat(self, s, t)
-
-    # ------------------------------------------------------------------ infinitesimals (cgt.infinitesimal)
-    @property
-    def atomic_weight(self):
-        """The atomic weight of an atomic all-small game (see :mod:`cgt.infinitesimal`)."""
-        from cgt import infinitesimal
-
-        return infinitesimal.atomic_weight(self)
-
-    @property
-    def is_atomic(self) -> bool:
-        """True when the atomic weight is defined (see :mod:`cgt.infinitesimal`)."""
-        from cgt import infinitesimal
-
-        return infinitesimal.is_atomic(self)
-
-    @property
-    def reduced_canonical_form(self):
-        """The reduced canonical form (see :mod:`cgt.infinitesimal`)."""
-        from cgt import infinitesimal
-
-        return infinitesimal.reduced_canonical_form(self)
-
-    @property
-    def companion(self):
-        """The companion (see :mod:`cgt.infinitesimal`)."""
-        from cgt import infinitesimal
-
-        return infinitesimal.companion(self)
-
-    def norton_product(self, unit):
-        """Norton's product G.U (see :mod:`cgt.products`)."""
-        from cgt import products
-
-        return products.norton_product(self, unit)
-
-    def ordinal_sum(self, other):
-        """The ordinal sum G : H (see :mod:`cgt.products`)."""
-        from cgt import products
-
-        return products.ordinal_sum(self, other)
+    # ------------------------------------------------------------------ hot games and infinitesimals
+    # Implemented in their own modules (cgt.temperature, cgt.cooling, cgt.infinitesimal, cgt.products).
+    mean = _delegate("temperature", "mean", "The mean value (see :mod:`cgt.temperature`).")
+    temperature = _delegate("temperature", "temperature", "The temperature (see :mod:`cgt.temperature`).")
+    thermograph = _delegate("temperature", "thermograph", "The thermograph (see :mod:`cgt.temperature`).", False)
+    left_incentives = _delegate("temperature", "left_incentives", "Left's incentives ``G^L - G``.")
+    right_incentives = _delegate("temperature", "right_incentives", "Right's incentives ``G - G^R``.")
+    incentives = _delegate("temperature", "incentives", "All incentives (see :mod:`cgt.temperature`).")
+    stop_count = _delegate("temperature", "stop_count", "CGSuite's StopCount (see :mod:`cgt.temperature`).")
+    cool = _delegate("cooling", "cool", "G cooled by t: ``G.cool(t)`` (see :mod:`cgt.cooling`).", False)
+    heat = _delegate("cooling", "heat", "G heated by t: ``G.heat(t)`` (see :mod:`cgt.cooling`).", False)
+    freeze = _delegate("cooling", "freeze", "G cooled by its own temperature (see :mod:`cgt.cooling`).", False)
+    overheat = _delegate("cooling", "overheat", "G overheated: ``G.overheat(s, t)`` (see :mod:`cgt.cooling`).", False)
+    atomic_weight = _delegate("infinitesimal", "atomic_weight", "The atomic weight of an atomic all-small game.")
+    is_atomic = _delegate("infinitesimal", "is_atomic", "True when the atomic weight is defined.")
+    reduced_canonical_form = _delegate("infinitesimal", "reduced_canonical_form", "The reduced canonical form.")
+    companion = _delegate("infinitesimal", "companion", "The companion (see :mod:`cgt.infinitesimal`).")
+    norton_product = _delegate("products", "norton_product", "Norton's product ``G.U``: ``G.norton_product(U)``.", False)
+    ordinal_sum = _delegate("products", "ordinal_sum", "The ordinal sum ``G : H``: ``G.ordinal_sum(H)``.", False)
 
     def conway_product(self, other):
         """Conway's nim product of two nimbers: ``*a . *b = *(a (x) b)`` (see :mod:`cgt.nimarith`)."""
