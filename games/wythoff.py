@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from math import isqrt
 
+from cgt.errors import TooLargeError
 from cgt.games.heap_pair import HeapPairRuleset
 
 __all__ = ["Wythoff"]
@@ -50,11 +51,19 @@ class Wythoff(HeapPairRuleset):
         """
         return [row[: n + 1] for row in self._full_table(n)[: n + 1]]
 
+    #: Largest side of the Grundy table (its cells cost memory quadratically).
+    max_table_side = 4096
+
     def _full_table(self, n: int) -> list[list[int]]:
+        if n >= self.max_table_side:
+            raise TooLargeError(
+                f"Wythoff: a heap of {n} needs a {n + 1} x {n + 1} Grundy table, over the limit of "
+                f"{self.max_table_side} per side (P-positions in closed form: Wythoff.p_positions)"
+            )
         table = self.__dict__.get("_gtable")
         if table is not None and len(table) > n:
             return table
-        size = max(n + 1, 2 * len(table) if table else 16)
+        size = min(max(n + 1, 2 * len(table) if table else 16), self.max_table_side)
         rows = [0] * size                  # bit set of values g(a, j) for j < b, per a
         cols = [0] * size                  # bit set of values g(i, b) for i < a, per b
         diags = {}                         # bit set of values along each diagonal b - a
