@@ -47,7 +47,6 @@ class DeBruijnRuleset(ImpartialRuleset):
         if n > self.max_n:
             raise TooLargeError(f"DeBruijn: n = {n} is larger than {self.max_n}; the search would not end")
         self.n = n
-        self.name = f"DeBruijn({n})"
         self.full = ((1 << (n + 1)) - 1) & ~1
         self._div = [0] * (n + 1)          # divisors of i (including i), as a mask
         self._linked = [0] * (n + 1)       # numbers comparable with i under divisibility
