@@ -863,7 +863,8 @@ def _add(g: Game, h: Game) -> Game:
     b = h._nus
     if a is not None and b is not None:
         # Uptimals add componentwise: numbers add, ups add, nimbers XOR.
-        return _uptimal(a[0] + b[0], a[1] + b[1], a[2] ^ b[2])
+        x, y = a[0], b[0]
+        return _uptimal(x + y if x and y else x or y, a[1] + b[1], a[2] ^ b[2])
     if g._id > h._id:
         g, h = h, g
         a, b = b, a
