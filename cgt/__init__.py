@@ -16,6 +16,7 @@ from cgt.errors import CGTError
 from cgt.game import ZERO as zero
 from cgt.game import Game, as_game, clear_caches, dyadic, game, integer, nimber, number
 from cgt.outcome import Outcome
+from cgt.player import Player
 
 __version__ = "0.1.0"
 
@@ -23,6 +24,7 @@ __all__ = [
     "CGTError",
     "Game",
     "Outcome",
+    "Player",
     "antichains",
     "as_game",
     "born_by",

@@ -1,18 +1,24 @@
-"""The ruleset protocol (DESIGN §5): rulesets supply moves, the library supplies values.
+"""The ruleset protocol (DESIGN §5): a ruleset says how positions move, the library says what they are worth.
 
-A *ruleset* is an object whose positions are frozen, hashable and normalised.
+A **ruleset** is an instance of :class:`Ruleset` (partizan) or :class:`ImpartialRuleset`.  A parametrised
+family is a class whose instances are rulesets (``GenClobber(...)``, ``TakeAndBreak("0.77")``); named
+variants are instances (``Clobber = GenClobber()``), as in CGSuite.  Calling a ruleset with a position (or
+its string form) gives a :class:`Position`.
 
-* :class:`Ruleset` (partizan): subclasses define ``left_options(pos)`` and ``right_options(pos)``; optionally
-  ``components(pos)`` (independent parts whose disjunctive sum is ``pos``), ``normalize(pos)`` (validate and
-  canonicalise; raise :class:`~cgt.errors.InvalidPositionError`), ``parse(text)`` and ``format(pos)``.
-  The library provides ``value(pos)`` (canonical :class:`cgt.Game`, through a transposition table and the
-  decomposition into components, computed with an explicit stack), ``outcome(pos)``,
-  ``winning_moves(pos, player)`` and ``clear_cache()``.
-* :class:`ImpartialRuleset`: subclasses define ``options(pos)``; adds ``grundy(pos)``, misère helpers, and
-  ``value(pos) = *grundy(pos)``.
-* Calling a ruleset with a position returns a bound :class:`Position` with properties ``value``,
-  ``outcome``, ``options``/``left_options``/``right_options``, ``winning_moves`` and, when impartial,
-  ``grundy``/``nim_value``.
+What a ruleset defines:
+
+* partizan: ``left_options(pos)`` and ``right_options(pos)``, or ``moves(pos, player)`` yielding
+  ``(label, option)`` pairs when moves have a natural name (the number chosen, the cells covered);
+* impartial: ``options(pos)`` (or ``moves(pos, player)``);
+* optionally ``components(pos)`` (a list of independent parts whose disjunctive sum is ``pos``;
+  ``[pos]`` means indivisible), ``normal_form(pos)`` (a representative of the symmetry class and whether
+  the symmetry swaps the players; used only as the key of the value tables), ``normalize(pos)``
+  (validate; raise :class:`~cgt.errors.InvalidPositionError`), ``parse(text)``, ``format(pos)``.
+
+Positions keep what the user wrote: normalisation and symmetry reduction belong to the value tables.  What
+the library provides (:mod:`cgt.games.engine`): ``value(pos)`` (canonical :class:`cgt.Game`),
+``outcome(pos)``, ``winning_moves(pos, player)``, ``followers(pos)``, and for impartial rulesets
+``grundy(pos)`` and the misère helpers.  Every table is emptied by ``cgt.clear_caches()``.
 
 >>> class Cut(ImpartialRuleset):
 ...     '''A heap of n may be cut to any k with n/2 <= k < n.'''
@@ -29,55 +35,80 @@ A *ruleset* is an object whose positions are frozen, hashable and normalised.
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Hashable, Iterable
 
-from cgt._walk import postorder
-from cgt.errors import InvalidPositionError, NotApplicableError, NotShortGameError
+from cgt.errors import InvalidPositionError, NotApplicableError
+from cgt.game import register_cache
+from cgt.player import Player
 
-__all__ = ["Ruleset", "ImpartialRuleset", "Position"]
+from cgt.games import engine
 
-_LEFT_NAMES = {"L", "LEFT"}
-_RIGHT_NAMES = {"R", "RIGHT"}
+__all__ = ["Ruleset", "ImpartialRuleset", "Position", "Move", "Player"]
+
+Left, Right = Player.Left, Player.Right
+
+#: Every ruleset that has memo tables, so that ``cgt.clear_caches()`` reaches them all.
+_WITH_TABLES: "weakref.WeakSet[Ruleset]" = weakref.WeakSet()
 
 
-def _player(player) -> str:
-    """Normalise a player given as 'L'/'R'/'Left'/'Right' (any case) or cgt.Outcome.L/R."""
-    text = str(getattr(player, "value", player)).upper()
-    if text in _LEFT_NAMES:
-        return "L"
-    if text in _RIGHT_NAMES:
-        return "R"
-    raise InvalidPositionError(f"player {player!r} is not 'Left' or 'Right'")
+def _clear_all_tables() -> None:
+    for ruleset in list(_WITH_TABLES):
+        ruleset.clear_cache()
+
+
+register_cache(_clear_all_tables)
 
 
 class Ruleset:
     """Base class of partizan rulesets; see the module docstring for the protocol."""
 
+    #: A class that only serves as a base (it is not itself in the catalogue).
+    abstract = True
     #: Name used by ``repr``; ``None`` means the class name with the constructor parameters.
     name: str | None = None
-
-    def _table(self, name: str) -> dict:
-        """A memo table of this ruleset instance, created on first use (subclasses need not call super)."""
-        table = self.__dict__.get(name)
-        if table is None:
-            table = self.__dict__[name] = {}
-        return table
+    #: Largest number of positions a value table may hold before the search stops with TooLargeError.
+    max_positions: int = 20_000_000
 
     # -- to be provided by subclasses -------------------------------------------------------------------
+    def moves(self, pos, player: Player) -> Iterable[tuple[object, Hashable]]:
+        """``(label, option)`` pairs of ``player``'s moves; the label is None when moves have no name."""
+        options = self.left_options(pos) if player is Left else self.right_options(pos)
+        return [(None, option) for option in options]
+
     def left_options(self, pos) -> Iterable[Hashable]:
-        """Positions Left can move to from ``pos`` (subclasses override)."""
-        raise NotApplicableError(f"{self!r} does not define left_options")
+        """Positions Left can move to from ``pos`` (subclasses override this or :meth:`moves`)."""
+        if type(self).moves is Ruleset.moves:
+            raise NotApplicableError(f"{self!r} defines neither left_options nor moves")
+        return [option for _, option in self.moves(pos, Left)]
 
     def right_options(self, pos) -> Iterable[Hashable]:
-        """Positions Right can move to from ``pos`` (subclasses override)."""
-        raise NotApplicableError(f"{self!r} does not define right_options")
+        """Positions Right can move to from ``pos`` (subclasses override this or :meth:`moves`)."""
+        if type(self).moves is Ruleset.moves:
+            raise NotApplicableError(f"{self!r} defines neither right_options nor moves")
+        return [option for _, option in self.moves(pos, Right)]
 
-    def components(self, pos) -> Iterable[Hashable]:
+    def options(self, pos, player: Player | None = None) -> list:
+        """``player``'s options, or all options (Left's then Right's) when ``player`` is None."""
+        if player is None:
+            return list(self.left_options(pos)) + list(self.right_options(pos))
+        return list(self.left_options(pos) if Player.parse(player) is Left else self.right_options(pos))
+
+    def components(self, pos) -> list:
         """Independent parts whose disjunctive sum is ``pos``; ``[pos]`` (the default) means indivisible."""
-        return (pos,)
+        return [pos]
+
+    def normal_form(self, pos) -> tuple[Hashable, bool]:
+        """``(representative, players_swapped)``: the key of ``pos`` in the value tables.
+
+        The representative must be a position of this ruleset whose value is the value of ``pos``, or its
+        negative when ``players_swapped`` (a symmetry exchanging Left and Right negates the value).  The
+        default is the position itself.
+        """
+        return pos, False
 
     def normalize(self, pos):
-        """Validate and canonicalise a position (default: it must be hashable)."""
+        """Validate a position (default: it must be hashable)."""
         try:
             hash(pos)
         except TypeError:
@@ -103,71 +134,54 @@ class Ruleset:
         return ()
 
     # -- provided by the library ------------------------------------------------------------------------
-    def _has_components(self) -> bool:
+    def has_components(self) -> bool:
+        """Whether this ruleset splits positions into components."""
         return type(self).components is not Ruleset.components
 
+    def table(self, name: str) -> dict:
+        """The memo table ``name`` of this ruleset, created on first use (emptied by ``clear_cache``)."""
+        tables = self.__dict__.get("_tables")
+        if tables is None:
+            tables = self.__dict__["_tables"] = {}
+            _WITH_TABLES.add(self)
+        table = tables.get(name)
+        if table is None:
+            table = tables[name] = {}
+        return table
+
     def value(self, pos):
-        """The canonical value (a :class:`cgt.Game`) of ``pos``.
-
-        Iterative depth-first search over the options (:func:`cgt._walk.postorder`) with a transposition
-        table; components are evaluated separately and added.  A position met again on the search stack
-        raises :class:`~cgt.errors.NotShortGameError`.
-        """
-        from cgt import game
-
-        memo = self._table("_values")
-        if pos in memo:
-            return memo[pos]
-        split = self._has_components()
-
-        def expand(p):
-            # (None, parts) for a sum of components, else (number of Left options, Left + Right options).
-            parts = list(self.components(p)) if split else [p]
-            if len(parts) != 1 or parts[0] != p:
-                return None, parts
-            lefts = list(self.left_options(p))
-            return len(lefts), lefts + list(self.right_options(p))
-
-        def combine(n_left, values):
-            if n_left is not None:
-                return game(values[:n_left], values[n_left:])
-            total = None
-            for v in values:
-                total = v if total is None else total + v
-            return total if total is not None else game([], [])
-
-        def on_cycle(child):
-            raise NotShortGameError(
-                f"{self!r}: position {self.format(child)} is met again on the search stack: not a short game")
-
-        return postorder(pos, expand, combine, memo, on_cycle)
+        """The canonical value (a :class:`cgt.Game`) of ``pos`` (see :mod:`cgt.games.engine`)."""
+        return engine.canonical_value(self, pos)
 
     def outcome(self, pos):
         """The outcome class (:class:`cgt.Outcome`) of ``pos``."""
         return self.value(pos).outcome
 
     def winning_moves(self, pos, player) -> list:
-        """The moves of ``player`` ('Left'/'Right') from ``pos`` that win when that player moves first.
+        """``(label, option)`` for each move of ``player`` that wins when that player moves first.
 
         A Left move to ``G'`` wins iff Left then wins moving second, i.e. ``G' >= 0``; for Right ``G' <= 0``.
         """
-        side = _player(player)
-        if side == "L":
-            return [o for o in self.left_options(pos) if self.value(o) >= 0]
-        return [o for o in self.right_options(pos) if self.value(o) <= 0]
+        side = Player.parse(player)
+        wins = (lambda v: v >= 0) if side is Left else (lambda v: v <= 0)
+        return [(label, o) for label, o in self.moves(pos, side) if wins(self.value(o))]
+
+    def followers(self, pos, limit: int = 1_000_000) -> set:
+        """Every position reachable from ``pos``, itself included (TooLargeError beyond ``limit``)."""
+        return engine.followers(self, pos, limit)
 
     def clear_cache(self) -> None:
         """Forget every memoised value of this ruleset (results never depend on the cache)."""
-        for name in ("_values", "_grundy", "_misere"):
-            self._table(name).clear()
+        for table in self.__dict__.get("_tables", {}).values():
+            table.clear()
 
     # -- positions ---------------------------------------------------------------------------------------
     def position(self, pos) -> "Position":
-        """The bound :class:`Position` of an already-normalised position."""
+        """The bound :class:`Position` of an already validated position."""
         return Position(self, pos)
 
     def __call__(self, *args) -> "Position":
-        """``ruleset(pos)`` (or ``ruleset("text")``): the bound, normalised :class:`Position`."""
+        """``ruleset(pos)`` (or ``ruleset("text")``): the bound, validated :class:`Position`."""
         if len(args) == 1:
             arg = args[0]
             pos = self.parse(arg) if isinstance(arg, str) else self.normalize(arg)
@@ -183,20 +197,27 @@ class Ruleset:
     def __eq__(self, other):
         if not isinstance(other, Ruleset):
             return NotImplemented
-        return type(self) is type(other) and self._params() == other._params()
+        return self is other or (type(self) is type(other) and self._params() == other._params())
 
     def __hash__(self):
         return hash((type(self).__name__, repr(self._params())))
 
 
 class ImpartialRuleset(Ruleset):
-    """Base class of impartial rulesets: subclasses define ``options(pos)``."""
+    """Base class of impartial rulesets: subclasses define ``options(pos)`` (or ``moves``)."""
 
+    abstract = True
     impartial = True
 
-    def options(self, pos) -> Iterable[Hashable]:
-        """Positions reachable in one move (subclasses override)."""
-        raise NotApplicableError(f"{self!r} does not define options")
+    def options(self, pos, player: Player | None = None) -> list:
+        """Positions reachable in one move (the same for both players; subclasses override)."""
+        if type(self).moves is ImpartialRuleset.moves:
+            raise NotApplicableError(f"{self!r} defines neither options nor moves")
+        return [option for _, option in self.moves(pos, Left)]
+
+    def moves(self, pos, player: Player = Left):
+        """``(label, option)`` pairs (the same for both players)."""
+        return [(None, option) for option in self.options(pos)]
 
     def left_options(self, pos):
         """Same as :meth:`options` (impartial)."""
@@ -208,10 +229,7 @@ class ImpartialRuleset(Ruleset):
 
     def grundy(self, pos) -> int:
         """The Grundy value (nim value) of ``pos`` (Sprague–Grundy; sums by XOR over components)."""
-        from cgt.impartial import grundy
-
-        comps = self.components if self._has_components() else None
-        return grundy(pos, self.options, comps, self._table("_grundy"))
+        return engine.grundy_value(self, pos)
 
     def value(self, pos):
         """The canonical value ``*grundy(pos)``."""
@@ -226,15 +244,15 @@ class ImpartialRuleset(Ruleset):
         return outcome_of_grundy(self.grundy(pos))
 
     def winning_moves(self, pos, player=None) -> list:
-        """The options of ``pos`` with Grundy value 0 (``player`` is ignored: the game is impartial)."""
-        return [o for o in self.options(pos) if self.grundy(o) == 0]
+        """``(label, option)`` for each move to Grundy value 0 (``player`` is ignored: impartial)."""
+        return [(label, o) for label, o in self.moves(pos) if self.grundy(o) == 0]
 
     # -- misère play -------------------------------------------------------------------------------------
     def misere_grundy(self, pos) -> int:
         """The misère Grundy value of ``pos`` (1 at terminal positions; see :mod:`cgt.misere`)."""
         from cgt.misere import misere_grundy
 
-        return misere_grundy(pos, self.options, self._table("_misere"))
+        return misere_grundy(pos, self.options, self.table("misere"))
 
     def misere_outcome(self, pos):
         """The misère outcome class (``N`` or ``P``) of ``pos``, by search."""
@@ -243,8 +261,8 @@ class ImpartialRuleset(Ruleset):
         return outcome_of_grundy(self.misere_grundy(pos))
 
     def misere_winning_moves(self, pos) -> list:
-        """The options of ``pos`` that win in misère play (misère Grundy value 0)."""
-        return [o for o in self.options(pos) if self.misere_grundy(o) == 0]
+        """``(label, option)`` for each move that wins in misère play (misère Grundy value 0)."""
+        return [(label, o) for label, o in self.moves(pos) if self.misere_grundy(o) == 0]
 
     def genus(self, pos, terms: int = 6):
         """Conway's genus ``(g, (g0, g1, ...))`` of ``pos``; see :func:`cgt.misere.genus`."""
@@ -284,10 +302,15 @@ class Position:
     def _wrap(self, positions) -> list["Position"]:
         return [Position(self.ruleset, p) for p in positions]
 
+    def _moves(self, pairs, player) -> list["Move"]:
+        return [Move(self.ruleset, p, label, player) for label, p in pairs]
+
     @property
     def value(self):
         """The canonical value (a :class:`cgt.Game`)."""
         return self.ruleset.value(self.position)
+
+    canonical_form = value
 
     @property
     def outcome(self):
@@ -303,9 +326,27 @@ class Position:
 
     @property
     def options(self) -> list["Position"]:
-        """The options (impartial rulesets only)."""
-        ruleset = self._impartial("is partizan: use left_options / right_options")
-        return self._wrap(ruleset.options(self.position))
+        """All options: Left's then Right's (for an impartial ruleset, its options)."""
+        return self._wrap(self.ruleset.options(self.position))
+
+    def options_for(self, player) -> list["Position"]:
+        """The options of ``player`` (``Player.Left``/``Player.Right`` or ``"L"``/``"R"``)."""
+        if self.impartial:
+            Player.parse(player)
+            return self._wrap(self.ruleset.options(self.position))
+        return self._wrap(self.ruleset.options(self.position, Player.parse(player)))
+
+    def moves(self, player=None) -> list["Move"]:
+        """``player``'s moves as :class:`Move` objects (labelled where the game names its moves).
+
+        With no player: an impartial position's moves, or Left's then Right's.
+        """
+        if player is None:
+            if self.impartial:
+                return self._moves(self.ruleset.moves(self.position, Left), None)
+            return self.moves(Left) + self.moves(Right)
+        side = Player.parse(player)
+        return self._moves(self.ruleset.moves(self.position, side), side)
 
     @property
     def left_options(self) -> list["Position"]:
@@ -318,20 +359,34 @@ class Position:
         return self._wrap(self.ruleset.right_options(self.position))
 
     @property
-    def winning_moves(self) -> list["Position"]:
-        """Impartial: the options with Grundy value 0.  Partizan: use ``left_/right_winning_moves``."""
+    def decomposition(self) -> list["Position"]:
+        """The independent components whose disjunctive sum this position is."""
+        return self._wrap(self.ruleset.components(self.position))
+
+    def followers(self, limit: int = 1_000_000) -> list["Position"]:
+        """Every position reachable from this one, itself included."""
+        return self._wrap(self.ruleset.followers(self.position, limit))
+
+    @property
+    def winning_moves(self) -> list["Move"]:
+        """Impartial: the moves to Grundy value 0.  Partizan: use ``left_/right_winning_moves``."""
         ruleset = self._impartial("is partizan: use left_winning_moves / right_winning_moves")
-        return self._wrap(ruleset.winning_moves(self.position))
+        return self._moves(ruleset.winning_moves(self.position), None)
+
+    def winning_moves_for(self, player) -> list["Move"]:
+        """The moves of ``player`` that win when ``player`` moves first."""
+        side = Player.parse(player)
+        return self._moves(self.ruleset.winning_moves(self.position, side), side)
 
     @property
-    def left_winning_moves(self) -> list["Position"]:
+    def left_winning_moves(self) -> list["Move"]:
         """Left's winning moves (Left moving first)."""
-        return self._wrap(self.ruleset.winning_moves(self.position, "L"))
+        return self.winning_moves_for(Left)
 
     @property
-    def right_winning_moves(self) -> list["Position"]:
+    def right_winning_moves(self) -> list["Move"]:
         """Right's winning moves (Right moving first)."""
-        return self._wrap(self.ruleset.winning_moves(self.position, "R"))
+        return self.winning_moves_for(Right)
 
     @property
     def misere_outcome(self):
@@ -339,9 +394,9 @@ class Position:
         return self._impartial("is not impartial").misere_outcome(self.position)
 
     @property
-    def misere_winning_moves(self) -> list["Position"]:
-        """The options that win in misère play (impartial rulesets only)."""
-        return self._wrap(self._impartial("is not impartial").misere_winning_moves(self.position))
+    def misere_winning_moves(self) -> list["Move"]:
+        """The moves that win in misère play (impartial rulesets only)."""
+        return self._moves(self._impartial("is not impartial").misere_winning_moves(self.position), None)
 
     @property
     def misere_grundy(self) -> int:
@@ -361,3 +416,46 @@ class Position:
 
     def __hash__(self):
         return hash((self.ruleset, self.position))
+
+
+class Move(Position):
+    """A move: the position it leads to, with the move's name (``label``) and who made it (``player``).
+
+    A move is the position it reaches (``move.value``, ``move.grundy`` …); it prints as
+    ``label -> position`` when the game names its moves, else as the position.
+
+    >>> class Divide(ImpartialRuleset):
+    ...     def moves(self, n, player=None):
+    ...         return [(f"/{d}", n // d) for d in (2, 3) if n >= d]
+    ...     def options(self, n):
+    ...         return [o for _, o in self.moves(n)]
+    >>> [str(m) for m in Divide()(7).moves()]
+    ['/2 -> 3', '/3 -> 2']
+    """
+
+    __slots__ = ("label", "player")
+
+    def __init__(self, ruleset: Ruleset, position, label=None, player: Player | None = None) -> None:
+        super().__init__(ruleset, position)
+        self.label = label
+        self.player = player
+
+    @property
+    def target(self) -> Position:
+        """The position the move leads to."""
+        return Position(self.ruleset, self.position)
+
+    def __str__(self) -> str:
+        text = self.ruleset.format(self.position)
+        return text if self.label is None else f"{self.label} -> {text}"
+
+    def __repr__(self) -> str:
+        return f"Move({self.label!r}, {super().__repr__()})"
+
+    def __eq__(self, other):
+        if isinstance(other, Move):
+            return super().__eq__(other) and self.label == other.label and self.player == other.player
+        return super().__eq__(other)
+
+    def __hash__(self):
+        return super().__hash__()
