@@ -122,3 +122,50 @@ def impartial_trees(max_depth: int = 4, max_options: int = 4):
         lambda children: st.lists(children, max_size=max_options).map(tuple),
         max_leaves=max_depth * max_options,
     )
+
+
+def positions(ruleset, max_cells: int = 12, min_cells: int = 0):
+    """Random valid positions of ``ruleset`` (bound positions, as ``ruleset(...)`` returns them).
+
+    Board rulesets (a ``char_map`` and ``board_kind`` ``"grid"`` or ``"strip"``) get boards of at most
+    ``max_cells`` cells with random characters; heap rulesets (``heap_options``) get heaps of at most
+    ``max_cells``.  Boards the ruleset rejects as impossible are skipped, so every example is valid.
+
+    >>> from hypothesis import find
+    >>> class Board:                      # any object shaped like a grid ruleset will do
+    ...     char_map, board_kind = ".x", "grid"
+    ...     def __call__(self, text):
+    ...         return text
+    >>> find(positions(Board(), max_cells=4), lambda s: s.count("x") >= 2 and "|" in s)
+    'x|x'
+    """
+    char_map = getattr(ruleset, "char_map", None)
+    kind = getattr(ruleset, "board_kind", None)
+    if char_map is not None and kind in ("grid", "strip"):
+        def shapes():
+            if kind == "strip":
+                return st.tuples(st.just(1), st.integers(min_cells, max_cells))
+            return st.integers(1, max(max_cells, 1)).flatmap(
+                lambda rows: st.tuples(st.just(rows), st.integers(max(1, -(-min_cells // rows)),
+                                                                 max(1, max_cells // rows))))
+
+        def board(shape):
+            rows, cols = shape
+            row = st.text(alphabet=char_map, min_size=cols, max_size=cols)
+            return st.lists(row, min_size=rows, max_size=rows).map("|".join)
+
+        texts = shapes().flatmap(board)
+    elif hasattr(ruleset, "heap_options"):
+        texts = st.integers(min_cells, max_cells)
+    else:
+        raise TypeError(f"positions(): no strategy for {ruleset!r} (not a board or heap ruleset)")
+
+    def build(text):
+        from cgt.errors import InvalidPositionError
+
+        try:
+            return ruleset(text)
+        except InvalidPositionError:
+            return None
+
+    return texts.map(build).filter(lambda p: p is not None)

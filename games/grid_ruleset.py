@@ -44,6 +44,8 @@ class GridRuleset(Ruleset):
     """Base class of grid rulesets (see the module docstring)."""
 
     abstract = True
+    #: Tells ``cgt.testing.positions`` how to draw random positions.
+    board_kind = "grid"
     char_map: str = "."
     symmetries: tuple = (Symmetry.Identity,)
     negating_symmetries: tuple = ()
