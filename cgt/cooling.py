@@ -34,7 +34,7 @@ from fractions import Fraction
 
 from cgt._walk import bottom_up
 from cgt.errors import InvalidGameError, NotApplicableError
-from cgt.game import Game, as_game, game, number
+from cgt.game import Game, as_game, game, lefts_of, number, rights_of
 from cgt.temperature import temperature, thermograph
 
 __all__ = ["clear_caches", "cool", "freeze", "heat", "overheat"]
@@ -96,14 +96,14 @@ def cool(g, t) -> Game:
     def children(h: Game):
         if h.is_integer or t > temperature(h):
             return ()
-        return h.left_options + h.right_options
+        return lefts_of(h) + rights_of(h)
 
     def compute(h: Game) -> Game:
         if h.is_integer:
             return h
         if t > temperature(h):
             return number(thermograph(h).mast)
-        return game([memo[o] - t for o in h.left_options], [memo[o] + t for o in h.right_options])
+        return game([memo[o] - t for o in lefts_of(h)], [memo[o] + t for o in rights_of(h)])
 
     return bottom_up(g, children, compute, memo)
 
@@ -122,12 +122,12 @@ def heat(g, t) -> Game:
     memo = _heated.setdefault(t, {})
 
     def children(h: Game):
-        return () if h.is_number else h.left_options + h.right_options
+        return () if h.is_number else lefts_of(h) + rights_of(h)
 
     def compute(h: Game) -> Game:
         if h.is_number:
             return h
-        return game([memo[o] + t for o in h.left_options], [memo[o] - t for o in h.right_options])
+        return game([memo[o] + t for o in lefts_of(h)], [memo[o] - t for o in rights_of(h)])
 
     return bottom_up(g, children, compute, memo)
 
@@ -147,12 +147,12 @@ def overheat(g, s, t) -> Game:
     memo = _overheated.setdefault((s, t), {})
 
     def children(h: Game):
-        return () if h.is_integer else h.left_options + h.right_options
+        return () if h.is_integer else lefts_of(h) + rights_of(h)
 
     def compute(h: Game) -> Game:
         if h.is_integer:
             return int(h.number) * s
-        return game([memo[o] + t for o in h.left_options], [memo[o] - t for o in h.right_options])
+        return game([memo[o] + t for o in lefts_of(h)], [memo[o] - t for o in rights_of(h)])
 
     return bottom_up(g, children, compute, memo)
 

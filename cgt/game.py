@@ -535,6 +535,24 @@ def _rights(g: Game) -> tuple:
     return right
 
 
+def lefts_of(g: Game) -> tuple:
+    """Left's canonical options in the kernel's order (cheap): the interface for walks over followers.
+
+    The public :attr:`Game.left_options` sorts into print order, which formats options as text; walks that
+    only combine the options' values (thermographs, cooling, atomic weights) use this instead.
+
+    >>> from cgt import up, star
+    >>> sorted(str(o) for o in lefts_of(up + star))
+    ['*', '0']
+    """
+    return _lefts(g)
+
+
+def rights_of(g: Game) -> tuple:
+    """Right's canonical options in the kernel's order (see :func:`lefts_of`)."""
+    return _rights(g)
+
+
 #: Largest option list an uptimal's closed form is expanded into (``*n`` has n options a side).
 MAX_LISTED_OPTIONS = 1 << 20
 

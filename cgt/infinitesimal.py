@@ -45,7 +45,7 @@ import math
 
 from cgt._walk import bottom_up
 from cgt.errors import NotApplicableError
-from cgt.game import Game, ZERO, as_game, game, integer, nimber, number
+from cgt.game import Game, ZERO, as_game, game, integer, lefts_of, nimber, number, rights_of
 
 __all__ = ["atomic_weight", "clear_caches", "companion", "far_star", "is_atomic", "reduced_canonical_form"]
 
@@ -67,7 +67,7 @@ def clear_caches() -> None:
 
 
 def _options(g: Game):
-    return g.left_options + g.right_options
+    return lefts_of(g) + rights_of(g)
 
 
 # ====================================================================== atomic weight
@@ -116,8 +116,8 @@ def _least_integer_above_all(games) -> Game:
 def _atomic_weight_of(g: Game) -> Game:
     if g is ZERO:
         return ZERO
-    lefts = [_atomic_weights[o] - 2 for o in g.left_options]
-    rights = [_atomic_weights[o] + 2 for o in g.right_options]
+    lefts = [_atomic_weights[o] - 2 for o in lefts_of(g)]
+    rights = [_atomic_weights[o] + 2 for o in rights_of(g)]
     candidate = game(lefts, rights)
     if not candidate.is_integer:
         return candidate
@@ -160,8 +160,8 @@ def _reduced_of(g: Game) -> Game:
     if left_stop == right_stop:
         # G - x is infinitesimal exactly when both stops of G equal x.
         return number(left_stop)
-    lefts = _distinct(_reduced[o] for o in g.left_options)
-    rights = _distinct(_reduced[o] for o in g.right_options)
+    lefts = _distinct(_reduced[o] for o in lefts_of(g))
+    rights = _distinct(_reduced[o] for o in rights_of(g))
     while True:
         # Delete Inf-dominated options (for reduced games, mutual Inf-domination means equality).
         lefts = [a for a in lefts if not any(b is not a and _inf_le(a, b) for b in lefts)]
@@ -182,13 +182,13 @@ def _bypass_inf_reversible(g: Game, options: list, left: bool) -> tuple[list, bo
     changed = False
     for a in options:
         if left:
-            through = next((ar for ar in a.right_options if _inf_le(ar, g)), None)
+            through = next((ar for ar in rights_of(a) if _inf_le(ar, g)), None)
         else:
-            through = next((al for al in a.left_options if _inf_le(g, al)), None)
+            through = next((al for al in lefts_of(a) if _inf_le(g, al)), None)
         if through is None:
             out.append(a)
         else:
-            out.extend(through.left_options if left else through.right_options)
+            out.extend(lefts_of(through) if left else rights_of(through))
             changed = True
     return out, changed
 
@@ -215,8 +215,8 @@ def reduced_canonical_form(g) -> Game:
 def _companion_of(g: Game) -> Game:
     if g is ZERO:
         return nimber(1)
-    lefts = [_companions[o] for o in g.left_options]
-    rights = [_companions[o] for o in g.right_options]
+    lefts = [_companions[o] for o in lefts_of(g)]
+    rights = [_companions[o] for o in rights_of(g)]
     if g > ZERO:
         lefts.append(ZERO)
     elif g < ZERO:

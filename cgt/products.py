@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from cgt._walk import bottom_up
 from cgt.errors import NotApplicableError
-from cgt.game import Game, ZERO, as_game, game
+from cgt.game import Game, ZERO, as_game, game, lefts_of, rights_of
 from cgt.temperature import incentives
 
 __all__ = ["clear_caches", "norton_product", "ordinal_sum"]
@@ -68,13 +68,13 @@ def norton_product(g, unit) -> Game:
     memo = _norton.setdefault(unit, {})
 
     def children(h: Game):
-        return () if h.is_integer else h.left_options + h.right_options
+        return () if h.is_integer else lefts_of(h) + rights_of(h)
 
     def compute(h: Game) -> Game:
         if h.is_integer:
             return int(h.number) * unit
-        lefts = [memo[o] + d for o in h.left_options for d in deltas]
-        rights = [memo[o] - d for o in h.right_options for d in deltas]
+        lefts = [memo[o] + d for o in lefts_of(h) for d in deltas]
+        rights = [memo[o] - d for o in rights_of(h) for d in deltas]
         return game(lefts, rights)
 
     return bottom_up(g, children, compute, memo)
@@ -92,17 +92,17 @@ def ordinal_sum(g, h) -> Game:
     g = as_game(g)
     h = as_game(h)
     memo = _ordinal.setdefault(g, {})
-    base_left, base_right = list(g.left_options), list(g.right_options)
+    base_left, base_right = list(lefts_of(g)), list(rights_of(g))
 
     def children(k: Game):
-        return k.left_options + k.right_options
+        return lefts_of(k) + rights_of(k)
 
     def compute(k: Game) -> Game:
         if k is ZERO:
             return g
         return game(
-            base_left + [memo[o] for o in k.left_options],
-            base_right + [memo[o] for o in k.right_options],
+            base_left + [memo[o] for o in lefts_of(k)],
+            base_right + [memo[o] for o in rights_of(k)],
         )
 
     return bottom_up(h, children, compute, memo)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cgt._walk import bottom_up
-from cgt.game import Game, as_game
+from cgt.game import Game, as_game, lefts_of, rights_of
 from cgt.thermograph import Thermograph, Trajectory
 
 __all__ = [
@@ -57,15 +57,15 @@ def clear_caches() -> None:
 
 
 def _thermograph_children(g: Game):
-    return () if g.is_integer else g.left_options + g.right_options
+    return () if g.is_integer else lefts_of(g) + rights_of(g)
 
 
 def _thermograph_of(g: Game) -> Thermograph:
     if g.is_integer:
         return Thermograph._of_integer(g.number)
     return Thermograph._from_options(
-        [_thermographs[o] for o in g.left_options],
-        [_thermographs[o] for o in g.right_options],
+        [_thermographs[o] for o in lefts_of(g)],
+        [_thermographs[o] for o in rights_of(g)],
     )
 
 
@@ -155,13 +155,13 @@ def _distinct(games) -> tuple[Game, ...]:
 
 
 def _stop_children(g: Game):
-    return () if g.is_number else g.left_options + g.right_options
+    return () if g.is_number else lefts_of(g) + rights_of(g)
 
 
 def _stop_count_of(g: Game) -> int:
     if g.is_number:
         return 1
-    return sum(_stop_counts[o] for o in g.left_options + g.right_options)
+    return sum(_stop_counts[o] for o in lefts_of(g) + rights_of(g))
 
 
 def stop_count(g) -> int:
