@@ -1,0 +1,156 @@
+"""Bitboards for the domino-placing games (Domineering, Cram): the shared fast core.
+
+A region of empty cells is an ``int`` *mask*: cell ``(r, c)`` is bit ``r * S + c``, where the *stride*
+``S`` is the board width plus one.  The extra column is always 0, so shifting by 1 never carries a cell
+into the next row, and
+
+* ``m & (m >> S)`` has a bit at each cell whose lower neighbour is empty too: the vertical dominoes;
+* ``m & (m >> 1)`` likewise marks the horizontal dominoes;
+* a connected region grows by ``(x << 1 | x >> 1 | x << S | x >> S) & m`` (flood fill, four at a time).
+
+Regions are stored in the value tables under a *key* ``(h, w, mask)``: the region cropped to its bounding
+box (``h`` rows, ``w`` columns, stride ``w + 1``), and the least of its images under the eight symmetries
+of the rectangle, with a flag telling whether that image is transposed (Domineering: a transposed board
+exchanges the players, so its value is negated -- Winning Ways, ch. 2; Cram, impartial, ignores the flag).
+
+>>> g = from_rows([0b011, 0b110], 3)     # empty cells of "..#|#..": bit c of a row is column c
+>>> [bin(r) for r in rows_of(g, 2, 4)], g == 0b011 | 0b110 << 4
+(['0b11', '0b110'], True)
+>>> canonical(*crop(g, 4))               # (h, w, mask) of the least image, and "not transposed"
+((2, 3, 99), False)
+>>> components(from_rows([0b101, 0b101], 3), 4) == [1 | 1 << 4, 1 << 2 | 1 << 6]   # ".#.|.#.": two columns
+True
+"""
+
+from __future__ import annotations
+
+__all__ = ["from_rows", "rows_of", "components", "crop", "canonical", "pack", "max_matching_1d",
+           "mask_of_grid"]
+
+# rev[w][x]: the w-bit number x read backwards (column flip of one row).
+_REVERSE: dict[int, list[int]] = {}
+
+
+def _reverse_table(w: int) -> list[int]:
+    table = _REVERSE.get(w)
+    if table is None:
+        if w > 16:
+            return None
+        table = [int(format(x, f"0{w}b")[::-1], 2) if w else 0 for x in range(1 << w)]
+        _REVERSE[w] = table
+    return table
+
+
+def _reverse(x: int, w: int) -> int:
+    return int(format(x, f"0{w}b")[::-1], 2)
+
+
+def from_rows(rows, w: int) -> int:
+    """The mask (stride ``w + 1``) of a region given row by row as ``w``-bit numbers (bit c = column c)."""
+    s = w + 1
+    m = 0
+    for r, bits in enumerate(rows):
+        m |= bits << (r * s)
+    return m
+
+
+pack = from_rows
+
+
+def rows_of(m: int, h: int, s: int) -> list[int]:
+    """The ``h`` rows of mask ``m`` (stride ``s``) as numbers of ``s - 1`` bits."""
+    full = (1 << (s - 1)) - 1
+    return [(m >> (r * s)) & full for r in range(h)]
+
+
+def mask_of_grid(grid, empty: int = 0) -> tuple[int, int, int]:
+    """``(h, w, mask)`` of the cells of ``grid`` holding ``empty`` (stride ``w + 1``)."""
+    h, w = grid.row_count, grid.col_count
+    s = w + 1
+    cells = grid.cells
+    m = 0
+    for i, v in enumerate(cells):
+        if v == empty:
+            r, c = divmod(i, w)
+            m |= 1 << (r * s + c)
+    return h, w, m
+
+
+def components(m: int, s: int):
+    """The connected regions (orthogonal adjacency) of mask ``m`` (stride ``s``), by bit flood fill."""
+    parts = []
+    while m:
+        x = m & -m
+        while True:
+            y = (x | x << 1 | x >> 1 | x << s | x >> s) & m
+            if y == x:
+                break
+            x = y
+        parts.append(x)
+        m ^= x
+    return parts
+
+
+def crop(m: int, s: int) -> tuple[list[int], int]:
+    """``(rows, w)``: the non-empty mask ``m`` (stride ``s``) cut to its bounding box, rows as w-bit numbers."""
+    r0 = ((m & -m).bit_length() - 1) // s
+    r1 = (m.bit_length() - 1) // s
+    full = (1 << (s - 1)) - 1
+    rows = [(m >> (r * s)) & full for r in range(r0, r1 + 1)]
+    cols = 0
+    for x in rows:
+        cols |= x
+    c0 = (cols & -cols).bit_length() - 1
+    if c0:
+        rows = [x >> c0 for x in rows]
+    return rows, cols.bit_length() - c0
+
+
+def _transpose(rows: list[int], w: int) -> list[int]:
+    out = []
+    for c in range(w):
+        col = 0
+        for r, x in enumerate(rows):
+            if x >> c & 1:
+                col |= 1 << r
+        out.append(col)
+    return out
+
+
+def canonical(rows: list[int], w: int, transposing: bool = True):
+    """``((h, w, mask), transposed)``: the least image of a cropped region under the rectangle's symmetries.
+
+    Images are compared by ``(h, w, rows)``, so the key has ``h <= w`` when ``transposing`` is allowed.
+    ``transposed`` says whether the chosen image is a transposition of the region (which negates a
+    Domineering value).
+    """
+    h = len(rows)
+    rev = _reverse_table(w)
+    flipped = [rev[x] for x in rows] if rev is not None else [_reverse(x, w) for x in rows]
+    best = min(rows, rows[::-1], flipped, flipped[::-1])
+    best_h, best_w, negated = h, w, False
+    if transposing and h >= w:
+        t = _transpose(rows, w)
+        rev = _reverse_table(h)
+        tf = [rev[x] for x in t] if rev is not None else [_reverse(x, h) for x in t]
+        other = min(t, t[::-1], tf, tf[::-1])
+        if h > w or other < best:
+            best, best_h, best_w, negated = other, w, h, True
+    return (best_h, best_w, from_rows(best, best_w)), negated
+
+
+def max_matching_1d(anchors: int, step: int) -> int:
+    """Most disjoint dominoes among ``anchors`` (bit i: cells i and i + step), all in one direction.
+
+    Dominoes in one direction only interact along their line, where taking the first free one is
+    optimal, so the greedy count is the maximum (a run of n cells holds floor(n / 2)).
+
+    >>> max_matching_1d(0b111, 1)     # a row of 4 cells
+    2
+    """
+    count = 0
+    while anchors:
+        low = anchors & -anchors
+        count += 1
+        anchors &= ~(low | low << step)
+    return count

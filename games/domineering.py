@@ -1,0 +1,212 @@
+"""Domineering: players take turns placing dominoes on the empty cells of a board.
+
+Rules (Göran Andersson; Winning Ways, ch. 2 "Just a second"): a position is a board of empty cells ``.``
+and occupied cells ``#``.  **Left** places a **vertical** domino on two empty cells ``(r, c)``,
+``(r + 1, c)``; **Right** places a **horizontal** one on ``(r, c)``, ``(r, c + 1)``.  Whoever cannot move
+loses.  This is CGSuite's ``game.grid.Domineering`` (char map ``".#"``, rows separated by ``|``).
+
+Moves are labelled by the two cells covered, 1-based as in CGSuite: ``"(1,1)-(2,1)"``.
+
+A board is the disjunctive sum of its regions of empty cells, and a transposed board exchanges the
+players, so its value is negated; the value tables use both (and the four flips, which keep the value).
+A vertical strip of n cells is the integer ``n // 2``, a horizontal one ``-(n // 2)``; more generally a
+region where one player can never move is an integer: the number of dominoes the other can still place.
+
+Known values (Winning Ways, ch. 2; Lessons in Play, ch. 1 and 2; Lachmann, Moore and Rapaport, "Who wins
+Domineering on rectangular boards?", More Games of No Chance, 2002, for the outcome of 5 x 5):
+
+>>> str(Domineering("..|..").value)              # the 2 x 2 square is a hot switch
+'+-1'
+>>> str(Domineering(".|.|.|.").value), str(Domineering("....").value)
+('2', '-2')
+>>> str(Domineering("..|.#").value)               # the L tromino is a star
+'*'
+>>> [str(m) for m in Domineering("...").moves(Player.Right)]
+['(1,1)-(1,2) -> ##.', '(1,2)-(1,3) -> .##']
+"""
+
+from __future__ import annotations
+
+from cgt import _deep
+from cgt.errors import TooLargeError
+from cgt.game import ZERO, game, integer
+from cgt.player import Player
+from cgt.progress import Progress
+
+from cgt.games import _dominoes as bits
+from cgt.games.grid import FLIP, TRANSPOSING, Grid
+from cgt.games.grid_ruleset import GridRuleset
+
+__all__ = ["DomineeringRuleset", "Domineering"]
+
+CATALOGUE = {"Domineering": "game.grid.Domineering"}
+
+Left, Right = Player.Left, Player.Right
+_EMPTY, _FULL = 0, 1
+
+
+def domino_moves(grid: Grid, dr: int, dc: int):
+    """``(label, option)`` for each domino on two empty cells ``(r, c)``, ``(r + dr, c + dc)``."""
+    rows, cols, cells = grid.row_count, grid.col_count, grid.cells
+    step = dr * cols + dc
+    out = []
+    for r in range(rows - dr):
+        for c in range(cols - dc):
+            i = r * cols + c
+            if cells[i] == _EMPTY and cells[i + step] == _EMPTY:
+                new = bytearray(cells)
+                new[i] = new[i + step] = _FULL
+                out.append((f"({r + 1},{c + 1})-({r + dr + 1},{c + dc + 1})", Grid(rows, cols, bytes(new))))
+    return out
+
+
+class DomineeringRuleset(GridRuleset):
+    """Domineering (see the module docstring); the only instance is :data:`Domineering`."""
+
+    abstract = False
+    name = "Domineering"
+    char_map = ".#"
+    boundary = _FULL
+    symmetries = FLIP
+    negating_symmetries = TRANSPOSING
+
+    # -- the rules ------------------------------------------------------------------------------------------
+    def moves(self, pos: Grid, player: Player):
+        """``(label, option)`` pairs: Left's vertical dominoes, Right's horizontal ones."""
+        return domino_moves(pos, 1, 0) if Player.parse(player) is Left else domino_moves(pos, 0, 1)
+
+    def left_options(self, pos: Grid):
+        """Boards after each vertical domino."""
+        return [o for _, o in domino_moves(pos, 1, 0)]
+
+    def right_options(self, pos: Grid):
+        """Boards after each horizontal domino."""
+        return [o for _, o in domino_moves(pos, 0, 1)]
+
+    # -- the fast solver ------------------------------------------------------------------------------------
+    def value(self, pos: Grid):
+        """The canonical value of ``pos``, by the bitboard solver (same result as the generic engine).
+
+        >>> str(Domineering("...|...").value)
+        '{2|-1/2}'
+        """
+        h, w, m = bits.mask_of_grid(pos, _EMPTY)
+        return _solve_mask(self, w + 1, m)
+
+
+_INTEGERS = [integer(n) for n in range(-64, 65)]
+
+
+def _integer(n: int):
+    return _INTEGERS[n + 64] if -64 <= n <= 64 else integer(n)
+
+
+@_deep.deep
+def _solve_mask(ruleset, s: int, m: int):
+    solver = _Solver(ruleset)
+    with Progress("positions") as solver.progress:
+        return solver.value(solver.frame(s), s, m)
+
+
+class _Solver:
+    """One search: recursion over regions with two tables (raw masks per frame, and symmetry keys).
+
+    The raw tables (one per stride) let a position met again in the same frame skip splitting and
+    normalising; the key table (regions cropped and reduced by the 8 symmetries, negated under
+    transposition) shares work between frames.  Values are sums over regions (a disjunctive sum:
+    Winning Ways, ch. 2).
+    """
+
+    def __init__(self, ruleset) -> None:
+        self.raw = ruleset.table("raw")
+        self.keyed = ruleset.table("values_by_key")
+        self.cap = ruleset.max_positions
+        self.ruleset = ruleset
+        self.progress = None
+
+    def frame(self, s: int) -> dict:
+        """The raw table of stride ``s``."""
+        raw = self.raw.get(s)
+        if raw is None:
+            raw = self.raw[s] = {}
+        return raw
+
+    def value(self, raw: dict, s: int, m: int):
+        """The value of the empty cells ``m`` in a frame of stride ``s`` (``raw`` is its table)."""
+        v = raw.get(m)
+        if v is not None:
+            return v
+        vert = m & (m >> s)
+        hor = m & (m >> 1)
+        if not hor:         # Right can never move: an integer, Left's dominoes still to place
+            v = _integer(bits.max_matching_1d(vert, s))
+        elif not vert:
+            v = _integer(-bits.max_matching_1d(hor, 1))
+        else:
+            n = 0           # integer parts, added once at the end
+            v = None
+            keyed = self.keyed
+            for part in bits.components(m, s):
+                pv = part & (part >> s)
+                ph = part & (part >> 1)
+                if not ph:
+                    n += bits.max_matching_1d(pv, s)
+                    continue
+                if not pv:
+                    n -= bits.max_matching_1d(ph, 1)
+                    continue
+                pval = raw.get(part)            # the same region met before in this frame
+                if pval is None:
+                    rows, w = bits.crop(part, s)
+                    key, negated = bits.canonical(rows, w)
+                    pval = keyed.get(key)
+                    if pval is None:
+                        pval = self.solve(key)
+                    if negated:
+                        pval = -pval
+                    raw[part] = pval
+                v = pval if v is None else v + pval
+            if n:
+                v = _integer(n) if v is None else v + _integer(n)
+            elif v is None:
+                v = ZERO
+        raw[m] = v
+        return v
+
+    def solve(self, key):
+        """The value of one canonical region (both players have moves)."""
+        h, w, m = key
+        s = w + 1
+        raw = self.frame(s)
+        get = raw.get
+        value = self.value
+        lefts = set()
+        x = m & (m >> s)
+        while x:
+            low = x & -x
+            x ^= low
+            o = m ^ (low | low << s)
+            v = get(o)
+            lefts.add(v if v is not None else value(raw, s, o))
+        rights = set()
+        x = m & (m >> 1)
+        while x:
+            low = x & -x
+            x ^= low
+            o = m ^ (low | low << 1)
+            v = get(o)
+            rights.add(v if v is not None else value(raw, s, o))
+        g = game(lefts, rights)
+        keyed = self.keyed
+        if len(keyed) >= self.cap:
+            raise TooLargeError(f"{self.ruleset!r}: the search needs more than {self.cap:,} regions in its table "
+                                f"(raise max_positions, or call cgt.clear_caches())")
+        keyed[key] = g
+        self.progress.tick()
+        if _deep.cancel_requested[0]:
+            _deep.raise_if_cancelled()
+        return g
+
+
+#: The Domineering ruleset (CGSuite's ``game.grid.Domineering``).
+Domineering = DomineeringRuleset()
