@@ -17,28 +17,55 @@ from cgt.game import ZERO as zero
 from cgt.game import Game, as_game, clear_caches, dyadic, game, integer, nimber, number
 from cgt.outcome import Outcome
 from cgt.player import Player
+from cgt.number_text import parse_number
+from cgt.surreal import Ordinal, Rational, Surreal, inf, omega, omega_power, surreal
+from cgt.transfinite_nim import TransfiniteNimber, transfinite_nimber
+from cgt.genus import Genus
+from cgt.misere_game import (MisereGame, born_by_misere, count_born_by_misere, misere_canonical_form,
+                             misere_canonical_form_of, misere_game, misere_nim, partizan_misere_outcome)
+from cgt.misere_notation import parse_misere
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CGTError",
     "Game",
+    "Ordinal",
+    "Genus",
+    "MisereGame",
     "Outcome",
     "Player",
+    "Rational",
+    "Surreal",
+    "TransfiniteNimber",
     "antichains",
     "as_game",
     "born_by",
+    "born_by_misere",
     "clear_caches",
+    "count_born_by_misere",
     "down",
     "dyadic",
     "game",
+    "inf",
     "integer",
     "miny",
+    "misere_canonical_form",
+    "misere_canonical_form_of",
+    "misere_game",
+    "misere_nim",
     "nimber",
     "number",
+    "omega",
+    "omega_power",
+    "parse_number",
+    "parse_misere",
+    "partizan_misere_outcome",
     "star",
+    "surreal",
     "switch",
     "tiny",
+    "transfinite_nimber",
     "up",
     "up_cumulative",
     "up_nth",
