@@ -18,7 +18,7 @@ from cgt.game import Game, as_game, clear_caches, dyadic, game, integer, nimber,
 from cgt.outcome import Outcome
 from cgt.player import Player
 from cgt.number_text import parse_number
-from cgt.surreal import Ordinal, Rational, Surreal, inf, omega, omega_power, surreal
+from cgt.surreal import Ordinal, Rational, Surreal, inf, omega, omega_power
 from cgt.transfinite_nim import TransfiniteNimber, transfinite_nimber
 from cgt.genus import Genus
 from cgt.misere_game import (MisereGame, born_by_misere, count_born_by_misere, misere_canonical_form,
@@ -62,7 +62,6 @@ __all__ = [
     "parse_misere",
     "partizan_misere_outcome",
     "star",
-    "surreal",
     "switch",
     "tiny",
     "transfinite_nimber",

@@ -1,0 +1,746 @@
+"""Surreal numbers beyond the short games: generalized ordinals, their quotients, rationals and ``inf``.
+
+The number tower follows CGSuite (CGSUITE.md §4.2, §6.8):
+
+* dyadic rationals are short games and stay :class:`cgt.Game` numbers;
+* :class:`Rational` holds the non-dyadic rationals (born on day ω) and ``inf``/``-inf`` (``1/0``);
+* :class:`Ordinal` holds the infinite *generalized ordinals* ``ω^e1×c1 + ...`` (integer coefficients,
+  ordinal exponents), e.g. ``ω``, ``ω-1``, ``ω^ω``; their ``+``, ``-``, ``*`` are the surreal operations,
+  which on ordinals are Hessenberg's natural sum and product (Conway, ONAG ch. 3);
+* :class:`Surreal` (the base class of both) holds quotients of generalized ordinals, ``ω/2``,
+  ``(ω+1)/(ω-1)``, kept in lowest terms with a positive denominator.
+
+Every constructor and operation normalises: a result that is a dyadic rational is returned as a
+:class:`cgt.Game`, so ``Rational(1, 2) is dyadic(1, 2)``.  Values mix with ``int``, ``Fraction`` and Game
+numbers the way ``Fraction`` mixes with ``int``; adding one to a short game that is not a number is an error
+(the sum is not a number and not a short game).
+
+>>> from cgt import omega, Rational
+>>> omega + 1, (omega + 1) * (omega - 1), (omega + 1) / (omega - 1)
+(Ordinal('ω+1'), Ordinal('ω^2-1'), Surreal('(ω+1)/(ω-1)'))
+>>> str(Rational(5, 7)), str(Rational(1, 3) + Rational(1, 6)), Rational(3, 0)
+('5/7', '1/2', Rational('inf'))
+>>> str((omega - 1).birthday), str(Rational(1, 3).birthday), str(omega.outcome)
+('ω+1', 'ω', 'L')
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError
+from cgt.game import Game, _number
+from cgt.numbers import is_dyadic, number_birthday
+from cgt.ordinal import (
+    ONE, ZERO, cnf_abs_terms, cnf_add, cnf_int, cnf_is_ordinal, cnf_mul, cnf_neg, cnf_omega_power,
+    cnf_ordinal_add, cnf_sign, format_cnf, is_finite,
+)
+from cgt.outcome import Outcome
+
+__all__ = ["Surreal", "Ordinal", "Rational", "omega", "inf", "omega_power", "surreal", "as_surreal_parts"]
+
+_MINUS_ONE = cnf_int(-1)
+
+
+class SurrealArithmeticError(NotApplicableError):
+    """An operation on surreal numbers that has no value (``0/0``, ``inf - inf``, a number plus ``*``)."""
+
+
+# ====================================================================== normalisation
+
+def _content(a: tuple) -> int:
+    g = 0
+    for _, c in a:
+        g = math.gcd(g, c)
+    return g
+
+
+def _exponent_vector(e: tuple) -> dict:
+    # ω^e with e = Σ ω^β × n is the monomial Π (ω^(ω^β))^n: the variables of the ring are the ω^(ω^β).
+    return {beta: n for beta, n in e}
+
+
+def _monomial_gcd(a: tuple, b: tuple) -> tuple:
+    """The largest ω^g dividing every term of both (componentwise minimum of exponent vectors)."""
+    common = None
+    for e, _ in a + b:
+        v = _exponent_vector(e)
+        common = v if common is None else {k: min(n, v[k]) for k, n in common.items() if k in v}
+        if not common:
+            return ZERO
+    return tuple(sorted(((k, n) for k, n in common.items() if n), reverse=True))
+
+
+def _exp_sub(e: tuple, g: tuple) -> tuple:
+    v = _exponent_vector(e)
+    for k, n in g:
+        v[k] -= n
+    return tuple(sorted(((k, n) for k, n in v.items() if n), reverse=True))
+
+
+def _divide_monomial(a: tuple, g: tuple, c: int) -> tuple:
+    return tuple((_exp_sub(e, g), coef // c) for e, coef in a)
+
+
+def _poly_gcd_divide(num: tuple, den: tuple) -> tuple[tuple, tuple]:
+    """Cancel the greatest common divisor of two multi-term generalized ordinals.
+
+    Generalized ordinals are the polynomial ring Z[ω^(ω^β) : β an ordinal] (a unique factorisation domain),
+    so lowest terms exist and are unique up to sign; sympy computes the multivariate gcd (imported lazily).
+    """
+    import sympy
+
+    variables = sorted({beta for part in (num, den) for e, _ in part for beta, _ in e}, reverse=True)
+    if not variables:
+        return num, den
+    symbols = sympy.symbols(f"x0:{len(variables)}")
+    index = {beta: i for i, beta in enumerate(variables)}
+
+    def to_poly(a):
+        terms = {}
+        for e, c in a:
+            monomial = [0] * len(variables)
+            for beta, n in e:
+                monomial[index[beta]] = n
+            terms[tuple(monomial)] = c
+        return sympy.Poly.from_dict(terms, *symbols, domain="ZZ")
+
+    def from_poly(p):
+        out = []
+        for monomial, c in p.terms():
+            e = tuple(sorted(((variables[i], n) for i, n in enumerate(monomial) if n), reverse=True))
+            out.append((e, int(c)))
+        return tuple(sorted(out, reverse=True))
+
+    p, q = to_poly(num), to_poly(den)
+    g = sympy.gcd(p, q)
+    if g.total_degree() == 0:
+        return num, den
+    return from_poly(sympy.div(p, g)[0]), from_poly(sympy.div(q, g)[0])
+
+
+def _make(num: tuple, den: tuple):
+    """The normalised value of ``num/den`` (CNFs): a Game number, Rational, Ordinal or Surreal."""
+    if not den:
+        if not num:
+            raise SurrealArithmeticError("0/0 is undefined")
+        if not is_finite(num):
+            raise SurrealArithmeticError(f"{format_cnf(num)}/0 is undefined (only rationals divide by 0)")
+        return INF if num[0][1] > 0 else NEG_INF
+    if not num:
+        return _number(Fraction(0))
+    if den[0][1] < 0:
+        num, den = cnf_neg(num), cnf_neg(den)
+    if den != ONE:
+        g = _monomial_gcd(num, den)
+        c = math.gcd(_content(num), _content(den))
+        if g or c != 1:
+            num, den = _divide_monomial(num, g, c), _divide_monomial(den, g, c)
+        if len(num) > 1 and len(den) > 1:
+            num, den = _poly_gcd_divide(num, den)
+            if den[0][1] < 0:
+                num, den = cnf_neg(num), cnf_neg(den)
+    if is_finite(den):
+        d = den[0][1]
+        if is_finite(num):
+            q = Fraction(num[0][1] if num else 0, d)
+            if is_dyadic(q):
+                return _number(q)
+            return _raw(Rational, num, den)
+        if d == 1:
+            return _raw(Ordinal, num, den)
+    return _raw(Surreal, num, den)
+
+
+def _raw(cls, num: tuple, den: tuple):
+    x = object.__new__(cls)
+    x._num = num
+    x._den = den
+    return x
+
+
+def as_surreal_parts(value) -> tuple[tuple, tuple] | None:
+    """``(numerator CNF, denominator CNF)`` of an int, Fraction, Game number or Surreal; None otherwise.
+
+    >>> as_surreal_parts(Fraction(-3, 4))
+    ((((), -3),), (((), 4),))
+    >>> from cgt import star
+    >>> as_surreal_parts(star) is None
+    True
+    """
+    if isinstance(value, Surreal):
+        return value._num, value._den
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return cnf_int(value), ONE
+    if isinstance(value, Fraction):
+        return cnf_int(value.numerator), cnf_int(value.denominator)
+    if isinstance(value, Game) and value.is_number:
+        q = value.number
+        return cnf_int(q.numerator), cnf_int(q.denominator)
+    return None
+
+
+def _operand(value, op: str, other):
+    """The parts of an operand, NotImplemented for foreign types, an error for short games that are not numbers."""
+    parts = as_surreal_parts(value)
+    if parts is None:
+        if isinstance(value, Game):
+            raise SurrealArithmeticError(
+                f"cannot {op} {other} and {value}: {value} is a short game that is not a number, "
+                f"and {other} is a number that is not a short game"
+            )
+        return NotImplemented
+    return parts
+
+
+def surreal(numerator, denominator=1):
+    """The normalised quotient ``numerator/denominator`` of numbers (ints, Fractions, Game numbers, surreals).
+
+    Dividing a nonzero rational by 0 gives ``inf`` or ``-inf`` (CGSuite's ``x/0``); ``0/0`` is an error.
+
+    >>> surreal(6, 4), surreal(1, 3), surreal(omega * 2, 4)
+    (dyadic(3, 2), Rational('1/3'), Surreal('ω/2'))
+    >>> surreal(0, 0)
+    Traceback (most recent call last):
+    ...
+    cgt.surreal.SurrealArithmeticError: 0/0 is undefined
+    """
+    a = as_surreal_parts(numerator)
+    b = as_surreal_parts(denominator)
+    for value, parts in ((numerator, a), (denominator, b)):
+        if parts is None:
+            raise InvalidGameError(f"{value!r} is not a number")
+    if not b[0]:
+        if not a[0]:
+            raise SurrealArithmeticError("0/0 is undefined")
+        if not a[1]:
+            raise SurrealArithmeticError("inf/0 is undefined")
+        return _make(a[0], ZERO)
+    return _div(a, b)
+
+
+# ====================================================================== arithmetic on parts
+
+def _is_inf(p) -> bool:
+    return not p[1]
+
+
+def _add(a, b):
+    if _is_inf(a) or _is_inf(b):
+        if _is_inf(a) and _is_inf(b) and cnf_sign(a[0]) != cnf_sign(b[0]):
+            raise SurrealArithmeticError("inf - inf is undefined")
+        return _make(a[0] if _is_inf(a) else b[0], ZERO)
+    (n1, d1), (n2, d2) = a, b
+    if d1 == d2:
+        return _make(cnf_add(n1, n2), d1)
+    return _make(cnf_add(cnf_mul(n1, d2), cnf_mul(n2, d1)), cnf_mul(d1, d2))
+
+
+def _mul(a, b):
+    if _is_inf(a) or _is_inf(b):
+        s = cnf_sign(a[0]) * cnf_sign(b[0])
+        if s == 0:
+            raise SurrealArithmeticError("0 * inf is undefined")
+        return INF if s > 0 else NEG_INF
+    return _make(cnf_mul(a[0], b[0]), cnf_mul(a[1], b[1]))
+
+
+def _div(a, b):
+    if _is_inf(b):
+        if _is_inf(a):
+            raise SurrealArithmeticError("inf / inf is undefined")
+        return _number(Fraction(0))
+    if not b[0]:
+        raise SurrealArithmeticError("division by 0 (only rationals divide by 0, giving inf)")
+    if _is_inf(a):
+        return INF if cnf_sign(a[0]) * cnf_sign(b[0]) > 0 else NEG_INF
+    return _make(cnf_mul(a[0], b[1]), cnf_mul(a[1], b[0]))
+
+
+def _cmp(a, b) -> int:
+    """-1, 0, 1 comparing two numbers given by parts (denominators positive; inf above every surreal)."""
+    ia, ib = _is_inf(a), _is_inf(b)
+    if ia or ib:
+        sa = cnf_sign(a[0]) if ia else 0
+        sb = cnf_sign(b[0]) if ib else 0
+        return (sa > sb) - (sa < sb)
+    return cnf_sign(cnf_add(cnf_mul(a[0], b[1]), cnf_neg(cnf_mul(b[0], a[1]))))
+
+
+def _binary(name: str, doc: str, forward, text: str):
+    def op(self, other):
+        parts = _operand(other, text, self)
+        if parts is NotImplemented:
+            return NotImplemented
+        return forward((self._num, self._den), parts)
+
+    def rop(self, other):
+        parts = _operand(other, text, self)
+        if parts is NotImplemented:
+            return NotImplemented
+        return forward(parts, (self._num, self._den))
+
+    op.__name__, rop.__name__ = f"__{name}__", f"__r{name}__"
+    op.__doc__ = rop.__doc__ = doc
+    return op, rop
+
+
+def _sub(a, b):
+    return _add(a, (cnf_neg(b[0]), b[1]))
+
+
+# ====================================================================== the value types
+
+class Surreal:
+    """A surreal number that is not a short game: a quotient of generalized ordinals (CGSuite's
+    ``SurrealNumber``), with subclasses :class:`Ordinal` and :class:`Rational`.
+
+    Build values with :func:`surreal`, ``Surreal(num, den)``, :data:`omega` and arithmetic.
+
+    >>> x = Surreal(omega + 1, omega - 1)
+    >>> str(x), x > 1, x < 2, str(x.numerator), x.sign
+    ('(ω+1)/(ω-1)', True, True, 'ω+1', 1)
+    """
+
+    __slots__ = ("_num", "_den")
+
+    def __new__(cls, numerator, denominator=1):
+        return surreal(numerator, denominator)
+
+    # ------------------------------------------------------------------ arithmetic
+    __add__, __radd__ = _binary("add", "x + y: the surreal sum.", _add, "add")
+    __sub__, __rsub__ = _binary("sub", "x - y: the surreal difference.", _sub, "subtract")
+    __mul__, __rmul__ = _binary("mul", "x * y: the surreal product (natural product on ordinals).", _mul, "multiply")
+    __truediv__, __rtruediv__ = _binary("truediv", "x / y: the surreal quotient.", _div, "divide")
+
+    def __neg__(self):
+        """-x."""
+        return _make(cnf_neg(self._num), self._den)
+
+    def __pos__(self):
+        """+x: x itself."""
+        return self
+
+    def __abs__(self):
+        """|x|."""
+        return -self if self.sign < 0 else self
+
+    def __pow__(self, n):
+        """x ** n for an integer n (``Surreal ^ Integer``); ``omega ** x`` is the ω-power of an ordinal x."""
+        if self._num == _OMEGA_CNF and self._den == ONE and not isinstance(n, bool) and _ordinal_cnf(n) is not None:
+            return omega_power(n)
+        if isinstance(n, Game) and n.is_integer:
+            n = int(n.number)
+        if isinstance(n, bool) or not isinstance(n, int):
+            if isinstance(n, (Surreal, Game, Fraction)):
+                raise NotApplicableError(f"{self} ^ {n}: only integer powers (and powers of ω) are defined")
+            return NotImplemented
+        if _is_inf((self._num, self._den)):
+            raise SurrealArithmeticError(f"{self} ^ {n} is undefined")
+        num, den = (self._num, self._den) if n >= 0 else (self._den, self._num)
+        rn, rd = ONE, ONE
+        for _ in range(abs(n)):
+            rn, rd = cnf_mul(rn, num), cnf_mul(rd, den)
+        return _make(rn, rd)
+
+    # ------------------------------------------------------------------ order (total among numbers)
+    def _compare(self, other):
+        parts = as_surreal_parts(other)
+        if parts is not None:
+            return _cmp((self._num, self._den), parts)
+        if isinstance(other, Game):
+            # Stops theorem: for a number x and a short game G, G < x when x > LeftStop(G) and G > x when
+            # x < RightStop(G) (ONAG ch. 9; Siegel, CGT II.6); stops are dyadic, so x never equals one.
+            if _cmp((self._num, self._den), as_surreal_parts(other.left_stop)) > 0:
+                return 1
+            if _cmp((self._num, self._den), as_surreal_parts(other.right_stop)) < 0:
+                return -1
+            return None  # confused
+        return NotImplemented
+
+    def __eq__(self, other):
+        """x == y: equal numbers (also with ints, Fractions and Game numbers)."""
+        c = self._compare(other)
+        return c if c is NotImplemented else c == 0
+
+    def __ne__(self, other):
+        c = self._compare(other)
+        return c if c is NotImplemented else c != 0
+
+    def __lt__(self, other):
+        """x < y (for a short game, the game order: False both ways when confused)."""
+        c = self._compare(other)
+        return c if c is NotImplemented else c == -1
+
+    def __le__(self, other):
+        c = self._compare(other)
+        return c if c is NotImplemented else c in (-1, 0)
+
+    def __gt__(self, other):
+        c = self._compare(other)
+        return c if c is NotImplemented else c == 1
+
+    def __ge__(self, other):
+        c = self._compare(other)
+        return c if c is NotImplemented else c in (0, 1)
+
+    def __hash__(self):
+        """Hash: a Rational hashes like its Fraction."""
+        return hash(("cgt.Surreal", self._num, self._den))
+
+    def __bool__(self):
+        return True  # zero is a Game
+
+    def confused_with(self, other) -> bool:
+        """True when ``other`` is a short game whose stops lie on both sides of this number.
+
+        >>> from cgt import switch
+        >>> Rational(1, 3).confused_with(switch(1)), omega.confused_with(switch(1))
+        (True, False)
+        """
+        return self._compare(other) is None
+
+    # ------------------------------------------------------------------ CGSuite members (§6.8)
+    @property
+    def numerator(self):
+        """The numerator (a generalized ordinal, as an Ordinal or a Game integer)."""
+        return _make(self._num, ONE)
+
+    @property
+    def denominator(self):
+        """The denominator (positive; 0 for ``inf``)."""
+        return _make(self._den, ONE) if self._den else _number(Fraction(0))
+
+    @property
+    def sign(self) -> int:
+        """-1, 0 or 1."""
+        return cnf_sign(self._num)
+
+    @property
+    def abs(self):
+        """|x| (CGSuite's ``Abs``)."""
+        return abs(self)
+
+    @property
+    def reciprocal(self):
+        """1/x."""
+        return _div((ONE, ONE), (self._num, self._den))
+
+    def max(self, other):
+        """The larger of two numbers."""
+        return other if self._compare(other) < 0 else self
+
+    def min(self, other):
+        """The smaller of two numbers."""
+        return other if self._compare(other) > 0 else self
+
+    @property
+    def is_number(self) -> bool:
+        return True
+
+    @property
+    def is_integer(self) -> bool:
+        """False: integers are Game values."""
+        return False
+
+    @property
+    def is_dyadic(self) -> bool:
+        """False: dyadic rationals are Game values."""
+        return False
+
+    @property
+    def is_ordinal(self) -> bool:
+        """True for (infinite) ordinals: generalized ordinals with positive coefficients.
+
+        >>> omega.is_ordinal, (omega - 1).is_ordinal, (omega / 2).is_ordinal
+        (True, False, False)
+        """
+        return self._den == ONE and cnf_is_ordinal(self._num)
+
+    @property
+    def is_infinite(self) -> bool:
+        """True when larger in absolute value than every integer."""
+        return not self._den or self._num[0][0] > self._den[0][0]
+
+    @property
+    def outcome(self) -> Outcome:
+        """``L`` for a positive number (Left wins whoever starts), ``R`` for a negative one.
+
+        >>> str(omega.outcome), str((-omega).outcome)
+        ('L', 'R')
+        """
+        return Outcome.L if self.sign > 0 else Outcome.R
+
+    @property
+    def birthday(self):
+        """The birthday, an ordinal: Σ ω^e×|c| for a generalized ordinal, ω for a non-dyadic rational.
+
+        Gonshor (*An Introduction to the Theory of Surreal Numbers*, Thms 5.11-5.12): the sign expansion of
+        ``ω^e × r`` for an ordinal e is ω^e pluses followed by every further sign of r repeated ω^e times,
+        and a normal form concatenates the expansions of its terms; so a term ``ω^e × r`` contributes
+        ``ω^e × len(r)`` (len(r) = the birthday of the real r, ω when r is not dyadic).  Implemented when
+        the denominator is an integer.
+
+        >>> [str(x.birthday) for x in (omega - 1, omega / 2, Rational(1, 3), omega * 2 + Rational(1, 3))]
+        ['ω+1', 'ω×2', 'ω', 'ω×3']
+        """
+        if not self._den:
+            raise NotApplicableError(f"{self} has no birthday")
+        if not is_finite(self._den):
+            raise NotApplicableError(f"the birthday of {self} is not implemented (its denominator is not an integer)")
+        d = self._den[0][1]
+        total = ZERO
+        for e, c in self._num:
+            r = Fraction(abs(c), d)
+            if is_dyadic(r):
+                term = cnf_omega_power(e, number_birthday(r))
+            else:
+                term = cnf_omega_power(cnf_ordinal_add(e, ONE))  # ω^e × ω = ω^(e+1)
+            total = cnf_ordinal_add(total, term)
+        return _make(total, ONE)
+
+    @property
+    def floor(self):
+        """The greatest omnific integer ≤ x (implemented when the denominator is an integer).
+
+        >>> str((omega / 2 + Rational(1, 3)).floor), str(Rational(-7, 3).floor)
+        ('ω/2', '-3')
+        """
+        if not self._den:
+            raise NotApplicableError(f"{self} has no floor")
+        if not is_finite(self._den):
+            raise NotApplicableError(f"the floor of {self} is not implemented (its denominator is not an integer)")
+        d = self._den[0][1]
+        terms = [(e, Fraction(c, d)) for e, c in self._num if e != ZERO]
+        constant = next((Fraction(c, d) for e, c in self._num if e == ZERO), Fraction(0))
+        value = _number(Fraction(math.floor(constant)))
+        for e, r in terms:
+            value = value + _make(cnf_omega_power(e, r.numerator), cnf_int(r.denominator))
+        return value
+
+    @property
+    def ceiling(self):
+        """The least omnific integer ≥ x.
+
+        >>> str(Rational(7, 3).ceiling)
+        '3'
+        """
+        return -((-self).floor)
+
+    # ------------------------------------------------------------------ text
+    def __str__(self) -> str:
+        """CGSuite's notation: ``ω/2``, ``(ω+1)/(ω-1)``; each side parenthesised when it has several terms."""
+        return _format(self._num, self._den, False)
+
+    def ascii(self) -> str:
+        """An ASCII form that :func:`cgt.parse_number` reads back (``omega`` for ω, ``*`` for ×).
+
+        >>> ((omega + 1) / (omega - 1)).ascii()
+        '(omega+1)/(omega-1)'
+        """
+        return _format(self._num, self._den, True)
+
+    def __repr__(self) -> str:
+        """``Surreal('ω/2')``: re-evaluable with ``from cgt import Surreal``."""
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (_make, (self._num, self._den))
+
+
+def _format(num: tuple, den: tuple, ascii: bool) -> str:
+    if not den:
+        return "inf" if num[0][1] > 0 else "-inf"
+    top = format_cnf(num, ascii)
+    if den == ONE:
+        return top
+    if len(num) > 1:
+        top = f"({top})"
+    bottom = format_cnf(den, ascii)
+    if len(den) > 1:
+        bottom = f"({bottom})"
+    return f"{top}/{bottom}"
+
+
+def _ordinal_cnf(x) -> tuple | None:
+    """The CNF of x when x is an ordinal (a non-negative int, Game integer or ordinal Ordinal), else None."""
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, int):
+        return cnf_int(x) if x >= 0 else None
+    if isinstance(x, Game):
+        return cnf_int(int(x.number)) if x.is_integer and x.number >= 0 else None
+    if isinstance(x, Ordinal) and cnf_is_ordinal(x._num):
+        return x._num
+    return None
+
+
+class Ordinal(Surreal):
+    """An infinite generalized ordinal ``ω^e1×c1 + ω^e2×c2 + ...`` (CGSuite's ``GeneralizedOrdinal``):
+    ordinal exponents, nonzero integer coefficients.  Finite ones are Game integers.
+
+    ``Ordinal(x)`` converts an int or parses text (``'ω^2×3+ω+5'``, ``'omega+1'``).
+
+    >>> Ordinal('omega^2*3 + omega + 5'), Ordinal('ω^ω^2') > Ordinal('ω^(ω×2)')
+    (Ordinal('ω^2×3+ω+5'), True)
+    >>> str(omega.omega_power), str((omega ** 2).omega_power)
+    ('ω^ω', 'ω^ω^2')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value):
+        if isinstance(value, str):
+            from cgt.number_text import parse_number
+
+            value = parse_number(value)
+        if isinstance(value, Ordinal) or (isinstance(value, Game) and value.is_integer):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _number(Fraction(value))
+        raise InvalidGameError(f"{value!r} is not a generalized ordinal")
+
+    @property
+    def omega_power(self):
+        """ω^x (CGSuite's ``OmegaPower``); x must be an ordinal."""
+        return omega_power(self)
+
+    def nim_sum(self, other):
+        """Nim sum ``x ⊕ y`` of ordinals (CGSuite's ``NimSum``); see :mod:`cgt.transfinite_nim`."""
+        from cgt.transfinite_nim import nim_sum
+
+        return nim_sum(self, other)
+
+    def nim_product(self, other):
+        """Nim product ``x ⊗ y`` of ordinals below ω^ω^ω (CGSuite's ``NimProduct``)."""
+        from cgt.transfinite_nim import nim_product
+
+        return nim_product(self, other)
+
+    def nim_exp(self, n: int):
+        """The nim power ``x ⊗ x ⊗ ... ⊗ x`` (n factors; CGSuite's ``NimExp``)."""
+        from cgt.transfinite_nim import nim_power
+
+        return nim_power(self, n)
+
+
+class Rational(Surreal):
+    """A rational number that is not dyadic (born on day ω), or ``inf``/``-inf`` (CGSuite's ``Rational``).
+
+    ``Rational(n, d)`` returns a Game number when n/d is dyadic (CGSuite's ``DyadicRational`` is a short
+    game), so ``Rational(1, 2) is dyadic(1, 2)``; ``Rational(1, 3) == Fraction(1, 3)`` with equal hashes.
+
+    >>> from fractions import Fraction
+    >>> x = Rational(-5, 15)
+    >>> x, x == Fraction(-1, 3), hash(x) == hash(Fraction(-1, 3)), x.fraction
+    (Rational('-1/3'), True, True, Fraction(-1, 3))
+    >>> str(x % 1), str(Rational(7, 3) % 2), str(Rational(-7, 3) % 2)
+    ('-1/3', '1/3', '-1/3')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, numerator, denominator=1):
+        value = surreal(numerator, denominator)
+        if not (isinstance(value, Rational) or (isinstance(value, Game) and value.is_number)):
+            raise InvalidGameError(f"{numerator}/{denominator} is not a rational number")
+        return value
+
+    @property
+    def fraction(self) -> Fraction:
+        """The value as a :class:`~fractions.Fraction` (an error for ``inf``)."""
+        if not self._den:
+            raise NotApplicableError(f"{self} is not a Fraction")
+        return Fraction(self._num[0][1], self._den[0][1])
+
+    @property
+    def is_infinite(self) -> bool:
+        return not self._den
+
+    def __hash__(self):
+        if not self._den:
+            return hash(("cgt.inf", self._num))
+        return hash(self.fraction)
+
+    def __float__(self) -> float:
+        if not self._den:
+            return math.inf if self._num[0][1] > 0 else -math.inf
+        return float(self.fraction)
+
+    def __mod__(self, other):
+        """x % y: the remainder with the sign of the dividend (CGSuite's ``%`` on rationals)."""
+        return _rational_mod(self, other)
+
+    def __rmod__(self, other):
+        return _rational_mod(other, self)
+
+    @property
+    def floor(self):
+        if not self._den:
+            raise NotApplicableError(f"{self} has no floor")
+        return _number(Fraction(math.floor(self.fraction)))
+
+    @property
+    def ceiling(self):
+        if not self._den:
+            raise NotApplicableError(f"{self} has no ceiling")
+        return _number(Fraction(math.ceil(self.fraction)))
+
+
+def _as_fraction(x) -> Fraction | None:
+    if isinstance(x, Rational) and x._den:
+        return x.fraction
+    parts = as_surreal_parts(x)
+    if parts is not None and parts[1] and is_finite(parts[0]) and is_finite(parts[1]):
+        return Fraction(parts[0][0][1] if parts[0] else 0, parts[1][0][1])
+    return None
+
+
+def _rational_mod(a, b):
+    x, y = _as_fraction(a), _as_fraction(b)
+    if x is None or y is None:
+        if isinstance(b, (Surreal, Game, int, Fraction)) and isinstance(a, (Surreal, Game, int, Fraction)):
+            raise NotApplicableError(f"{a} % {b}: % is defined for rationals only")
+        return NotImplemented
+    if y == 0:
+        raise SurrealArithmeticError(f"{a} % 0 is undefined")
+    q = abs(x) // abs(y)
+    r = abs(x) - q * abs(y)
+    return surreal(r if x >= 0 else -r)
+
+
+def omega_power(x):
+    """ω^x for an ordinal x (CGSuite's ``x.OmegaPower``; ``omega ^ x`` in the shell).
+
+    >>> omega_power(0), omega_power(3), omega_power(omega + 1)
+    (integer(1), Ordinal('ω^3'), Ordinal('ω^(ω+1)'))
+    >>> omega_power(omega - 1)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.NotApplicableError: OmegaPower needs an ordinal exponent, got ω-1
+    """
+    e = _ordinal_cnf(x)
+    if e is None:
+        raise NotApplicableError(f"OmegaPower needs an ordinal exponent, got {x}")
+    return _make(cnf_omega_power(e), ONE)
+
+
+_OMEGA_CNF = cnf_omega_power(ONE)
+
+#: The first infinite ordinal ω (CGSuite's ``omega``).
+omega = _raw(Ordinal, _OMEGA_CNF, ONE)
+#: CGSuite's ``inf`` (= ``1/0``), above every number.
+inf = INF = _raw(Rational, ONE, ZERO)
+NEG_INF = _raw(Rational, _MINUS_ONE, ZERO)
