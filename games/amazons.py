@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from cgt.game import register_cache
+from cgt.game import integer, register_cache
 from cgt.player import Player
 
 from cgt.games.grid import COMPASS, EIGHT_WAY, Grid, Symmetry, _permutation
@@ -47,6 +47,7 @@ CATALOGUE = {"Amazons": "game.grid.Amazons"}
 EMPTY, LEFT, RIGHT, BURNT = 0, 1, 2, 3
 
 _RAYS: dict = {}
+_NORMAL_FORM_MEMO = 1 << 18          # boards whose normal form is remembered (the memo restarts when full)
 _IMAGES: dict = {}
 
 
@@ -134,6 +135,49 @@ def _cropped(grid: Grid) -> Grid:
     return Grid(rows, cols, cells)
 
 
+def _most_moves(cells: bytes, rows: int, cols: int, piece: int, memo: dict) -> int:
+    """The largest number of moves ``piece`` can make in a row on ``cells`` (no opponent to interfere).
+
+    Each move turns one empty square into a burnt one, so the number of empty squares bounds the answer, and
+    the search over a position stops as soon as one option reaches that bound.  Memoised on the exact cells.
+    """
+    known = memo.get(cells)
+    if known is not None:
+        return known
+    bound = cells.count(EMPTY)
+    best = 0
+    all_rays = rays(rows, cols)
+    board = bytearray(cells)
+    start = cells.find(piece)
+    while start >= 0 and best < bound:
+        board[start] = EMPTY
+        for ray in all_rays[start]:
+            for to in ray:
+                if board[to] or best == bound:
+                    break
+                board[to] = piece
+                for arrow_ray in all_rays[to]:
+                    for arrow in arrow_ray:
+                        if board[arrow]:
+                            break
+                        board[arrow] = BURNT
+                        n = 1 + _most_moves(bytes(board), rows, cols, piece, memo)
+                        board[arrow] = EMPTY
+                        if n > best:
+                            best = n
+                            if best == bound:
+                                break
+                    if best == bound:
+                        break
+                board[to] = EMPTY
+            if best == bound:
+                break
+        board[start] = piece
+        start = cells.find(piece, start + 1)
+    memo[cells] = best
+    return best
+
+
 class AmazonsRuleset(GridRuleset):
     """The game of Amazons (see the module docstring); ``Amazons`` is its one instance."""
 
@@ -195,6 +239,28 @@ class AmazonsRuleset(GridRuleset):
         piece = LEFT if Player.parse(player) is Player.Left else RIGHT
         return self._options(grid, piece, True)
 
+    # -- one-sided regions ---------------------------------------------------------------------------------
+    def value_hint(self, grid: Grid):
+        """The value of a region where only one player has amazons, else None.
+
+        Only that player can ever move there, so the value is the integer counting the most moves the player
+        can make (a game in which only Left can move is a non-negative integer: Siegel, *Combinatorial Game
+        Theory*, II.3), found by a plain search for the longest sequence of moves, cut off as soon as a
+        sequence uses every empty square (each move burns exactly one).
+
+        >>> str(Amazons.value_hint(Amazons.parse("x..|.#.|..."))), Amazons.value_hint(Amazons.parse("x.o"))
+        ('7', None)
+        """
+        cells = grid.cells
+        if RIGHT not in cells:
+            piece, sign = LEFT, 1
+        elif LEFT not in cells:
+            piece, sign = RIGHT, -1
+        else:
+            return None
+        moves = _most_moves(cells, grid.row_count, grid.col_count, piece, self.table("one-sided"))
+        return integer(sign * moves)
+
     # -- value tables ------------------------------------------------------------------------------------
     def normal_form(self, grid: Grid) -> tuple[Grid, bool]:
         """The least of the 16 images of the cropped board (8 symmetries, with or without the colours
@@ -203,6 +269,16 @@ class AmazonsRuleset(GridRuleset):
         >>> [(Amazons.format(g), swapped) for g, swapped in map(Amazons.normal_form, [Amazons.parse("#o|.x")])]
         [('.x|#o', False)]
         """
+        memo = self.table("normal forms")          # the same board is often reached by several move orders
+        known = memo.get(grid)
+        if known is not None:
+            return known
+        if len(memo) >= _NORMAL_FORM_MEMO:
+            memo.clear()
+        result = memo[grid] = self._normal_form(grid)
+        return result
+
+    def _normal_form(self, grid: Grid) -> tuple[Grid, bool]:
         grid = _cropped(grid)
         cells = grid.cells
         if len(cells) <= 1:

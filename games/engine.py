@@ -9,6 +9,8 @@ once, whatever else is on the board (Winning Ways ch. 2; Siegel II.1).  The engi
   a representative of the position's symmetry class, with a flag saying whether the symmetry exchanged
   the players (then the stored value is the negative: swapping Left and Right negates a game);
 * splits positions into components (``ruleset.components``) and adds their values;
+* takes the value of an indivisible position from ``ruleset.value_hint(pos)`` when the ruleset defines it
+  and it returns a value rather than None (a closed form the ruleset knows, e.g. for one-sided regions);
 * walks the game graph with one explicit stack (no recursion limit), raising
   :class:`~cgt.errors.NotShortGameError` naming a position met again on its own search path (a loopy
   game), :class:`~cgt.errors.TooLargeError` when the table would outgrow ``ruleset.max_positions``;
@@ -60,6 +62,7 @@ def _solve(ruleset, root, table):
     left_options = ruleset.left_options
     right_options = ruleset.right_options
     components = ruleset.components if ruleset.has_components() else None
+    hint = getattr(ruleset, "value_hint", None)      # optional: a closed form for some positions, else None
     cap = ruleset.max_positions
     cancel = _deep.cancel_requested
     expanded: dict = {}          # position -> (how, children): expanded, not yet evaluated = the search path
@@ -79,6 +82,14 @@ def _solve(ruleset, root, table):
                         children = [normal_form(p) for p in parts]
                         if len(children) != 1 or children[0][0] != pos:
                             how = _SUM
+                if how is None and hint is not None:
+                    known = hint(pos)
+                    if known is not None:
+                        if len(table) >= cap:
+                            raise _too_large(ruleset, table)
+                        table[pos] = known
+                        stack.pop()
+                        continue
                 if how is None:
                     lefts = [normal_form(p) for p in left_options(pos)]
                     children = lefts + [normal_form(p) for p in right_options(pos)]
