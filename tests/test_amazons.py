@@ -242,3 +242,17 @@ def test_one_colour_region_is_an_integer(board, piece):
     assert v.is_integer
     n = board.count(".")
     assert (0 <= v <= n) if piece == "x" else (-n <= v <= 0)
+    assert v == reference_value(board)            # the longest-move search of value_hint, against the rules
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(max_cells=12))
+def test_fast_normal_form_agrees_with_grid_ruleset(board):
+    from cgt.games.grid_ruleset import GridRuleset
+
+    grid = Amazons.parse(board)
+    key, negated = Amazons.normal_form(grid)
+    generic_key, generic_negated = GridRuleset.normal_form(Amazons, grid)
+    assert key == generic_key
+    if negated != generic_negated:     # then the key is also an image of its own colour swap: value = -value
+        assert Amazons.value(key) == -Amazons.value(key)
