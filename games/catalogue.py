@@ -170,8 +170,8 @@ def register(ruleset, shell_name: str | None = None, name: str | None = None) ->
     ...         return range(-(-n // self.k), n)
     >>> entry = register(Halving, "game.heap.Halving")
     >>> import cgt.games
-    >>> cgt.games.Halving(2)(7).nim_value
-    3
+    >>> [cgt.games.Halving(2)(n).nim_value for n in range(9)]
+    [0, 0, 1, 0, 2, 1, 3, 0, 4]
     >>> unregister("Halving")
     """
     if not is_ruleset(ruleset):

@@ -6,16 +6,16 @@ is left) loses.  Impartial.  Remaining sets are closed under multiples (if ``d``
 divisor of it), and the game on a set is the game on its divisibility order, so a position splits into
 the connected components of that order (numbers linked by divisibility), which are played as a sum.
 
-Positions are bit masks (bit ``i`` for the number ``i``); ``DeBruijn(n)`` is the starting position and
-``DeBruijnRuleset(n)`` the ruleset.  Positions print as sets, e.g. ``{2,3}``.  The first player wins for
+``DeBruijn`` is a ruleset instance whose positions are the sets of remaining numbers (frozensets, printed
+``{2,3}``): ``DeBruijn(12)`` is the starting position ``{1,...,12}``, ``DeBruijn({4, 5, 6})`` or
+``DeBruijn("{4,5,6}")`` a later one.  A move is labelled by the number chosen.  The first player wins for
 every ``n >= 1`` by strategy stealing (erasing 1 first cannot be better than the best reply), but no
-explicit winning strategy is known (Faigle Ex. 2.7); :meth:`DeBruijnRuleset.winning_first_moves` finds
-the winning first moves by search.
+explicit winning strategy is known (Faigle Ex. 2.7); the winning moves are found by search.
 
->>> [DeBruijnRuleset(n).winning_first_moves() for n in range(1, 7)]
+>>> [DeBruijn.winning_first_moves(n) for n in range(1, 7)]
 [[1], [2], [1], [2], [4], [5, 6]]
->>> [str(p) for p in DeBruijn(3).winning_moves]
-['{2,3}']
+>>> [str(m) for m in DeBruijn(3).winning_moves]       # choose 1: {2} + {3} = *1 + *1 = 0
+['1 -> {2,3}']
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ import ast
 
 from cgt.errors import InvalidPositionError, TooLargeError
 
-from cgt.games.ruleset import ImpartialRuleset, Position
+from cgt.games.ruleset import ImpartialRuleset
 
-__all__ = ["DeBruijnRuleset", "DeBruijn"]
+__all__ = ["DeBruijn"]
+
+CATALOGUE = {"DeBruijn": "DeBruijn"}
 
 
 def _bits(mask: int):
@@ -36,75 +38,95 @@ def _bits(mask: int):
         mask ^= low
 
 
-class DeBruijnRuleset(ImpartialRuleset):
-    """De Bruijn's game on the numbers ``1..n``."""
+def _mask(numbers) -> int:
+    mask = 0
+    for x in numbers:
+        mask |= 1 << x
+    return mask
 
+
+class _DeBruijn(ImpartialRuleset):
+    """De Bruijn's game; positions are frozensets of positive integers closed under multiples."""
+
+    name = "DeBruijn"
+    #: Largest number a position may hold (the search would not end beyond it).
     max_n = 200
 
-    def __init__(self, n: int) -> None:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise InvalidPositionError(f"DeBruijn: n = {n!r} must be a non-negative integer")
-        if n > self.max_n:
-            raise TooLargeError(f"DeBruijn: n = {n} is larger than {self.max_n}; the search would not end")
-        self.n = n
-        self.full = ((1 << (n + 1)) - 1) & ~1
-        self._div = [0] * (n + 1)          # divisors of i (including i), as a mask
-        self._linked = [0] * (n + 1)       # numbers comparable with i under divisibility
-        for i in range(1, n + 1):
-            for j in range(i, n + 1, i):
-                self._div[j] |= 1 << i
-                self._linked[i] |= 1 << j
-                self._linked[j] |= 1 << i
+    def __init__(self) -> None:
+        self._div = [0]          # _div[i]: divisors of i (including i), as a bit mask
+        self._linked = [0]       # _linked[i]: numbers <= len - 1 comparable with i under divisibility
 
-    def _params(self) -> tuple:
-        return (self.n,)
+    def _grow(self, n: int) -> None:
+        """Divisor and comparability masks for the numbers up to ``n``."""
+        if n < len(self._div):
+            return
+        size = max(n + 1, 2 * len(self._div))
+        div, linked = [0] * size, [0] * size
+        for i in range(1, size):
+            for j in range(i, size, i):
+                div[j] |= 1 << i
+                linked[i] |= 1 << j
+                linked[j] |= 1 << i
+        self._div, self._linked = div, linked
 
-    def normalize(self, pos) -> int:
-        """A collection of numbers in ``1..n`` closed under multiples -> its bit mask."""
-        if isinstance(pos, (int, str, bytes)) or pos is None:
-            raise InvalidPositionError(f"{self!r}: {pos!r} is not a set of numbers (e.g. {{2, 3}})")
+    def normalize(self, pos) -> frozenset:
+        """``n`` (the start ``{1..n}``) or a collection of numbers closed under multiples -> a frozenset."""
+        if isinstance(pos, int) and not isinstance(pos, bool):
+            if pos < 0:
+                raise InvalidPositionError(f"DeBruijn: n = {pos!r} must be a non-negative integer")
+            if pos > self.max_n:
+                raise TooLargeError(f"DeBruijn: n = {pos} is larger than {self.max_n}; the search would not end")
+            return frozenset(range(1, pos + 1))
+        if isinstance(pos, (str, bytes)) or pos is None:
+            raise InvalidPositionError(f"DeBruijn: {pos!r} is not n or a set of numbers (e.g. {{2, 3}})")
         try:
-            numbers = set(pos)
+            numbers = frozenset(pos)
         except TypeError:
-            raise InvalidPositionError(f"{self!r}: {pos!r} is not a set of numbers") from None
-        mask = 0
+            raise InvalidPositionError(f"DeBruijn: {pos!r} is not n or a set of numbers") from None
         for x in numbers:
-            if not isinstance(x, int) or isinstance(x, bool) or not 1 <= x <= self.n:
-                raise InvalidPositionError(f"{self!r}: {x!r} is not a number in 1..{self.n}")
-            mask |= 1 << x
-        for x in numbers:
-            for y in range(2 * x, self.n + 1, x):
-                if not mask >> y & 1:
-                    raise InvalidPositionError(f"{self!r}: {sorted(numbers)} is not reachable: it contains "
-                                               f"{x} but not its multiple {y}")
-        return mask
+            if not isinstance(x, int) or isinstance(x, bool) or x < 1:
+                raise InvalidPositionError(f"DeBruijn: {x!r} is not a positive integer")
+            if x > self.max_n:
+                raise TooLargeError(f"DeBruijn: {x} is larger than {self.max_n}; the search would not end")
+        top = max(numbers, default=0)
+        for x in sorted(numbers):
+            for y in range(2 * x, top + 1, x):
+                if y not in numbers:
+                    raise InvalidPositionError(f"DeBruijn: {{{','.join(map(str, sorted(numbers)))}}} is not "
+                                               f"reachable: it contains {x} but not its multiple {y}")
+        return numbers
 
-    def parse(self, text: str) -> int:
-        """``"{2,3}"``, ``"[2, 3]"`` or ``"{}"``."""
+    def parse(self, text: str) -> frozenset:
+        """``"12"`` (the start), ``"{2,3}"``, ``"[2, 3]"`` or ``"{}"``."""
         try:
             value = ast.literal_eval(text.strip())
         except (ValueError, SyntaxError):
-            raise InvalidPositionError(f"{self!r}: cannot parse {text!r} (want a set such as {{2,3}})") from None
+            raise InvalidPositionError(f"DeBruijn: cannot parse {text!r} (want n or a set such as {{2,3}})") from None
         if value == {}:
             value = set()
         return self.normalize(value)
 
-    def format(self, pos: int) -> str:
+    def format(self, pos) -> str:
         """``{2,3}``."""
-        return "{" + ",".join(str(i) for i in _bits(pos)) + "}"
+        return "{" + ",".join(str(i) for i in sorted(pos)) + "}"
 
-    def options(self, pos: int):
-        """Erase a number and its divisors."""
-        seen = {}
-        for x in _bits(pos):
-            seen.setdefault(pos & ~self._div[x], None)
-        return list(seen)
+    def moves(self, pos, player=None):
+        """Choose ``x`` (in increasing order): ``x`` and its divisors are erased."""
+        top = max(pos, default=0)
+        self._grow(top)
+        div = self._div
+        return [(x, frozenset(y for y in pos if not div[x] >> y & 1)) for x in sorted(pos)]
 
-    def components(self, pos: int):
+    def options(self, pos):
+        """The sets one choice leaves."""
+        return [option for _, option in self.moves(pos)]
+
+    def components(self, pos):
         """Connected components of the divisibility order on the remaining numbers."""
-        parts = []
-        rest = pos
+        rest = _mask(pos)
+        self._grow(max(pos, default=0))
         linked = self._linked
+        parts = []
         while rest:
             comp = frontier = rest & -rest
             while frontier:
@@ -113,21 +135,13 @@ class DeBruijnRuleset(ImpartialRuleset):
                     grow |= linked[i]
                 frontier = grow & rest & ~comp
                 comp |= frontier
-            parts.append(comp)
+            parts.append(frozenset(_bits(comp)))
             rest &= ~comp
-        return parts
+        return parts if len(parts) > 1 else [pos]
 
-    def winning_first_moves(self) -> list[int]:
-        """The numbers whose choice as the first move wins (leaves a P-position)."""
-        full = self.full
-        return [x for x in _bits(full) if self.grundy(full & ~self._div[x]) == 0]
+    def winning_first_moves(self, n: int) -> list[int]:
+        """The numbers whose choice as the first move on ``{1..n}`` wins (leaves a P-position)."""
+        return [m.label for m in self(n).winning_moves]
 
 
-def DeBruijn(n: int) -> Position:
-    """The starting position of de Bruijn's game on ``1..n``.
-
-    >>> DeBruijn(4), DeBruijn(4).grundy != 0
-    (DeBruijnRuleset(4)('{1,2,3,4}'), True)
-    """
-    ruleset = DeBruijnRuleset(n)
-    return ruleset.position(ruleset.full)
+DeBruijn = _DeBruijn()

@@ -6,8 +6,8 @@ the 1st of the next month, or a later day of the same month.  Variant ``"b"``: n
 same month, or the 1st of the next month.  ``leap=True`` gives February 29 days.  Positions are
 ``(month, day)`` tuples, printed like ``1 Jan``.
 
->>> December31("a")((1, 1)).winning_moves       # (a): name the last day of the month
-[December31('a')('31 Jan')]
+>>> [str(m) for m in December31("a")((1, 1)).winning_moves]     # (a): name the last day of the month
+['31 Jan']
 >>> str(December31("b")((1, 1)).outcome), str(December31("b", leap=True)((1, 1)).outcome)
 ('P', 'P')
 """
@@ -21,6 +21,8 @@ from cgt.errors import InvalidPositionError
 from cgt.games.ruleset import ImpartialRuleset
 
 __all__ = ["December31"]
+
+CATALOGUE = {"December31": "December31"}
 
 _MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 _LENGTHS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]

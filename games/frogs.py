@@ -3,50 +3,68 @@
 Rules: two frogs sit ``n`` positions apart; a move lets a frog leap ``1..k`` positions toward the other,
 never jumping over it.  Only the gap matters, so the game is the subtraction game with set ``{1, ..., k}``
 on the gap (Faigle, Remark 2.2), impartial, normal play.  Its Grundy number is ``n mod (k + 1)``.
-``Frogs(n, k)`` is the position (a :class:`~cgt.games.ruleset.Position`); ``FrogsRuleset(k)`` the ruleset.
+``Frogs`` is a ruleset instance whose positions are pairs ``(n, k)``: ``Frogs(10, 3)`` is the gap 10 with
+leaps of at most 3.  A move is labelled by the length of the leap.
 
 >>> [Frogs(n, 3).grundy for n in range(9)]       # Faigle Ex. 2.12: G(n, 3) = mex{G(n-1), G(n-2), G(n-3)}
 [0, 1, 2, 3, 0, 1, 2, 3, 0]
->>> [str(p) for p in Frogs(10, 3).winning_moves]  # leap 2: leave a gap of 8
-['8']
+>>> [str(m) for m in Frogs(10, 3).winning_moves]  # leap 2: leave a gap of 8
+['leap 2 -> 8 3']
 """
 
 from __future__ import annotations
 
 from cgt.errors import InvalidPositionError
 
-from cgt.games.ruleset import Position
-from cgt.games.subtraction import Subtraction
+from cgt.games.ruleset import ImpartialRuleset
 
-__all__ = ["FrogsRuleset", "Frogs"]
+__all__ = ["Frogs"]
+
+CATALOGUE = {"Frogs": "Frogs"}
 
 
-class FrogsRuleset(Subtraction):
-    """Frogs with leaps of at most ``k``: the gap is a heap, a move subtracts ``1..k``."""
+class _Frogs(ImpartialRuleset):
+    """Frogs: positions ``(n, k)``, gap ``n``, longest leap ``k``; a move subtracts ``1..k`` from the gap."""
 
-    def __init__(self, k: int) -> None:
+    name = "Frogs"
+
+    def normalize(self, pos) -> tuple[int, int]:
+        """A pair ``(n, k)``: gap ``n >= 0`` and longest leap ``k >= 1``."""
+        try:
+            n, k = pos
+        except (TypeError, ValueError):
+            raise InvalidPositionError(f"Frogs: {pos!r} is not a pair (gap n, longest leap k)") from None
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidPositionError(f"Frogs: the longest leap k = {k!r} must be a positive integer")
-        super().__init__(range(1, k + 1))
-        self.k = k
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise InvalidPositionError(f"Frogs: the gap n = {n!r} must be a non-negative integer")
+        return (n, k)
 
-    def _params(self) -> tuple:
-        return (self.k,)
+    def parse(self, text: str) -> tuple[int, int]:
+        """``"10 3"``, ``"10,3"`` or ``"(10, 3)"``."""
+        parts = text.strip().strip("()[]").replace(",", " ").split()
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise InvalidPositionError(f"Frogs: cannot parse {text!r} (want the gap and the longest leap, "
+                                       f"e.g. '10 3')")
+        return self.normalize((int(parts[0]), int(parts[1])))
 
-    def __repr__(self) -> str:
-        return f"FrogsRuleset({self.k})"
+    def format(self, pos) -> str:
+        """``"n k"``."""
+        return f"{pos[0]} {pos[1]}"
 
-    def heap_grundy(self, n: int) -> int:
+    def moves(self, pos, player=None):
+        """Leap ``s = 1..min(k, n)`` positions: the gap shrinks by ``s``."""
+        n, k = pos
+        return [(f"leap {s}", (n - s, k)) for s in range(1, min(k, n) + 1)]
+
+    def options(self, pos):
+        """The gaps one leap reaches (with the same ``k``)."""
+        return [option for _, option in self.moves(pos)]
+
+    def grundy(self, pos) -> int:
         """``n mod (k + 1)`` (Backhouse §4.2: remove 1..M; Faigle Ex. 2.12)."""
-        return n % (self.k + 1)
+        n, k = pos
+        return n % (k + 1)
 
 
-def Frogs(n: int, k: int) -> Position:
-    """The frogs position with gap ``n`` and longest leap ``k``.
-
-    >>> Frogs(7, 2), str(Frogs(7, 2).value)
-    (FrogsRuleset(2)('7'), '*')
-    """
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InvalidPositionError(f"Frogs: the gap n = {n!r} must be a non-negative integer")
-    return FrogsRuleset(k)(n)
+Frogs = _Frogs()

@@ -16,4 +16,6 @@ from cgt.games.take_and_break import TakeAndBreak
 
 __all__ = ["GrundysGame"]
 
+CATALOGUE = {"GrundysGame": "game.heap.GrundysGame"}
+
 GrundysGame = TakeAndBreak("4!.0", name="GrundysGame")

@@ -1,9 +1,11 @@
 """Heap games: impartial rulesets played on a collection of heaps, each heap a separate component.
 
-A position is a sorted tuple of positive heap sizes (empty heaps have no moves and are dropped); an int
-``n`` means the single heap ``(n,)``.  Subclasses define ``heap_options(n)`` -- the tuples of heaps a single
-heap of ``n`` can become.  Grundy values of single heaps come from an array-based Grundy sequence
-(``grundy_sequence``), extended on demand; a position's value is the XOR over its heaps.
+A position is a tuple of heap sizes in the order the user wrote them; an int ``n`` means the single heap
+``(n,)``.  A move replaces one heap by the heaps it leaves (in place; empty heaps vanish) and is labelled
+``h→parts``: ``7→1+6`` splits a heap of 7, ``3→0`` takes a whole heap of 3.  Only the value tables
+sort the heaps and drop empty ones (``normal_form``).  Subclasses define ``heap_options(n)`` -- the tuples
+of heaps a single heap of ``n`` can become.  Grundy values of single heaps come from an array-based Grundy
+sequence (``grundy_sequence``), extended on demand; a position's value is the XOR over its heaps.
 
 >>> class Halve(HeapRuleset):
 ...     '''Replace a heap of n by one of size at least n/2 and less than n.'''
@@ -12,8 +14,10 @@ heap of ``n`` can become.  Grundy values of single heaps come from an array-base
 >>> Halve().grundy_sequence(8)
 [0, 0, 1, 0, 2, 1, 3, 0, 4]
 >>> h = Halve()
->>> str(h(4, 6)), h(4, 6).grundy, h.parse("4 + 6") == (4, 6)
-('4 6', 1, True)
+>>> str(h(6, 4)), h(6, 4).grundy, h.parse("6 + 4") == (6, 4)
+('6 4', 1, True)
+>>> [str(m) for m in h(6, 4).moves()]
+['6→3 -> 3 4', '6→4 -> 4 4', '6→5 -> 5 4', '4→2 -> 6 2', '4→3 -> 6 3']
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ _SEPARATORS = re.compile(r"[\s,+]+")
 class HeapRuleset(ImpartialRuleset):
     """Base class of heap games; subclasses define :meth:`heap_options`."""
 
+    abstract = True
+
     #: Largest heap for which ``grundy_sequence`` may be computed implicitly (guards against typos).
     max_heap = 50_000_000
 
@@ -44,7 +50,7 @@ class HeapRuleset(ImpartialRuleset):
         raise NotApplicableError(f"{self!r} does not define heap_options")
 
     def normalize(self, pos) -> tuple[int, ...]:
-        """An int or an iterable of ints -> sorted tuple of the positive heap sizes."""
+        """An int or an iterable of ints -> the tuple of heap sizes, as written."""
         if isinstance(pos, bool):
             raise InvalidPositionError(f"{self!r}: {pos!r} is not a heap size")
         if isinstance(pos, int):
@@ -57,7 +63,11 @@ class HeapRuleset(ImpartialRuleset):
         for h in heaps:
             if not isinstance(h, int) or isinstance(h, bool) or h < 0:
                 raise InvalidPositionError(f"{self!r}: heap size {h!r} is not a non-negative integer")
-        return tuple(sorted(h for h in heaps if h))
+        return heaps
+
+    def normal_form(self, pos):
+        """The sorted non-empty heaps (order and empty heaps do not change the game)."""
+        return tuple(sorted(h for h in pos if h)), False
 
     def parse(self, text: str) -> tuple[int, ...]:
         """Heap sizes separated by spaces, commas or ``+``, optionally in brackets: ``"3 4"``, ``"[3,4]"``."""
@@ -67,27 +77,31 @@ class HeapRuleset(ImpartialRuleset):
         parts = _SEPARATORS.split(body)
         if not all(part.isdigit() for part in parts):
             raise InvalidPositionError(f"{self!r}: cannot parse heaps {text!r} (want e.g. '3 4' or '[3,4]')")
-        return self.normalize(int(part) for part in parts)
+        return self.normalize([int(part) for part in parts])
 
     def format(self, pos) -> str:
         """Heaps separated by spaces; the empty position prints as ``0``."""
         return " ".join(str(h) for h in pos) if pos else "0"
 
-    def options(self, pos):
-        """Replace one heap by each of its heap options (duplicates removed, order kept)."""
-        seen = {}
+    def moves(self, pos, player=None):
+        """``(label, option)`` for each move: one heap replaced, in place, by one of its heap options."""
+        result = []
         for i, h in enumerate(pos):
-            if i and pos[i - 1] == h:
-                continue
-            rest = pos[:i] + pos[i + 1:]
+            before, after = pos[:i], pos[i + 1:]
             for heaps in self.heap_options(h):
-                new = tuple(sorted(rest + tuple(x for x in heaps if x)))
-                seen.setdefault(new, None)
-        return list(seen)
+                parts = tuple(x for x in heaps if x)
+                label = f"{h}→{'+'.join(map(str, parts)) or '0'}"
+                result.append((label, before + parts + after))
+        return result
+
+    def options(self, pos):
+        """The positions one move reaches (one per move, as :meth:`moves`)."""
+        return [option for _, option in self.moves(pos)]
 
     def components(self, pos):
-        """Each heap is a component."""
-        return [(h,) for h in pos] if len(pos) > 1 else [pos]
+        """Each non-empty heap is a component."""
+        heaps = [(h,) for h in pos if h]
+        return heaps if len(heaps) > 1 else [pos]
 
     # -- values --------------------------------------------------------------------------------------------
     def _sequence(self) -> list[int]:
@@ -125,11 +139,11 @@ class HeapRuleset(ImpartialRuleset):
 
     def misere_grundy_sequence(self, n: int) -> list[int]:
         """Misère Grundy values of single heaps ``0..n`` (1 at terminal heaps; see :mod:`cgt.misere`)."""
-        return [self.misere_grundy(self.normalize(m)) for m in range(n + 1)]
+        return [self.misere_grundy((m,) if m else ()) for m in range(n + 1)]
 
     def genus_sequence(self, n: int, terms: int = 6) -> list:
         """Conway's genus of single heaps ``0..n`` as ``(g, (g0, g1, ...))`` pairs (Winning Ways ch. 13)."""
-        return [self.genus(self.normalize(m), terms) for m in range(n + 1)]
+        return [self.genus((m,) if m else (), terms) for m in range(n + 1)]
 
     def periodicity(self, limit: int = 100_000):
         """Periodicity of the Grundy sequence; subclasses with a theorem override.  Here: none certified."""

@@ -1,17 +1,18 @@
 """Two interchangeable heaps: the position format shared by :mod:`cgt.games.wythoff` and
 :mod:`cgt.games.multiples`.
 
-A position is the sorted pair ``(a, b)`` with ``a <= b`` (swapping the heaps gives the same game), printed
-``"a b"`` and parsed from ``"3 5"``, ``"3,5"`` or ``"(3, 5)"``.  Subclasses define ``options``.
+A position is the pair ``(a, b)`` as written, printed ``"a b"`` and parsed from ``"3 5"``, ``"3,5"`` or
+``"(3, 5)"``; swapping the heaps gives the same game, so the value tables key it by the sorted pair
+(``normal_form``).  Subclasses define ``options`` or ``moves``.
 
 >>> class TakeOne(HeapPairRuleset):
 ...     '''Take one token from either heap.'''
 ...     def options(self, pos):
 ...         a, b = pos
-...         return [self.normalize(p) for p in ((a - 1, b), (a, b - 1)) if min(p) >= 0]
+...         return [p for p in ((a - 1, b), (a, b - 1)) if min(p) >= 0]
 >>> T = TakeOne()
->>> T.normalize([5, 2]), T.format((2, 5)), T.parse("(5, 2)"), T((1, 2)).grundy
-((2, 5), '2 5', (2, 5), 1)
+>>> T.normalize([5, 2]), T.format((2, 5)), T.parse("(5, 2)"), T.normal_form((5, 2)), T((1, 2)).grundy
+((5, 2), '2 5', (5, 2), ((2, 5), False), 1)
 >>> T.parse("5")
 Traceback (most recent call last):
 ...
@@ -28,14 +29,16 @@ __all__ = ["HeapPairRuleset"]
 
 
 class HeapPairRuleset(ImpartialRuleset):
-    """Base class of impartial games on two interchangeable heaps; positions are sorted pairs."""
+    """Base class of impartial games on two interchangeable heaps; positions are pairs as written."""
+
+    abstract = True
 
     def _label(self) -> str:
         """The name that starts error messages (the class name, e.g. ``Wythoff``)."""
         return type(self).__name__
 
     def normalize(self, pos) -> tuple[int, int]:
-        """A pair of non-negative heap sizes, sorted."""
+        """A pair of non-negative heap sizes (kept in the order given)."""
         try:
             a, b = pos
         except (TypeError, ValueError):
@@ -43,7 +46,12 @@ class HeapPairRuleset(ImpartialRuleset):
         for h in (a, b):
             if not isinstance(h, int) or isinstance(h, bool) or h < 0:
                 raise InvalidPositionError(f"{self._label()}: heap size {h!r} is not a non-negative integer")
-        return (a, b) if a <= b else (b, a)
+        return (a, b)
+
+    def normal_form(self, pos):
+        """The sorted pair: the heaps are interchangeable."""
+        a, b = pos
+        return ((a, b) if a <= b else (b, a)), False
 
     def format(self, pos) -> str:
         """``"a b"``."""

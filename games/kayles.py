@@ -20,6 +20,9 @@ from cgt.games.take_and_break import TakeAndBreak
 
 __all__ = ["Kayles", "DawsonsKayles", "DawsonsChess"]
 
+CATALOGUE = {"Kayles": "game.heap.Kayles", "DawsonsKayles": "game.heap.DawsonsKayles",
+             "DawsonsChess": "DawsonsChess"}
+
 Kayles = TakeAndBreak("0.77", name="Kayles")
 DawsonsKayles = TakeAndBreak("0.07", name="DawsonsKayles")
 DawsonsChess = TakeAndBreak("0.137", name="DawsonsChess")

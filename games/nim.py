@@ -7,8 +7,8 @@ As a take-and-break game Nim is ``"0.[3]"``; as a subtraction game it subtracts 
 
 >>> str(Nim(5).value), Nim(1, 3, 5, 7).grundy        # Faigle §6.1: *1 + *3 + *5 + *7 = 0
 ('*5', 0)
->>> [str(p) for p in Nim(1, 3, 5, 4).winning_moves]    # Faigle Ex. 2.14: take the whole heap of 3
-['1 4 5']
+>>> [str(m) for m in Nim(1, 3, 5, 4).winning_moves]    # Faigle Ex. 2.14: take the whole heap of 3
+['3→0 -> 1 5 4']
 >>> str(Nim(1, 1, 1).misere_outcome), str(Nim(2, 2).misere_outcome)     # Bouton's misère rule
 ('P', 'P')
 """
@@ -22,10 +22,12 @@ from cgt.misere import misere_nim_grundy
 
 from cgt.games.subtraction import Subtraction
 
-__all__ = ["NimRuleset", "Nim"]
+__all__ = ["Nim"]
+
+CATALOGUE = {"Nim": "game.heap.Nim"}
 
 
-class NimRuleset(Subtraction):
+class _Nim(Subtraction):
     """Nim as a heap ruleset, with closed forms: ``g(n) = n`` and Bouton's rules."""
 
     name = "Nim"
@@ -49,14 +51,13 @@ class NimRuleset(Subtraction):
         return list(range(n + 1))
 
     def winning_moves(self, pos, player=None) -> list:
-        """Reduce a heap ``h`` with ``h ^ s < h`` to ``h ^ s``, where ``s`` is the nim sum."""
+        """Reduce a heap ``h`` with ``h ^ s < h`` to ``h ^ s``, where ``s`` is the nim sum (Bouton)."""
         s = self.grundy(pos)
         moves = []
         for i, h in enumerate(pos):
-            if i and pos[i - 1] == h:
-                continue
             if h ^ s < h:
-                moves.append(self.normalize(pos[:i] + (h ^ s,) + pos[i + 1:]))
+                rest = (h ^ s,) if h ^ s else ()
+                moves.append((f"{h}→{h ^ s}", pos[:i] + rest + pos[i + 1:]))
         return moves
 
     def misere_grundy(self, pos) -> int:
@@ -64,4 +65,4 @@ class NimRuleset(Subtraction):
         return misere_nim_grundy(pos)
 
 
-Nim = NimRuleset()
+Nim = _Nim()

@@ -252,7 +252,8 @@ class ImpartialRuleset(Ruleset):
         """The misère Grundy value of ``pos`` (1 at terminal positions; see :mod:`cgt.misere`)."""
         from cgt.misere import misere_grundy
 
-        return misere_grundy(pos, self.options, self.table("misere"))
+        key = self.normal_form
+        return misere_grundy(key(pos)[0], lambda p: [key(o)[0] for o in self.options(p)], self.table("misere"))
 
     def misere_outcome(self, pos):
         """The misère outcome class (``N`` or ``P``) of ``pos``, by search."""
@@ -268,7 +269,8 @@ class ImpartialRuleset(Ruleset):
         """Conway's genus ``(g, (g0, g1, ...))`` of ``pos``; see :func:`cgt.misere.genus`."""
         from cgt.misere import genus
 
-        return genus(pos, self.options, terms)
+        key = self.normal_form
+        return genus(key(pos)[0], lambda p: [key(o)[0] for o in self.options(p)], terms)
 
 
 class Position:

@@ -9,8 +9,8 @@ normal play (the player who cannot move loses).  Positions print as heap sizes s
 >>> r = Subtraction([1, 3, 4]).periodicity()
 >>> r.period, r.preperiod, r.certified
 (7, 0, True)
->>> [str(p) for p in Subtraction([1, 3, 4])(10).winning_moves]     # remove 1 or 3
-['9', '7']
+>>> [str(m) for m in Subtraction([1, 3, 4])(10).winning_moves]     # remove 1 or 3
+['10→9 -> 9', '10→7 -> 7']
 >>> Subtraction([1, 2], all_but=True).grundy_sequence(8)            # remove 3 or more only
 [0, 0, 0, 1, 1, 1, 2, 2, 2]
 """
@@ -23,6 +23,8 @@ from cgt.games.heap import HeapRuleset
 from cgt.games.periodicity import Periodicity, find_certified_period, state_period
 
 __all__ = ["Subtraction"]
+
+CATALOGUE = {"Subtraction": "game.heap.Subtraction"}
 
 
 def _subtraction_set(values, all_but: bool) -> tuple[int, ...]:

@@ -37,6 +37,8 @@ from cgt.games.periodicity import Periodicity, find_certified_period
 
 __all__ = ["TakeAndBreak"]
 
+CATALOGUE = {"TakeAndBreak": "game.heap.TakeAndBreak"}
+
 _PLAIN_PREFIX = 256          # values computed before a sparse-space mask is chosen
 
 

@@ -1,15 +1,19 @@
-"""Wythoff's game (Wythoff 1907; seed 004: Mignoty–Renard–Rigo–Whiteland §2; Winning Ways ch. 15).
+"""Wythoff's game (Wythoff 1907; Mignoty–Renard–Rigo–Whiteland, §2; Winning Ways ch. 15; CGSuite
+``game.heap.Wythoff``).
 
 Rules: two heaps; a move removes any positive number of tokens from one heap, or the same positive number
-from both.  Impartial; normal play.  Positions are sorted pairs ``(a, b)``; ``Wythoff()((3, 5))`` or
-``Wythoff()(3, 5)``.  The P-positions are ``(floor(n*phi), floor(n*phi^2))`` (seed 004, Table 2:
+from both.  Impartial; normal play.  ``Wythoff`` is a ruleset instance: ``Wythoff(3, 5)`` (or
+``Wythoff((3, 5))``) is the position with heaps 3 and 5, kept as written.  A move is labelled by what it
+removes, ``(-2,0)``, ``(0,-2)`` or ``(-2,-2)``; every move is an option of its own, as CGSuite counts them
+(``(4, 4)`` has 12).  The P-positions are ``(floor(n*phi), floor(n*phi^2))`` (Mignoty et al., Table 2:
 ``(0,0), (1,2), (3,5), (4,7), (6,10), (8,13)``).
 
->>> W = Wythoff()
->>> [pair for pair in W.p_positions(6)]
+>>> Wythoff.p_positions(6)
 [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
->>> W((4, 7)).grundy, [str(p) for p in W((4, 8)).winning_moves]
-(0, ['4 7'])
+>>> Wythoff(4, 7).grundy, [str(m) for m in Wythoff(4, 8).winning_moves]
+(0, ['(0,-1) -> 4 7'])
+>>> len(Wythoff(4, 4).options)
+12
 """
 
 from __future__ import annotations
@@ -21,32 +25,39 @@ from cgt.games.heap_pair import HeapPairRuleset
 
 __all__ = ["Wythoff"]
 
+CATALOGUE = {"Wythoff": "game.heap.Wythoff"}
 
-class Wythoff(HeapPairRuleset):
+
+class _Wythoff(HeapPairRuleset):
     """Wythoff's game on two heaps."""
 
-    def options(self, pos):
-        """Take from one heap, or the same amount from both."""
+    name = "Wythoff"
+
+    def _label(self) -> str:
+        return "Wythoff"
+
+    def moves(self, pos, player=None):
+        """Take ``t`` from the first heap, from the second, or from both."""
         a, b = pos
-        result = {}
-        for k in range(a):
-            result.setdefault(self.normalize((k, b)), None)
-        for k in range(b):
-            result.setdefault(self.normalize((a, k)), None)
-        for t in range(1, a + 1):
-            result.setdefault((a - t, b - t), None)
-        return list(result)
+        result = [(f"(-{t},0)", (a - t, b)) for t in range(1, a + 1)]
+        result += [(f"(0,-{t})", (a, b - t)) for t in range(1, b + 1)]
+        result += [(f"(-{t},-{t})", (a - t, b - t)) for t in range(1, min(a, b) + 1)]
+        return result
+
+    def options(self, pos):
+        """The positions one move reaches, one per move."""
+        return [option for _, option in self.moves(pos)]
 
     def grundy(self, pos) -> int:
         """Grundy value from the table (array-based)."""
         a, b = pos
-        return self._full_table(b)[a][b]
+        return self._full_table(max(a, b))[a][b]
 
     def grundy_table(self, n: int) -> list[list[int]]:
         """``g(a, b)`` for ``0 <= a, b <= n``: each value is the mex of its row, column and diagonal
         predecessors, kept as bit sets so the table costs O(n^2) set operations.
 
-        >>> Wythoff().grundy_table(3)
+        >>> Wythoff.grundy_table(3)
         [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]]
         """
         return [row[: n + 1] for row in self._full_table(n)[: n + 1]]
@@ -92,3 +103,6 @@ class Wythoff(HeapPairRuleset):
         """Forget memoised values and the Grundy table."""
         super().clear_cache()
         self.__dict__.pop("_gtable", None)
+
+
+Wythoff = _Wythoff()

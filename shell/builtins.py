@@ -1,7 +1,8 @@
-"""The shell's global names: the ``game`` package of rulesets, their short aliases, and functions.
+"""The shell's global names: the ``game`` package of rulesets, their short aliases, ``Left`` and
+``Right`` (the members of :class:`cgt.Player`), and functions.
 
 >>> names = builtin_names()
->>> "game" in names and "Kayles" in names and "Tiny" in names and "help" in names
+>>> "game" in names and "Kayles" in names and "Tiny" in names and "help" in names and "Left" in names
 True
 """
 
@@ -10,14 +11,15 @@ from __future__ import annotations
 import cgt
 
 from cgt.shell.methods import docstring_text, to_game
-from cgt.shell.registry import REGISTRY, Entry
+from cgt.shell.registry import Entry, registry
 from cgt.shell.values import Function, Namespace
 
 
 class RulesetFunction(Function):
-    """A registered ruleset as a shell function; its help is the ruleset's docstring.
+    """A catalogued ruleset as a shell value: calling it calls the ruleset (lazily imported); its help is
+    the ruleset's docstring.
 
-    >>> f = RulesetFunction(REGISTRY["game.heap.Nim"])
+    >>> f = RulesetFunction(registry()["game.heap.Nim"])
     >>> f.name, f.arity
     ('game.heap.Nim', (0, None))
     """
@@ -28,8 +30,11 @@ class RulesetFunction(Function):
         super().__init__(entry.path, self._call, (0, None), "")
         self.entry = entry
 
-    def _call(self, args):
-        return self.entry.resolve()(*args)
+    def _call(self, args, kwargs=None):
+        return call_ruleset(self.entry.resolve(), args, kwargs, self.name)
+
+    def __call__(self, args: list, kwargs: dict | None = None):
+        return self._call(args, kwargs)
 
     def help(self) -> str:
         """The docstring of the Python ruleset behind this name, then its module's (the rules)."""
@@ -43,10 +48,78 @@ class RulesetFunction(Function):
         return "\n\n".join(text for text in texts if text) or f"{self.name}: no documentation"
 
 
+def _camel_to_snake(name: str) -> str:
+    """CGSuite's parameter names to Python's: ``maxDistance`` -> ``max_distance``, ``allbut`` -> ``all_but``.
+
+    >>> _camel_to_snake("maxDistance"), _camel_to_snake("leftBehind"), _camel_to_snake("allbut")
+    ('max_distance', 'left_behind', 'all_but')
+    """
+    if name == "allbut":
+        return "all_but"
+    return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
+
+
+def call_ruleset(ruleset, args: list, kwargs: dict | None, name: str):
+    """Call a ruleset (a position) or a family (a new ruleset), mapping CGSuite keyword names to Python's.
+
+    A wrong number or name of arguments gives a one-line usage error naming the ruleset.
+
+    >>> from cgt.games import Frogs, Subtraction
+    >>> call_ruleset(Frogs, [10, 3], None, "Frogs").grundy
+    2
+    >>> call_ruleset(Subtraction, [[1, 2]], {"allbut": True}, "Subtraction")
+    Subtraction([1, 2], all_but=True)
+    >>> call_ruleset(Subtraction, [], None, "game.heap.Subtraction")
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: game.heap.Subtraction: wrong arguments (usage: game.heap.Subtraction(subtraction_set, all_but => false))
+    """
+    import inspect
+
+    from cgt.shell.errors import ShellError
+
+    keywords = {_camel_to_snake(k): v for k, v in (kwargs or {}).items()}
+    target = ruleset.__init__ if isinstance(ruleset, type) else None
+    if target is not None:
+        try:
+            signature = inspect.signature(ruleset)
+            signature.bind(*args, **keywords)
+        except TypeError:
+            raise ShellError(f"{name}: wrong arguments (usage: {name}{_usage(signature)})") from None
+        except ValueError:
+            pass
+    elif keywords:
+        raise ShellError(f"{name}: a position takes no keyword arguments ({', '.join(kwargs)})")
+    elif not args:
+        raise ShellError(f"{name}: give a position, e.g. {name}(...) -- see help({name.rsplit('.', 1)[-1]})")
+    return ruleset(*args, **keywords)
+
+
+def _usage(signature) -> str:
+    """``(subtraction_set, all_but => false)``: a signature in the shell's call syntax."""
+    from cgt.shell.values import format_value
+
+    parts = []
+    for p in signature.parameters.values():
+        if p.kind is p.VAR_POSITIONAL:
+            parts.append(f"{p.name}...")
+        elif p.kind is p.VAR_KEYWORD:
+            continue
+        elif p.default is p.empty:
+            parts.append(p.name)
+        else:
+            try:
+                default = format_value(p.default)
+            except Exception:            # noqa: BLE001 -- any default prints somehow
+                default = repr(p.default)
+            parts.append(f"{p.name} => {default}")
+    return "(" + ", ".join(parts) + ")"
+
+
 def _is_instance(obj) -> bool:
     """True for ruleset instances (whose class docstring describes them), False for classes and functions.
 
-    >>> _is_instance(len), _is_instance(int), _is_instance(make_globals), _is_instance(REGISTRY)
+    >>> _is_instance(len), _is_instance(int), _is_instance(make_globals), _is_instance({})
     (False, False, False, True)
     """
     import inspect
@@ -80,16 +153,17 @@ HELP = Function("help", None, (0, 1), "help shows an overview; help(name) the do
 
 
 def make_globals() -> dict[str, object]:
-    """A fresh dictionary of the global names: ``game``, ruleset aliases, functions and ``help``.
+    """A fresh dictionary of the global names: ``game``, ruleset aliases, ``Left``/``Right``, functions
+    and ``help``.  The rulesets are those of the catalogue now (:func:`cgt.shell.registry.registry`).
 
     >>> g = make_globals()
-    >>> g["game"].entries["heap"].entries["Kayles"] is g["Kayles"]
-    True
+    >>> g["game"].entries["heap"].entries["Kayles"] is g["Kayles"], g["Left"] is cgt.Player.Left
+    (True, True)
     """
     names: dict[str, object] = {}
     root = Namespace("game", "CGSuite's package of rulesets.")
     names["game"] = root
-    for path, entry in REGISTRY.items():
+    for path, entry in registry().items():
         function = RulesetFunction(entry)
         parts = path.split(".")
         if len(parts) > 1:
@@ -102,6 +176,8 @@ def make_globals() -> dict[str, object]:
         if entry.alias:
             names.setdefault(entry.name, function)
     names.update(FUNCTIONS)
+    names["Left"] = cgt.Player.Left
+    names["Right"] = cgt.Player.Right
     names["help"] = HELP
     return names
 
@@ -109,7 +185,8 @@ def make_globals() -> dict[str, object]:
 def builtin_names() -> list[str]:
     """The global names, sorted (used by completion and help).
 
-    >>> builtin_names()[:2]
-    ['BornBy', 'DawsonsChess']
+    >>> names = builtin_names()
+    >>> names == sorted(names) and {"BornBy", "DawsonsChess", "Left", "Right"} <= set(names)
+    True
     """
     return sorted(make_globals())

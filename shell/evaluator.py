@@ -21,7 +21,9 @@ from cgt import Game
 from cgt.errors import CGTError, InvalidGameError, NotApplicableError
 from lark import Token, Tree
 
-from cgt.shell.builtins import HELP
+from cgt.games.catalogue import is_ruleset
+
+from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset
 from cgt.shell.errors import ShellError
 from cgt.shell.limits import DEFAULT, Limits
 from cgt.shell.methods import (
@@ -33,7 +35,7 @@ from cgt.shell.methods import (
     number_of,
     to_game,
 )
-from cgt.shell.values import BoundMethod, Function, Namespace, describe, sort_key
+from cgt.shell.values import BoundMethod, Function, Namespace, describe, ruleset_text, sort_key
 
 #: The parts of an uptimal token: number, ups (count, ^<n> or ^[n]) and star.
 _UPTIMAL = re.compile(
@@ -407,6 +409,8 @@ class Interpreter:
             if name not in value.entries:
                 raise ShellError(f"{value.path} has no member {name}")
             return value.entries[name]
+        if name == "Position" and _is_ruleset_value(value):
+            return value           # CGSuite's R.Position(x) is R(x)
         method, _ = find_method(value, name)
         if method is None:
             raise NotApplicableError(f"{describe(value)} has no method {name}")
@@ -419,6 +423,24 @@ class Interpreter:
             return []
         return [self.eval(child, scope) for child in node.children]
 
+    def _call_arguments(self, node, scope) -> tuple[list, dict]:
+        """Positional values and ``name => value`` keywords of a call (keywords after positionals)."""
+        args: list = []
+        kwargs: dict = {}
+        if node is None:
+            return args, kwargs
+        for child in node.children:
+            if isinstance(child, Tree) and child.data == "keyword":
+                name, expr = child.children
+                if str(name) in kwargs:
+                    raise ShellError(f"keyword {name} given twice")
+                kwargs[str(name)] = self.eval(expr, scope)
+            elif kwargs:
+                raise ShellError("positional arguments must come before keyword arguments (name => value)")
+            else:
+                args.append(self.eval(child, scope))
+        return args, kwargs
+
     def _call(self, node, scope):
         callee, arguments = node.children
         if callee.data == "name" and str(callee.children[0]) == "help":
@@ -428,34 +450,43 @@ class Interpreter:
         if callee.data == "attr":
             target_node, name = callee.children
             target = self.eval(target_node, scope)
-            if not isinstance(target, Namespace):
-                return self._method(target, str(name), self._arguments(arguments, scope))
+            if not isinstance(target, Namespace) and not (str(name) == "Position" and _is_ruleset_value(target)):
+                args, kwargs = self._call_arguments(arguments, scope)
+                if kwargs:
+                    raise ShellError(f"method {name} takes no keyword arguments")
+                return self._method(target, str(name), args)
             function = self._attribute(target, str(name))
         else:
             function = self.eval(callee, scope)
-        return self.call_value(function, self._arguments(arguments, scope))
+        return self.call_value(function, *self._call_arguments(arguments, scope))
 
-    def call_value(self, function, args: list):
-        """Call a shell function, bound method or ruleset object with evaluated arguments."""
+    def call_value(self, function, args: list, kwargs: dict | None = None):
+        """Call a shell function, bound method or ruleset with evaluated arguments (and keywords)."""
+        if kwargs and not (isinstance(function, RulesetFunction) or is_ruleset(function)):
+            raise ShellError(f"{describe(function)} takes no keyword arguments")
         if isinstance(function, BoundMethod):
             return self._method(function.receiver, function.name, args)
         if function is HELP:
             if self.help_function is None:
                 raise ShellError("help is not available here")
             return self.help_function(self, None if not args else args, None)
+        if isinstance(function, RulesetFunction):
+            self._check_heap_arguments(function.name, args)
+            return self._result(function(args, kwargs))
         if isinstance(function, Function):
             self._check_heap_arguments(function.name, args)
             return self._result(function(args))
-        if _is_ruleset_object(function):
-            self._check_heap_arguments(describe(function, 30), args)
-            return self._result(function(*args))
+        if is_ruleset(function):
+            name = ruleset_text(function)
+            self._check_heap_arguments(name, args)
+            return self._result(call_ruleset(function, args, kwargs, name))
         raise ShellError(f"{describe(function)} is not a function")
 
     def _prefixed_call(self, node, scope):
         prefix, name, arguments = node.children
         number = _parse_number(str(prefix))
         function = scope.lookup(str(name))
-        value = self.call_value(function, self._arguments(arguments, scope))
+        value = self.call_value(function, *self._call_arguments(arguments, scope))
         return cgt.as_game(number) + _game_operand(value, "add a number to")
 
     def _index(self, node, scope):
@@ -609,9 +640,9 @@ def _is_gameish(value) -> bool:
     return isinstance(value, Game) or is_number(value) or is_position(value)
 
 
-def _is_ruleset_object(value) -> bool:
-    module = getattr(type(value), "__module__", "") or ""
-    return callable(value) and module.startswith("cgt.games")
+def _is_ruleset_value(value) -> bool:
+    """A ruleset (or family) in the shell: a catalogued name or a ruleset object (``isinstance``)."""
+    return isinstance(value, RulesetFunction) or is_ruleset(value)
 
 
 def _option(value):

@@ -20,7 +20,7 @@ from cgt.shell.methods import (
     Method,
     docstring_text,
 )
-from cgt.shell.registry import REGISTRY
+from cgt.shell.registry import registry
 from cgt.shell.values import BoundMethod, Function, HelpText, Namespace, describe
 
 SYNTAX = """\
@@ -71,7 +71,7 @@ def topic(name: str, scope=None) -> str:
         if len(texts) == 1:
             return _method_help(texts[0][0])
         return "\n\n".join(f"On {kind}: " + _method_help(method) for method, kind in texts)
-    for path, entry in REGISTRY.items():
+    for path, entry in registry().items():
         if name in (path, entry.name):
             return describe_value(RulesetFunction(entry))
     from cgt.shell.builtins import FUNCTIONS
@@ -107,7 +107,7 @@ def overview() -> str:
     from cgt.shell.builtins import FUNCTIONS
 
     lines = [SYNTAX, "", "Functions   " + "  ".join(sorted(FUNCTIONS)) + "  help"]
-    paths = list(REGISTRY)
+    paths = list(registry())
     for i in range(0, len(paths), 4):
         lines.append(("Rulesets    " if i == 0 else "            ") + "  ".join(paths[i : i + 4]))
     lines.append("Game methods")

@@ -24,6 +24,7 @@ from typing import Callable
 import cgt
 from cgt import Game
 from cgt.errors import NotApplicableError
+from cgt.games.ruleset import Position
 
 from cgt.shell.values import check_arity, describe
 
@@ -136,13 +137,13 @@ def normalise(value):
 
 
 def is_position(value) -> bool:
-    """True for ruleset positions (objects of :mod:`cgt.games` with a canonical ``value``).
+    """True for ruleset positions (:class:`cgt.games.Position`, moves included).
 
-    >>> is_position(3)
-    False
+    >>> from cgt.games import Kayles
+    >>> is_position(3), is_position(Kayles(3))
+    (False, True)
     """
-    kind = type(value)
-    return hasattr(kind, "value") and hasattr(kind, "outcome") and hasattr(kind, "ruleset") and kind is not Game
+    return isinstance(value, Position)
 
 
 def to_game(value, what: str = "value") -> Game:
@@ -160,12 +161,40 @@ def to_game(value, what: str = "value") -> Game:
     if is_number(value):
         return cgt.as_game(value)
     if is_position(value):
-        result = value.value
-        return result() if callable(result) else result
+        return value.value
     raise cgt.errors.InvalidGameError(f"{describe(value)} is not a game")
 
 
 # ---------------------------------------------------------------- game methods
+
+def _player(value):
+    """``Left``/``Right`` (a :class:`cgt.Player`), or the strings ``"L"``/``"R"``/``"Left"``/``"Right"``."""
+    from cgt.errors import InvalidGameError
+
+    if isinstance(value, cgt.Player):
+        return value
+    if isinstance(value, str):
+        return cgt.Player.parse(value)
+    raise InvalidGameError(f"{describe(value)} is not a player: use Left or Right")
+
+
+def _collection(items):
+    """Positions as a list (in move order: they need not be distinct, and a list keeps them as written)."""
+    return list(items)
+
+
+def _options(p, player=None):
+    if player is None:
+        return _collection(p.options)
+    return _collection(p.options_for(_player(player)))
+
+
+def _game_options(g, player=None):
+    if player is None:
+        return _set(list(g.left_options) + list(g.right_options))
+    return _set(g.left_options if _player(player) is cgt.Player.Left else g.right_options)
+
+
 
 def _set(items) -> frozenset:
     return frozenset(items)
@@ -210,6 +239,8 @@ def _game_method(name, func, arity=(0, 0), doc="", usage=""):
 _game_method("CanonicalForm", lambda g: g, doc="The canonical form of G (games are always kept canonical).")
 _game_method("LeftOptions", lambda g: _set(g.left_options), doc=_g("left_options"))
 _game_method("RightOptions", lambda g: _set(g.right_options), doc=_g("right_options"))
+_game_method("Options", _game_options, (0, 1), "G.Options: all options; G.Options(Left): Left's options.",
+             "G.Options, or G.Options(Left)")
 _game_method("OutcomeClass", lambda g: g.outcome, doc=_g("outcome"))
 _game_method("Birthday", lambda g: g.birthday, doc=_g("birthday"))
 _game_method("LeftStop", lambda g: normalise(g.left_stop), doc=_g("left_stop"))
@@ -372,61 +403,49 @@ COLLECTION_METHODS: dict[str, Method] = {
 
 # ---------------------------------------------------------------- ruleset positions
 
-def _position_attr(position, *names):
-    for name in names:
-        if hasattr(type(position), name):  # looked up on the class: properties are computed only once, here
-            value = getattr(position, name)
-            return value() if callable(value) else value
-    raise NotApplicableError(f"{describe(position)} has none of {', '.join(names)}")
+def _label(p):
+    from cgt.games.ruleset import Move
+
+    if not isinstance(p, Move):
+        raise NotApplicableError(f"{describe(p)} is a position, not a move: it has no label")
+    return p.label
 
 
-def _grundy(position):
-    return _position_attr(position, "grundy", "nim_value")
+def _winning_moves(p, player=None):
+    if player is not None:
+        return _collection(p.winning_moves_for(_player(player)))
+    return _collection(p.winning_moves)
 
 
-def _as_collection(items):
-    items = list(items)
-    try:
-        return frozenset(items)
-    except TypeError:
-        return items
+def _pos(name, func, arity=(0, 0), doc="", usage=""):
+    POSITION_METHODS[name] = Method(name, func, arity, doc, usage or (f"P.{name}" if arity == (0, 0) else ""))
 
 
-POSITION_METHODS: dict[str, Method] = {
-    "OutcomeClass": Method(
-        "OutcomeClass", lambda p: _position_attr(p, "outcome"), doc="The outcome class L, R, N or P of the position."
-    ),
-    "NimValue": Method("NimValue", _grundy, doc="The Grundy value (nim value) of an impartial position."),
-    "WinningMoves": Method(
-        "WinningMoves",
-        lambda p: _as_collection(_position_attr(p, "winning_moves")),
-        doc="The moves to a position the player who made them wins (Grundy value 0 for impartial games).",
-    ),
-    "Options": Method(
-        "Options", lambda p: _as_collection(_position_attr(p, "options")), doc="The positions one move away."
-    ),
-    "CanonicalForm": Method(
-        "CanonicalForm", lambda p: _position_attr(p, "value"), doc="The canonical form (value) of the position."
-    ),
-    "LeftOptions": Method(
-        "LeftOptions", lambda p: _as_collection(_position_attr(p, "left_options")), doc="Left's moves, as positions."
-    ),
-    "RightOptions": Method(
-        "RightOptions",
-        lambda p: _as_collection(_position_attr(p, "right_options")),
-        doc="Right's moves, as positions.",
-    ),
-    "LeftWinningMoves": Method(
-        "LeftWinningMoves",
-        lambda p: _as_collection(_position_attr(p, "left_winning_moves")),
-        doc="Left's winning moves when Left moves first (partizan rulesets).",
-    ),
-    "RightWinningMoves": Method(
-        "RightWinningMoves",
-        lambda p: _as_collection(_position_attr(p, "right_winning_moves")),
-        doc="Right's winning moves when Right moves first (partizan rulesets).",
-    ),
-}
+def _r(name):
+    return f"cgt.games.ruleset:Position.{name}"
+
+
+POSITION_METHODS: dict[str, Method] = {}
+_pos("CanonicalForm", lambda p: p.value, doc=_r("value"))
+_pos("OutcomeClass", lambda p: p.outcome, doc=_r("outcome"))
+_pos("NimValue", lambda p: p.nim_value, doc=_r("grundy"))
+_pos("Options", _options, (0, 1), "P.Options: every option (Left's then Right's); P.Options(Left): Left's.",
+     "P.Options, or P.Options(Left)")
+_pos("LeftOptions", lambda p: _collection(p.left_options), doc=_r("left_options"))
+_pos("RightOptions", lambda p: _collection(p.right_options), doc=_r("right_options"))
+_pos("Moves", lambda p, player=None: _collection(p.moves(None if player is None else _player(player))), (0, 1),
+     _r("moves"), "P.Moves, or P.Moves(Left)")
+_pos("WinningMoves", _winning_moves, (0, 1),
+     "The winning moves: to Grundy value 0 (impartial); WinningMoves(Left) for a partizan position.",
+     "P.WinningMoves, or P.WinningMoves(Left)")
+_pos("LeftWinningMoves", lambda p: _collection(p.left_winning_moves), doc=_r("left_winning_moves"))
+_pos("RightWinningMoves", lambda p: _collection(p.right_winning_moves), doc=_r("right_winning_moves"))
+_pos("Decomposition", lambda p: _collection(p.decomposition), doc=_r("decomposition"))
+_pos("Followers", lambda p: _set(p.followers()), doc=_r("followers"))
+_pos("FollowerCount", lambda p: len(p.followers()), doc="The number of positions reachable, itself included.")
+_pos("Label", lambda p: _label(p), doc="The name of a move (the number chosen, the heap and amount, ...).")
+_pos("MisereOutcomeClass", lambda p: p.misere_outcome, doc=_r("misere_outcome"))
+_pos("MisereNimValue", lambda p: p.misere_grundy, doc=_r("misere_grundy"))
 
 
 # ---------------------------------------------------------------- dispatch

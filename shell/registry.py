@@ -1,111 +1,95 @@
-"""Rulesets and built-in functions the shell knows by name.
+"""The rulesets the shell knows by name: exactly those of the ruleset catalogue.
 
-Adding a ruleset to the shell is one line::
+The registry is built from :func:`cgt.games.catalogue.entries` -- every ruleset module of
+:mod:`cgt.games` declares its shell name in its ``CATALOGUE``, and rulesets written elsewhere join with
+:func:`cgt.games.catalogue.register` -- so adding a ruleset to the shell is adding it to the catalogue.
+Each ruleset appears under its CGSuite-style dotted name (``game.heap.Kayles``) and, unless two rulesets
+share it, under the last part of that name as a short alias (``Kayles``).  Modules are imported only when
+a name is first used, so the shell starts fast and a missing module gives a clear error naming it.
 
-    register("game.grid.Domineering", "cgt.games.domineering:Domineering")
-
-The first argument is the CGSuite-style dotted name (its last part also becomes a
-short top-level alias unless ``alias=False``); the second is ``"module:attribute"``
-of the Python callable in :mod:`cgt.games` (``"module:Class()"`` means an instance made
-with no arguments, for rulesets that are classes, like ``Wythoff()``).  The module is imported only when the
-name is first used, so the shell starts fast and a missing module gives a clear
-error naming it.  Calling the ruleset in the shell calls the Python object with the
-same arguments: a position (``game.heap.Kayles(20)``) or a parametrised ruleset
-(``game.heap.TakeAndBreak("0.77")``, itself callable with a heap size).
-
->>> entry = REGISTRY["game.heap.Kayles"]
->>> entry.path, entry.target
-('game.heap.Kayles', 'cgt.games.kayles:Kayles')
+>>> entry = registry()["game.heap.Kayles"]
+>>> entry.path, entry.name, entry.alias, entry.module
+('game.heap.Kayles', 'Kayles', True, 'cgt.games.kayles')
 """
 
 from __future__ import annotations
 
-import importlib
+from collections import Counter
+
+from cgt.games import catalogue
 
 from cgt.shell.errors import ShellError
 
 
 class Entry:
-    """One registered ruleset: dotted shell name, Python target, short alias and help text.
+    """One ruleset in the shell: dotted shell name, short alias, and the catalogue entry behind it.
 
-    >>> e = Entry("game.heap.Nim", "cgt.games.nim:Nim", True)
-    >>> e.name, e.module
-    ('Nim', 'cgt.games.nim')
+    >>> e = Entry(catalogue.find("Nim"), True)
+    >>> e.path, e.name, e.module
+    ('game.heap.Nim', 'Nim', 'cgt.games.nim')
     """
 
-    __slots__ = ("path", "target", "alias", "name", "module", "attribute", "instantiate", "_resolved")
+    __slots__ = ("path", "name", "alias", "source")
 
-    def __init__(self, path: str, target: str, alias: bool):
-        self.path = path
-        self.target = target
+    def __init__(self, source: catalogue.Entry, alias: bool):
+        self.source = source
+        self.path = source.shell_name
+        self.name = self.path.rsplit(".", 1)[-1]
         self.alias = alias
-        self.name = path.rsplit(".", 1)[-1]
-        self.module, _, attribute = target.partition(":")
-        self.instantiate = attribute.endswith("()")
-        self.attribute = attribute[:-2] if self.instantiate else attribute
-        self._resolved = None
+
+    @property
+    def module(self) -> str:
+        """The Python module that defines the ruleset."""
+        return self.source.module
 
     def resolved(self):
-        """The Python object if it has been imported already, else None (never imports).
+        """The ruleset object if it has been imported already, else None (never imports).
 
-        >>> Entry("x.Y", "cgt.games.nim:Nim", False).resolved() is None
+        >>> Entry(catalogue.Entry("X", "game.heap.X", "cgt.games.no_such_module"), False).resolved() is None
         True
         """
-        return self._resolved
+        return self.source._object
 
     def resolve(self):
-        """Import and return the Python callable (a ShellError naming the module when it is missing).
+        """Import and return the ruleset (a ShellError naming the module when it is missing).
 
-        >>> Entry("x.Missing", "cgt.games.no_such_module:X", False).resolve()
+        >>> Entry(catalogue.Entry("X", "game.heap.X", "cgt.games.no_such_module"), False).resolve()
         Traceback (most recent call last):
         ...
-        cgt.shell.errors.ShellError: x.Missing is not available: cannot import cgt.games.no_such_module
+        cgt.shell.errors.ShellError: game.heap.X is not available: ruleset X is not available: cannot import cgt.games.no_such_module (No module named 'cgt.games.no_such_module')
         """
-        if self._resolved is not None:
-            return self._resolved
         try:
-            obj = importlib.import_module(self.module)
-        except ImportError as error:
-            detail = "" if getattr(error, "name", None) == self.module else f" ({error})"
-            raise ShellError(f"{self.path} is not available: cannot import {self.module}{detail}") from None
-        for part in self.attribute.split("."):
-            try:
-                obj = getattr(obj, part)
-            except AttributeError:
-                raise ShellError(f"{self.path} is not available: {self.target} does not exist") from None
-        if self.instantiate:
-            obj = obj()
-        self._resolved = obj
-        return obj
+            return self.source.load()
+        except catalogue.CatalogueError as error:
+            raise ShellError(f"{self.path} is not available: {error}") from None
 
 
-#: Every registered ruleset by dotted shell name, in registration order.
-REGISTRY: dict[str, Entry] = {}
+def registry() -> dict[str, Entry]:
+    """Every ruleset with a shell name, by dotted name, built from the catalogue as it is now.
 
+    A ruleset gets its short alias (the last part of its name) unless another ruleset's name ends the
+    same way; top-level names (``Frogs``) are their own alias.
 
-def register(path: str, target: str, alias: bool = True) -> Entry:
-    """Make the ruleset ``target`` (``"module:attribute"``) available in the shell as ``path``.
-
-    >>> e = register("game.test.Example", "cgt.games.example:Example", alias=False)
-    >>> REGISTRY.pop("game.test.Example") is e
+    >>> "game.heap.Nim" in registry() and registry()["Frogs"].alias
     True
     """
-    if "." not in path and not alias:
-        raise ValueError(f"{path!r}: a top-level ruleset name is its own alias")
-    entry = Entry(path, target, alias or "." not in path)
-    REGISTRY[path] = entry
-    return entry
+    entries = [e for e in catalogue.entries() if e.shell_name]
+    last = Counter(e.shell_name.rsplit(".", 1)[-1] for e in entries)
+    result: dict[str, Entry] = {}
+    for source in entries:
+        name = source.shell_name.rsplit(".", 1)[-1]
+        result[source.shell_name] = Entry(source, "." not in source.shell_name or last[name] == 1)
+    return result
 
 
-# ---------------------------------------------------------------- the rulesets
-# CGSuite's names (game.heap.*), then ours; each also gets its short alias.
-register("game.heap.Nim", "cgt.games.nim:Nim")
-register("game.heap.Kayles", "cgt.games.kayles:Kayles")
-register("game.heap.DawsonsKayles", "cgt.games.kayles:DawsonsKayles")
-register("game.heap.DawsonsChess", "cgt.games.kayles:DawsonsChess")
-register("game.heap.GrundysGame", "cgt.games.grundys_game:GrundysGame")
-register("game.heap.TakeAndBreak", "cgt.games.take_and_break:TakeAndBreak")
-register("game.heap.Subtraction", "cgt.games.subtraction:Subtraction")
-register("Frogs", "cgt.games.frogs:Frogs")
-register("DeBruijn", "cgt.games.debruijn:DeBruijn")
-register("Wythoff", "cgt.games.wythoff:Wythoff()")
+def entry_of(ruleset) -> Entry | None:
+    """The shell entry whose ruleset is ``ruleset`` (only among those already imported), or None.
+
+    >>> from cgt.games import Kayles
+    >>> entry_of(Kayles).path
+    'game.heap.Kayles'
+    """
+    for entry in registry().values():
+        if entry.resolved() is ruleset:
+            return entry
+    return None

@@ -20,7 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from cgt import Game, Outcome
+from cgt import Game, Outcome, Player
 
 from cgt.shell.errors import ShellError
 
@@ -183,7 +183,7 @@ def format_value(value) -> str:
         return str(value)
     if isinstance(value, str):
         return _format_string(value)
-    if isinstance(value, Outcome):
+    if isinstance(value, (Outcome, Player)):
         return str(value)
     if isinstance(value, list):
         return "[" + ",".join(format_value(v) for v in value) + "]"
@@ -197,23 +197,62 @@ def format_value(value) -> str:
         return value.name
     if isinstance(value, BoundMethod):
         return f"{format_value(value.receiver)}.{value.name}"
-    ruleset = getattr(value, "ruleset", None)
-    if ruleset is not None and hasattr(type(value), "position"):
-        return f"{ruleset_name(ruleset)}({value})"
+    from cgt.games.catalogue import is_ruleset
+    from cgt.games.ruleset import Move, Position
+
+    if isinstance(value, Move):
+        text = position_text(value)
+        return text if value.label is None else f"{value.label} -> {text}"
+    if isinstance(value, Position):
+        return position_text(value)
+    if is_ruleset(value):
+        return ruleset_text(value)
     return str(value)
 
 
-def ruleset_name(ruleset) -> str:
-    """How a ruleset is named when the shell prints its positions: its shell name, else its repr.
+def position_text(position) -> str:
+    """The shell text of a ruleset position, which the shell reads back (CGSuite's form, §5.2).
 
-    >>> ruleset_name(object.__new__(type("Plain", (), {"__repr__": lambda self: "Plain()"})))
+    Board positions print as ``Domineering.Position("..|..")``; other positions as the ruleset called
+    with the position's text: ``Kayles(7)``, ``Wythoff("3 5")``, ``DeBruijn("{2,3}")``.
+
+    >>> from cgt.games import Kayles, Wythoff
+    >>> position_text(Kayles(7)), position_text(Wythoff(3, 5))
+    ('Kayles(7)', 'Wythoff("3 5")')
+    """
+    from cgt.games.grid_ruleset import GridRuleset
+
+    ruleset = position.ruleset
+    text = ruleset.format(position.position)
+    name = ruleset_text(ruleset)
+    if isinstance(ruleset, GridRuleset):
+        return f"{name}.Position({_format_string(text)})"
+    if text.isdigit():
+        return f"{name}({text})"
+    return f"{name}({_format_string(text)})"
+
+
+def ruleset_text(ruleset) -> str:
+    """How the shell names a ruleset: its shell alias (or dotted name), a catalogued family called with
+    its parameters, else its repr.
+
+    >>> from cgt.games import Kayles, TakeAndBreak, Subtraction
+    >>> ruleset_text(Kayles), ruleset_text(TakeAndBreak("0.07")), ruleset_text(Subtraction([1, 2]))
+    ('Kayles', 'TakeAndBreak("0.07")', 'Subtraction([1,2])')
+    >>> ruleset_text(object.__new__(type("Plain", (), {"__repr__": lambda self: "Plain()"})))
     'Plain()'
     """
-    from cgt.shell.registry import REGISTRY
+    from cgt.shell.registry import registry
 
-    for entry in REGISTRY.values():
+    entries = registry().values()
+    for entry in entries:
         if entry.resolved() is ruleset:
-            return entry.name
+            return entry.name if entry.alias else entry.path
+    family = type(ruleset)
+    for entry in entries:
+        if entry.resolved() is family and getattr(ruleset, "name", None) is None:
+            name = entry.name if entry.alias else entry.path
+            return f"{name}({','.join(format_value(p) for p in ruleset._params())})"
     return repr(ruleset)
 
 

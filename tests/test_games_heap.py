@@ -130,7 +130,8 @@ def test_edin_table_7_two_heap_game_done_right():
     assert wrong((7, 11)).grundy == 3
     assert Subtraction([1, 2, 5]).grundy_sequence(11) == [0, 1, 2] * 4      # the wrong row of Table 7
     assert right((7, 11)).winning_moves == []
-    assert [str(p) for p in right((7, 12)).winning_moves] == ["6 12", "7 11", "7 7"]
+    assert [p.position for p in right((7, 12)).winning_moves] == [(6, 12), (7, 11), (7, 7)]
+    assert [p.label for p in right((7, 12)).winning_moves] == ["(-1,0)", "(0,-1)", "(0,-5)"]
 
 
 def test_backhouse_two_pile_exercises():
@@ -242,8 +243,9 @@ def test_bad_input_messages(make, message):
 
 def test_heap_positions_round_trip():
     p = Kayles(3, 4)
-    assert str(p) == "3 4" and Kayles(str(p)) == p and Kayles("[4, 3]") == p and Kayles("3+4") == p
+    assert str(p) == "3 4" and Kayles(str(p)) == p and Kayles("[3, 4]") == p and Kayles("3+4") == p
+    assert Kayles("[4, 3]") != p and Kayles("4 3").grundy == p.grundy       # kept as written, same value
     assert repr(p) == "Kayles('3 4')"
-    assert Kayles(0).position == () and str(Kayles(0)) == "0"
+    assert Kayles(0).position == (0,) and str(Kayles(0)) == "0" and Kayles(()).grundy == 0
     assert p.grundy == KAYLES[3] ^ KAYLES[4]
     assert all(q.grundy == 0 for q in p.winning_moves)

@@ -5,10 +5,10 @@ import pytest
 
 import cgt
 from cgt import Outcome
-from cgt.errors import InvalidPositionError, NotApplicableError, NotShortGameError, TooLargeError
+from cgt.errors import InvalidGameError, InvalidPositionError, NotApplicableError, NotShortGameError, TooLargeError
 from cgt.impartial import grundy
-from cgt.games import (BoardCutting, DeBruijn, DeBruijnRuleset, December31, Frogs, Multiples, Nim, Position,
-                       Ruleset, Subtraction, TwoHeapSubtraction, Wythoff)
+from cgt.games import (BoardCutting, DeBruijn, December31, Frogs, Multiples, Nim, Position, Ruleset, Subtraction,
+                       TwoHeapSubtraction, Wythoff)
 
 # -- Faigle ch. 2 ---------------------------------------------------------------------------------------
 
@@ -23,13 +23,15 @@ def test_faigle_ex_2_12_frogs_k3(n):
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 7])
 def test_frogs_grundy_is_n_mod_k_plus_1(k):
     assert [Frogs(n, k).grundy for n in range(30)] == [n % (k + 1) for n in range(30)]
-    assert Frogs(0, k).ruleset.grundy_sequence(29) == [n % (k + 1) for n in range(30)]
+    assert Subtraction(range(1, k + 1)).grundy_sequence(29) == [n % (k + 1) for n in range(30)]
+    assert [Frogs.grundy((n, k)) for n in range(30)] == [grundy((n, k), Frogs.options) for n in range(30)]
 
 
 def test_faigle_ex_2_14():
     # *1 + *3 + *5 + *7 is a second-player win; after 7 -> 4 the reply is to remove the heap of 3.
     assert Nim(1, 3, 5, 7).grundy == 0 and Nim(1, 3, 5, 7).outcome is Outcome.P
-    assert [str(p) for p in Nim(1, 3, 5, 4).winning_moves] == ["1 4 5"]
+    assert [str(m) for m in Nim(1, 3, 5, 4).winning_moves] == ["3→0 -> 1 5 4"]
+    assert [m.position for m in Nim(1, 3, 5, 4).winning_moves] == [(1, 5, 4)]
 
 
 def test_faigle_ex_2_15():
@@ -53,14 +55,14 @@ def test_frogs_errors():
 # n=4 erase 2, leaving {3},{4}.
 @pytest.mark.parametrize("n, moves", [(1, [1]), (2, [2]), (3, [1]), (4, [2])])
 def test_debruijn_small_by_hand(n, moves):
-    assert DeBruijnRuleset(n).winning_first_moves() == moves
+    assert DeBruijn.winning_first_moves(n) == moves
+    assert [m.label for m in DeBruijn(n).winning_moves] == moves
 
 
 def test_debruijn_first_player_wins_up_to_30():
     # Strategy stealing (Faigle Ex. 2.7): the first player wins for every n >= 1.
     for n in range(1, 31):
-        ruleset = DeBruijnRuleset(n)
-        moves = ruleset.winning_first_moves()
+        moves = DeBruijn.winning_first_moves(n)
         assert moves, n
         assert DeBruijn(n).grundy != 0 and DeBruijn(n).outcome is Outcome.N
         assert len(DeBruijn(n).winning_moves) == len(moves)
@@ -68,23 +70,31 @@ def test_debruijn_first_player_wins_up_to_30():
 
 def test_debruijn_decomposition_agrees_with_plain_search():
     for n in range(1, 15):
-        r = DeBruijnRuleset(n)
         memo = {}
-        plain = [x for x in range(1, n + 1) if grundy(r.full & ~r._div[x], r.options, None, memo) == 0]
-        assert plain == r.winning_first_moves()
+        full = set(range(1, n + 1))
+        plain = [x for x in range(1, n + 1)
+                 if grundy(frozenset(y for y in full if x % y), DeBruijn.options, None, memo) == 0]
+        assert plain == DeBruijn.winning_first_moves(n)
 
 
 def test_debruijn_positions():
-    r = DeBruijnRuleset(6)
+    r = DeBruijn
     p = r({4, 5, 6})
-    assert str(p) == "{4,5,6}" and r("{4,5,6}") == p and p.grundy == 1
-    assert str(r(set())) == "{}" and r("{}").grundy == 0
+    assert str(p) == "{4,5,6}" and r("{4,5,6}") == p and p.grundy == 1 and p.position == {4, 5, 6}
+    assert str(r(set())) == "{}" and r("{}").grundy == 0 and r(0) == r(set())
+    assert r(6) == r(range(1, 7)) == r("6") and str(r(3)) == "{1,2,3}" and repr(r(3)) == "DeBruijn('{1,2,3}')"
     with pytest.raises(InvalidPositionError, match="contains 2 but not its multiple 4"):
         r({2, 3, 5, 6})
-    with pytest.raises(InvalidPositionError, match="7 is not a number in 1..6"):
-        r({7})
+    with pytest.raises(InvalidPositionError, match="0 is not a positive integer"):
+        r({0, 7})
     with pytest.raises(TooLargeError, match="n = 1000"):
-        DeBruijnRuleset(1000)
+        DeBruijn(1000)
+
+
+def test_debruijn_moves_name_the_number():
+    # Faigle Ex. 2.7, n = 3: choose 1, leaving {2} + {3} = *1 + *1 = 0.
+    assert [(m.label, str(m)) for m in DeBruijn(3).winning_moves] == [(1, "1 -> {2,3}")]
+    assert [m.label for m in DeBruijn(4).moves()] == [1, 2, 3, 4]
 
 
 # -- Wythoff (seed 004) ------------------------------------------------------------------------------------
@@ -106,7 +116,7 @@ def _zeckendorf(n):
 def test_wythoff_table_2():
     # Seed 004, Table 2: A_n = 0 1 3 4 6 8, B_n = 0 2 5 7 10 13.
     assert Wythoff.p_positions(6) == [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
-    w = Wythoff()
+    w = Wythoff
     found = [(a, b) for b in range(14) for a in range(b + 1) if w((a, b)).grundy == 0]
     assert found == [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
 
@@ -114,7 +124,7 @@ def test_wythoff_table_2():
 def test_wythoff_fraenkel_theorem_2_5():
     # Seed 004, Thm 2.5 (Fraenkel): (a, b), a <= b, is a P-position iff rep_F(a) ends in an even number of
     # zeros and rep_F(b) = rep_F(a)0.
-    w = Wythoff()
+    w = Wythoff
     table = w.grundy_table(120)
     for b in range(121):
         for a in range(b + 1):
@@ -125,18 +135,28 @@ def test_wythoff_fraenkel_theorem_2_5():
 
 
 def test_wythoff_table_agrees_with_search():
-    w = Wythoff()
+    w = Wythoff
     for a in range(9):
-        for b in range(a, 9):
+        for b in range(9):
             assert w.grundy((a, b)) == grundy((a, b), w.options)
-    assert w((2, 1)) == w((1, 2)) and str(w(3, 5)) == "3 5" and w("3,5") == w((5, 3))
+    assert w((2, 1)) != w((1, 2)) and w((2, 1)).value == w((1, 2)).value
+    assert str(w(3, 5)) == "3 5" and w("3,5") == w((3, 5)) and str(w(5, 3)) == "5 3"
+
+
+def test_wythoff_positions_keep_every_move():
+    # CGSuite counts one option per move: (4, 4) has 4 + 4 + 4 = 12 options, 8 of them up to swapping heaps.
+    p = Wythoff(4, 4)
+    assert len(p.options) == len(set(p.options)) == 12
+    assert len({Wythoff.normal_form(q.position) for q in p.options}) == 8
+    assert [str(m) for m in Wythoff(4, 8).winning_moves] == ["(0,-1) -> 4 7"]
+    assert [m.label for m in Wythoff(1, 1).moves()] == ["(-1,0)", "(0,-1)", "(-1,-1)"]
 
 
 # -- the KöMaL multiples game (seed 000) -------------------------------------------------------------------
 
 def test_komal_golden_ratio_law():
     # Seed 000, Corollary 5.2: Benny (second player) wins iff n/phi < k < phi*n.
-    m = Multiples()
+    m = Multiples
     for n in range(0, 61):
         for k in range(n, 61):
             assert (m((n, k)).grundy == 0) == Multiples.golden_p_position(n, k), (n, k)
@@ -146,7 +166,7 @@ def test_komal_a_n_b_n_sequences():
     # Seed 000 §5: for each n, Benny wins (k, n) iff a_n <= k <= b_n, with these initial segments.
     a_seq = [0, 1, 2, 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10, 10, 11, 12, 12, 13, 13, 14, 15]
     b_seq = [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37]
-    m = Multiples()
+    m = Multiples
     for n in range(1, len(a_seq)):
         wins = [k for k in range(0, 3 * n + 2) if m((k, n)).grundy == 0]
         assert (wins[0], wins[-1]) == (a_seq[n], b_seq[n]) and len(wins) == b_seq[n] - a_seq[n] + 1
@@ -162,10 +182,10 @@ def test_board_cutting_ex_4_7():
     # The pattern Backhouse asks for: g(2j) = j, g(2j + 1) = g(j).
     assert all(seq[2 * j] == j and seq[2 * j + 1] == seq[j] for j in range(1, 32))
     # The exercise's example moves and a square board.
-    assert sorted(p.position for p in BoardCutting(4, 5).options) == [(2, 5), (3, 4), (3, 5), (4, 4)]
-    assert sorted(p.position for p in BoardCutting(4, 4).options) == [(2, 4), (3, 4)]
+    assert sorted(p.position for p in BoardCutting(4, 5).options) == [(2, 5), (3, 5), (4, 3), (4, 4)]
+    assert sorted(p.position for p in BoardCutting(4, 4).options) == [(2, 4), (3, 4), (4, 2), (4, 3)]
     assert BoardCutting(4, 4).grundy == 0 and BoardCutting(1, 1).grundy == 0
-    assert [p.position for p in BoardCutting(5, 4).winning_moves] == [(2, 5), (4, 4)]   # 1^1 and 2^2
+    assert [p.position for p in BoardCutting(5, 4).winning_moves] == [(4, 4), (5, 2)]   # 2^2 and 1^1
     with pytest.raises(InvalidPositionError, match="side length 0"):
         BoardCutting(0, 3)
 
@@ -229,8 +249,10 @@ def test_partizan_value_uses_components_and_canonical_forms():
     p = r(3)
     assert p.value == r.value(3) and p.outcome is r.value(3).outcome
     assert all(q.value >= 0 for q in p.left_winning_moves)
+    assert p.options == p.left_options + p.right_options
+    assert p.options_for(cgt.Player.Left) == p.options_for("L") == p.left_options
     with pytest.raises(NotApplicableError, match="partizan"):
-        p.options
+        p.winning_moves
     with pytest.raises(NotApplicableError, match="not impartial"):
         p.grundy
 
@@ -265,5 +287,8 @@ def test_position_protocol():
 def test_player_names():
     r = _Cutcake()
     assert r.winning_moves(3, "Left") == r.winning_moves(3, "L") == r.winning_moves(3, Outcome.L)
-    with pytest.raises(InvalidPositionError, match="player 'X'"):
+    assert r.winning_moves(3, cgt.Player.Left) == r.winning_moves(3, "L")
+    assert r(3).moves("R") == r(3).moves(cgt.Player.Right)
+    assert all(m.player is cgt.Player.Right for m in r(3).moves("Right"))
+    with pytest.raises(InvalidGameError, match="'X' is not a player"):
         r.winning_moves(3, "X")
