@@ -81,6 +81,12 @@ def _grundy_mask(ruleset, s: int, m: int) -> int:
         return solver.value(solver.frame(s), s, m)
 
 
+#: Entries the raw tables may hold before they are emptied (each costs about 150 bytes).
+RAW_LIMIT = 4_000_000
+#: How often (in solved regions) the raw tables' size is checked.
+TRIM_EVERY = 4096
+
+
 class _Solver:
     """Grundy values of bitboard regions: mex over options, XOR over regions, 8-way symmetry keys."""
 
@@ -90,6 +96,12 @@ class _Solver:
         self.cap = ruleset.max_positions
         self.ruleset = ruleset
         self.progress = None
+
+    def trim(self) -> None:
+        """Empty the raw tables (a cache in front of the key table) when they outgrow ``RAW_LIMIT``."""
+        if sum(len(raw) for raw in self.raw.values()) > RAW_LIMIT:
+            for raw in self.raw.values():
+                raw.clear()                     # in place: callers up the stack hold these dicts
 
     def frame(self, s: int) -> dict:
         """The raw table of stride ``s``."""
@@ -109,7 +121,7 @@ class _Solver:
             for part in bits.components(m, s):
                 if not (part & (part >> s) or part & (part >> 1)):
                     continue                    # no room for a domino: value 0
-                pg = raw.get(part)
+                pg = raw.get(part) if part != m else None
                 if pg is None:
                     rows, w = bits.crop(part, s)
                     key, _ = bits.canonical(rows, w)
@@ -145,6 +157,8 @@ class _Solver:
             raise TooLargeError(f"{self.ruleset!r}: the search needs more than {self.cap:,} regions in its table "
                                 f"(raise max_positions, or call cgt.clear_caches())")
         keyed[key] = g
+        if not len(keyed) % TRIM_EVERY:
+            self.trim()
         self.progress.tick()
         if _deep.cancel_requested[0]:
             _deep.raise_if_cancelled()

@@ -108,6 +108,12 @@ def _solve_mask(ruleset, s: int, m: int):
         return solver.value(solver.frame(s), s, m)
 
 
+#: Entries the raw tables may hold before they are emptied (each costs about 150 bytes).
+RAW_LIMIT = 4_000_000
+#: How often (in solved regions) the raw tables' size is checked.
+TRIM_EVERY = 4096
+
+
 class _Solver:
     """One search: recursion over regions with two tables (raw masks per frame, and symmetry keys).
 
@@ -123,6 +129,12 @@ class _Solver:
         self.cap = ruleset.max_positions
         self.ruleset = ruleset
         self.progress = None
+
+    def trim(self) -> None:
+        """Empty the raw tables (a cache in front of the key table) when they outgrow ``RAW_LIMIT``."""
+        if sum(len(raw) for raw in self.raw.values()) > RAW_LIMIT:
+            for raw in self.raw.values():
+                raw.clear()                     # in place: callers up the stack hold these dicts
 
     def frame(self, s: int) -> dict:
         """The raw table of stride ``s``."""
@@ -155,7 +167,7 @@ class _Solver:
                 if not pv:
                     n -= bits.max_matching_1d(ph, 1)
                     continue
-                pval = raw.get(part)            # the same region met before in this frame
+                pval = raw.get(part) if part != m else None    # the same region met before in this frame
                 if pval is None:
                     rows, w = bits.crop(part, s)
                     key, negated = bits.canonical(rows, w)
@@ -202,6 +214,8 @@ class _Solver:
             raise TooLargeError(f"{self.ruleset!r}: the search needs more than {self.cap:,} regions in its table "
                                 f"(raise max_positions, or call cgt.clear_caches())")
         keyed[key] = g
+        if not len(keyed) % TRIM_EVERY:
+            self.trim()
         self.progress.tick()
         if _deep.cancel_requested[0]:
             _deep.raise_if_cancelled()

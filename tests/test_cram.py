@@ -182,3 +182,14 @@ def test_catalogue_and_repr():
 def test_bad_boards(text, message):
     with pytest.raises(InvalidPositionError, match=message.replace("|", r"\|").replace(".", r"\.")):
         Cram(text)
+
+
+def test_trimming_the_raw_tables_keeps_values(monkeypatch):
+    from cgt.games import cram
+
+    monkeypatch.setattr(cram, "RAW_LIMIT", 50)
+    monkeypatch.setattr(cram, "TRIM_EVERY", 16)
+    cgt.clear_caches()
+    assert Cram("....|....|....").grundy == 1 and Cram("....|....|....|....").grundy == 0
+    assert sum(len(t) for t in Cram.table("raw").values()) < 1000            # untrimmed: 1634 entries
+    cgt.clear_caches()

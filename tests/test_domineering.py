@@ -253,3 +253,14 @@ def test_too_large_is_clear():
     small.max_positions = 3
     with pytest.raises(TooLargeError, match="more than 3 regions"):
         small("....|....|....").value
+
+
+def test_trimming_the_raw_tables_keeps_values(monkeypatch):
+    from cgt.games import domineering
+
+    monkeypatch.setattr(domineering, "RAW_LIMIT", 50)
+    monkeypatch.setattr(domineering, "TRIM_EVERY", 16)
+    cgt.clear_caches()
+    assert str(Domineering("....|....|....|....").value) == "+-{0,{2Tiny(2),{2|0}|Miny(2),{2|0}}}"
+    assert sum(len(t) for t in Domineering.table("raw").values()) < 1000     # untrimmed: 1594 entries
+    cgt.clear_caches()
