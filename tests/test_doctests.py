@@ -40,7 +40,7 @@ def test_every_package_collected():
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("name", ["README.md", "docs/impartial.md", "docs/misere.md", "docs/numbers.md"])
+@pytest.mark.parametrize("name", ["README.md", "docs/impartial.md", "docs/misere.md"])
 def test_document_examples(name):
     """The Python examples in the README and the guides run as written."""
     result = doctest.testfile(
