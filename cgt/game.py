@@ -370,12 +370,31 @@ class Game:
         return _add_deep(other, _neg_deep(self))
 
     def __mul__(self, n):
-        """n * G: the sum of n copies of G (n an integer; negative n gives copies of -G)."""
+        """n * G: the sum of n copies of G (n an integer; negative n gives copies of -G); two numbers multiply."""
+        if isinstance(n, Game):
+            if n.is_number and self.is_number:
+                return _number(self._nus[0] * n._nus[0])
+            if n.is_integer:
+                n = int(n._nus[0])
+            elif self.is_integer:
+                return _multiple(n, int(self._nus[0]))
         if isinstance(n, bool) or not isinstance(n, int):
             return NotImplemented
         return _multiple(self, n)
 
     __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        """x / y for numbers: the exact quotient (a Game when dyadic, else a ``cgt.Rational``/``cgt.Surreal``)."""
+        from cgt.surreal import Surreal
+
+        return Surreal(self, other) if self.is_number else NotImplemented
+
+    def __rtruediv__(self, other):
+        """y / x for a number x."""
+        from cgt.surreal import Surreal
+
+        return Surreal(other, self) if self.is_number else NotImplemented
 
     def __bool__(self):
         """Truth value: only the game 0 is false."""

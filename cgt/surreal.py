@@ -308,6 +308,10 @@ class Surreal:
     __slots__ = ("_num", "_den")
 
     def __new__(cls, numerator, denominator=1):
+        if isinstance(numerator, str) and denominator == 1:
+            from cgt.number_text import parse_number
+
+            numerator = parse_number(numerator)
         return surreal(numerator, denominator)
 
     # ------------------------------------------------------------------ arithmetic
@@ -332,6 +336,9 @@ class Surreal:
         """x ** n for an integer n (``Surreal ^ Integer``); ``omega ** x`` is the ω-power of an ordinal x."""
         if self._num == _OMEGA_CNF and self._den == ONE and not isinstance(n, bool) and _ordinal_cnf(n) is not None:
             return omega_power(n)
+        if self._num == _OMEGA_CNF and self._den == ONE and isinstance(n, (Surreal, Game)) and not (
+                isinstance(n, Game) and n.is_integer):
+            return omega_power(n)  # raises the error for a non-ordinal exponent
         if isinstance(n, Game) and n.is_integer:
             n = int(n.number)
         if isinstance(n, bool) or not isinstance(n, int):
@@ -532,7 +539,8 @@ class Surreal:
 
     # ------------------------------------------------------------------ text
     def __str__(self) -> str:
-        """CGSuite's notation: ``ω/2``, ``(ω+1)/(ω-1)``; each side parenthesised when it has several terms."""
+        """CGSuite's notation: ``ω/2``, ``(ω+1)/(ω-1)``; each side parenthesised when it has several terms
+        (and a one-term denominator with a coefficient, ``1/(ω×2)``, so that the text reads back)."""
         return _format(self._num, self._den, False)
 
     def ascii(self) -> str:
@@ -569,7 +577,9 @@ def _format(num: tuple, den: tuple, ascii: bool) -> str:
     if len(num) > 1:
         top = f"({top})"
     bottom = format_cnf(den, ascii)
-    if len(den) > 1:
+    if len(den) > 1 or (den[0][0] != ZERO and den[0][1] != 1):
+        # CGSuite parenthesises multi-term sides only; a one-term denominator with a coefficient is
+        # parenthesised here too, since 1/ω×2 would read back as 2/ω.
         bottom = f"({bottom})"
     return f"{top}/{bottom}"
 
@@ -653,7 +663,7 @@ class Rational(Surreal):
     __slots__ = ()
 
     def __new__(cls, numerator, denominator=1):
-        value = surreal(numerator, denominator)
+        value = Surreal(numerator, denominator)
         if not (isinstance(value, Rational) or (isinstance(value, Game) and value.is_number)):
             raise InvalidGameError(f"{numerator}/{denominator} is not a rational number")
         return value

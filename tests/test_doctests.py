@@ -40,7 +40,17 @@ def test_every_package_collected():
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("name", ["README.md", "docs/impartial.md", "docs/misere.md"])
+def _documents() -> list[str]:
+    """README.md and every guide in docs/ that has Python examples (``>>>``)."""
+    paths = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+    return [str(p.relative_to(ROOT)) for p in paths if ">>> " in p.read_text(encoding="utf-8")]
+
+
+def test_guides_with_examples_are_collected():
+    assert {"README.md", "docs/impartial.md", "docs/rulesets.md"} <= set(_documents())
+
+
+@pytest.mark.parametrize("name", _documents())
 def test_document_examples(name):
     """The Python examples in the README and the guides run as written."""
     result = doctest.testfile(
