@@ -402,6 +402,8 @@ class GenClobber(GridRuleset):
         ['xo', 'x|o']
         """
         R, C, cells = grid.row_count, grid.col_count, grid.cells
+        if not cells:
+            return []
         if not self._stones_only and not self._walls:
             return [grid] if self._may_move(set(cells), len(cells)) else []
         # Connected regions by bit-parallel flood fill: bit i of a mask is cell i.
