@@ -31,7 +31,7 @@ from cgt.player import Player
 from cgt.games.grid import EIGHT_WAY, ORTHOGONAL, Grid
 from cgt.games.grid_ruleset import GridRuleset
 
-__all__ = ["KonaneRuleset", "Konane"]
+__all__ = ["Konane"]
 
 CATALOGUE = {"Konane": "game.grid.Konane"}
 
@@ -45,7 +45,6 @@ class KonaneRuleset(GridRuleset):
     ['(1,1)->(3,1)', '(3,3)->(3,1)']
     """
 
-    abstract = False
     name = "Konane"
     char_map = ".xo#"
     symmetries = EIGHT_WAY               # orthogonal jumps look the same after any symmetry of the board
