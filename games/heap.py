@@ -107,6 +107,7 @@ class HeapRuleset(ImpartialRuleset):
     def _sequence(self) -> list[int]:
         seq = self.__dict__.get("_seq")
         if seq is None:
+            self.table("values")                     # registers the ruleset with cgt.clear_caches()
             seq = self.__dict__["_seq"] = [0]        # the empty heap has no moves
         return seq
 

@@ -242,6 +242,12 @@ class TakeAndBreak(HeapRuleset):
             if not _parity(g & mask):
                 rare.append(m)
 
+    def clear_cache(self) -> None:
+        """Forget memoised values, the sequence, the sparse-space state and the certified period."""
+        super().clear_cache()
+        self.__dict__.pop("_eng", None)
+        self.__dict__.pop("_period", None)
+
     # -- periodicity -------------------------------------------------------------------------------------
     def _certifiable(self) -> bool:
         return self.code.max_take is not None and not self.code.has_unequal

@@ -74,6 +74,7 @@ class _Wythoff(HeapPairRuleset):
         table = self.__dict__.get("_gtable")
         if table is not None and len(table) > n:
             return table
+        self.table("values")                   # registers the ruleset with cgt.clear_caches()
         size = min(max(n + 1, 2 * len(table) if table else 16), self.max_table_side)
         rows = [0] * size                  # bit set of values g(a, j) for j < b, per a
         cols = [0] * size                  # bit set of values g(i, b) for i < a, per b

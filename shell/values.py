@@ -237,8 +237,8 @@ def ruleset_text(ruleset) -> str:
     its parameters, else its repr.
 
     >>> from cgt.games import Kayles, TakeAndBreak, Subtraction
-    >>> ruleset_text(Kayles), ruleset_text(TakeAndBreak("0.07")), ruleset_text(Subtraction([1, 2]))
-    ('Kayles', 'TakeAndBreak("0.07")', 'Subtraction([1,2])')
+    >>> ruleset_text(Kayles), ruleset_text(TakeAndBreak("0.07")), ruleset_text(Subtraction([1, 2], all_but=True))
+    ('Kayles', 'TakeAndBreak("0.07")', 'Subtraction([1, 2], allbut => true)')
     >>> ruleset_text(object.__new__(type("Plain", (), {"__repr__": lambda self: "Plain()"})))
     'Plain()'
     """
@@ -249,11 +249,32 @@ def ruleset_text(ruleset) -> str:
         if entry.resolved() is ruleset:
             return entry.name if entry.alias else entry.path
     family = type(ruleset)
+    text = repr(ruleset)
     for entry in entries:
-        if entry.resolved() is family and getattr(ruleset, "name", None) is None:
+        if entry.resolved() is family and text.startswith(family.__name__ + "("):
             name = entry.name if entry.alias else entry.path
-            return f"{name}({','.join(format_value(p) for p in ruleset._params())})"
-    return repr(ruleset)
+            return name + _shell_syntax(text[len(family.__name__):])
+    return text
+
+
+def _shell_syntax(text: str) -> str:
+    """A Python call's argument text in the shell's syntax: ``"..."`` strings, ``true``, ``name => value``.
+
+    >>> _shell_syntax("('0.77', all_but=True, max_distance=2)")
+    '("0.77", allbut => true, maxDistance => 2)'
+    """
+    import re
+
+    def token(match):
+        string, word, keyword = match.group(1), match.group(2), match.group(3)
+        if string is not None:
+            return _format_string(string[1:-1])
+        if keyword is not None:       # CGSuite's parameter names: max_distance -> maxDistance
+            first, *rest = keyword.split("_")
+            return ("allbut" if keyword == "all_but" else first + "".join(w.title() for w in rest)) + " => "
+        return {"True": "true", "False": "false", "None": "nil"}.get(word, word)
+
+    return re.sub(r"('(?:[^'\\]|\\.)*')|\b(True|False|None)\b|\b([a-z_][a-z0-9_]*)=(?!=)", token, text)
 
 
 def describe(value, width: int = 60) -> str:
