@@ -226,6 +226,8 @@ class GenClobber(GridRuleset):
         self._cl = {1: cl_l, 2: cl_r}
         self._lb = {1: lb_l, 2: lb_r}
         self._rays: dict = {}
+        self._normal_cache = self.table("normal")       # emptied in place by cgt.clear_caches()
+        self._regions_cache = self.table("regions")
 
     # -- identity ----------------------------------------------------------------------------------------
     def _params(self) -> tuple:
@@ -366,7 +368,7 @@ class GenClobber(GridRuleset):
         ...      [Clobber("..|ox").position, Clobber("o.|x.").position, Clobber("x|x").position])]
         [('xo', True), ('xo', True), ('xx', False)]
         """
-        cache = self.table("normal")
+        cache = self._normal_cache
         found = cache.get(grid)
         if found is not None:
             return found
@@ -411,7 +413,7 @@ class GenClobber(GridRuleset):
         live = int(cells.translate(member)[::-1], 2)
         shifts = self._shifts_for(R, C)
         masks = {v: int(cells.translate(self._bits[v])[::-1], 2) for v in self._present}
-        groups = self.table("regions")
+        groups = self._regions_cache
         key = (R, C, live)
         found = groups.get(key)
         if found is None:
@@ -439,8 +441,10 @@ class GenClobber(GridRuleset):
             if self._may_move(values, region.bit_count()):
                 regions.append(region)
         if len(regions) == 1 and regions[0] == live:
-            cropped = self._crop(grid)
-            return [grid if cropped == grid else cropped]
+            edges = self._edges_for(R, C)
+            if self._stones_only and all(live & edge for edge in edges) and cells.translate(self._dead) == cells:
+                return [grid]                  # already cropped (the usual case: a table key)
+            return [self._crop(grid)]
         fill = EMPTY if self._stones_only else next(iter(self._walls))
         parts = []
         for region in regions:
@@ -460,6 +464,16 @@ class GenClobber(GridRuleset):
                 new[(r - r0) * width + c - c0] = cells[i]
             parts.append(Grid(height, width, bytes(new)))
         return parts
+
+    def _edges_for(self, rows: int, cols: int) -> tuple:
+        """Bit masks of the first and last row and column."""
+        key = ("edges", rows, cols)
+        found = self._rays.get(key)
+        if found is None:
+            bit = lambda r, c: 1 << (r * cols + c)  # noqa: E731
+            found = self._rays[key] = (sum(bit(0, c) for c in range(cols)), sum(bit(rows - 1, c) for c in range(cols)),
+                                       sum(bit(r, 0) for r in range(rows)), sum(bit(r, cols - 1) for r in range(rows)))
+        return found
 
     def _shifts_for(self, rows: int, cols: int) -> tuple:
         """``(source mask, shift)`` per direction: cells with an on-board neighbour that way, and the bit shift."""
