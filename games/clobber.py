@@ -412,7 +412,6 @@ class GenClobber(GridRuleset):
         member = self._member
         live = int(cells.translate(member)[::-1], 2)
         shifts = self._shifts_for(R, C)
-        masks = {v: int(cells.translate(self._bits[v])[::-1], 2) for v in self._present}
         groups = self._regions_cache
         key = (R, C, live)
         found = groups.get(key)
@@ -435,11 +434,17 @@ class GenClobber(GridRuleset):
             if len(groups) >= _NORMAL_CACHE_LIMIT:
                 groups.clear()
             groups[key] = found
-        regions = []
-        for region in found:
-            values = {v for v, m in masks.items() if m & region}
-            if self._may_move(values, region.bit_count()):
-                regions.append(region)
+        if len(found) == 1:          # one region: its values are the board's (the usual case)
+            values = set(cells)
+            values.intersection_update(self._present)
+            regions = found if self._may_move(values, live.bit_count()) else []
+        else:
+            masks = {v: int(cells.translate(self._bits[v])[::-1], 2) for v in self._present}
+            regions = []
+            for region in found:
+                values = {v for v, m in masks.items() if m & region}
+                if self._may_move(values, region.bit_count()):
+                    regions.append(region)
         if len(regions) == 1 and regions[0] == live:
             edges = self._edges_for(R, C)
             if self._stones_only and all(live & edge for edge in edges) and cells.translate(self._dead) == cells:
