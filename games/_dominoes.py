@@ -11,7 +11,7 @@ into the next row, and
 Regions are stored in the value tables under a *key* ``(h, w, mask)``: the region cropped to its bounding
 box (``h`` rows, ``w`` columns, stride ``w + 1``), and the least of its images under the eight symmetries
 of the rectangle, with a flag telling whether that image is transposed (Domineering: a transposed board
-exchanges the players, so its value is negated -- Winning Ways, ch. 2; Cram, impartial, ignores the flag).
+exchanges the players, so its value is negated; Cram, impartial, ignores the flag).
 
 >>> g = from_rows([0b011, 0b110], 3)     # empty cells of "..#|#..": bit c of a row is column c
 >>> [bin(r) for r in rows_of(g, 2, 4)], g == 0b011 | 0b110 << 4

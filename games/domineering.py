@@ -1,6 +1,6 @@
 """Domineering: players take turns placing dominoes on the empty cells of a board.
 
-Rules (Göran Andersson; Winning Ways, ch. 2 "Just a second"): a position is a board of empty cells ``.``
+Rules (Göran Andersson; Winning Ways, 2nd ed., vol. 1, ch. 1-2): a position is a board of empty cells ``.``
 and occupied cells ``#``.  **Left** places a **vertical** domino on two empty cells ``(r, c)``,
 ``(r + 1, c)``; **Right** places a **horizontal** one on ``(r, c)``, ``(r, c + 1)``.  Whoever cannot move
 loses.  This is CGSuite's ``game.grid.Domineering`` (char map ``".#"``, rows separated by ``|``).
@@ -10,10 +10,11 @@ Moves are labelled by the two cells covered, 1-based as in CGSuite: ``"(1,1)-(2,
 A board is the disjunctive sum of its regions of empty cells, and a transposed board exchanges the
 players, so its value is negated; the value tables use both (and the four flips, which keep the value).
 A vertical strip of n cells is the integer ``n // 2``, a horizontal one ``-(n // 2)``; more generally a
-region where one player can never move is an integer: the number of dominoes the other can still place.
+region where one player can never move is an integer: the number of dominoes the other can still place
+(by induction on the options: ``{0, 1, ..., n-1 | } = n``).
 
-Known values (Winning Ways, ch. 2; Lessons in Play, ch. 1 and 2; Lachmann, Moore and Rapaport, "Who wins
-Domineering on rectangular boards?", More Games of No Chance, 2002, for the outcome of 5 x 5):
+Known values (Berlekamp, Conway and Guy, Winning Ways, 2nd ed., vol. 1, ch. 1-2; Albert, Nowakowski and
+Wolfe, Lessons in Play, ch. 1-2):
 
 >>> str(Domineering("..|..").value)              # the 2 x 2 square is a hot switch
 '+-1'
@@ -120,7 +121,7 @@ class _Solver:
     The raw tables (one per stride) let a position met again in the same frame skip splitting and
     normalising; the key table (regions cropped and reduced by the 8 symmetries, negated under
     transposition) shares work between frames.  Values are sums over regions (a disjunctive sum:
-    Winning Ways, ch. 2).
+    Siegel, *Combinatorial Game Theory*, II.1).
     """
 
     def __init__(self, ruleset) -> None:
