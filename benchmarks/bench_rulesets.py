@@ -82,10 +82,13 @@ def _prepare(library: str, game: str, board: str):
 
         return (lambda: position.canonical_form), text
     if library == "pycgt":
-        try:
-            import importlib
+        import importlib
 
+        try:
             from pycgt.notation import render
+        except ImportError:
+            raise Unavailable("pycgt is not installed") from None
+        try:
             module = importlib.import_module(f"pycgt.rulesets.{game.lower()}")
         except ImportError:
             raise Unavailable(f"pycgt has no {game}") from None
