@@ -37,10 +37,10 @@ from operator import itemgetter
 from cgt.game import integer, register_cache
 from cgt.player import Player
 
-from cgt.games.grid import COMPASS, EIGHT_WAY, Grid, Symmetry, _permutation
+from cgt.games.grid import COMPASS, EIGHT_WAY, Grid, Symmetry, cell_permutation
 from cgt.games.grid_ruleset import GridRuleset
 
-__all__ = ["AmazonsRuleset", "Amazons"]
+__all__ = ["Amazons"]
 
 CATALOGUE = {"Amazons": "game.grid.Amazons"}
 
@@ -96,7 +96,7 @@ def _images(rows: int, cols: int) -> tuple:
     if entry is None:
         chosen = [s for s in EIGHT_WAY if (s.transposes if rows > cols else
                                           (rows == cols or not s.transposes))]
-        getters = tuple(itemgetter(*_permutation(rows, cols, s)) if s is not Symmetry.Identity else tuple
+        getters = tuple(itemgetter(*cell_permutation(rows, cols, s)) if s is not Symmetry.Identity else tuple
                         for s in chosen)
         shape = (cols, rows) if rows > cols else (rows, cols)
         entry = _IMAGES[key] = (shape, getters)

@@ -63,7 +63,7 @@ from collections.abc import Iterable, Mapping
 from cgt.errors import InvalidPositionError
 from cgt.player import Player
 
-from cgt.games.grid import COMPASS, KNIGHTS_MOVE, ORTHOGONAL, Grid, Symmetry, _permutation, neighbours
+from cgt.games.grid import COMPASS, KNIGHTS_MOVE, ORTHOGONAL, Grid, Symmetry, cell_permutation, neighbours
 from cgt.games.grid_ruleset import GridRuleset
 
 __all__ = ["GenClobber", "Clobber", "AntiClobber", "HotClobber", "Kings", "Knights", "Rooks", "Queens"]
@@ -354,7 +354,7 @@ class GenClobber(GridRuleset):
             images = [((cols, rows) if s.transposes else (rows, cols), s) for s in self.symmetries]
             shape = min(image for image, _ in images)
             perms = tuple(None if s is Symmetry.Identity or rows * cols < 2
-                          else itemgetter(*_permutation(rows, cols, s))
+                          else itemgetter(*cell_permutation(rows, cols, s))
                           for image, s in images if image == shape)
             found = self._rays[key] = (shape, perms)
         return found

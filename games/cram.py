@@ -25,18 +25,18 @@ middle cells and then does the same, so the board is a first-player win.
 
 from __future__ import annotations
 
-from cgt import _deep
+from cgt.interrupt import check_interrupt, deep
 from cgt.errors import TooLargeError
 from cgt.player import Player
 from cgt.progress import Progress
 
-from cgt.games import _dominoes as bits
+from cgt.games import bitboard as bits
 from cgt.games.domineering import domino_moves
 from cgt.games.grid import EIGHT_WAY, Grid
 from cgt.games.grid_ruleset import GridRuleset
 from cgt.games.ruleset import ImpartialRuleset
 
-__all__ = ["CramRuleset", "Cram"]
+__all__ = ["Cram"]
 
 CATALOGUE = {"Cram": "game.grid.Cram"}
 
@@ -74,7 +74,7 @@ class CramRuleset(ImpartialRuleset, GridRuleset):
         return _grundy_mask(self, w + 1, m)
 
 
-@_deep.deep
+@deep
 def _grundy_mask(ruleset, s: int, m: int) -> int:
     solver = _Solver(ruleset)
     with Progress("positions") as solver.progress:
@@ -160,8 +160,7 @@ class _Solver:
         if not len(keyed) % TRIM_EVERY:
             self.trim()
         self.progress.tick()
-        if _deep.cancel_requested[0]:
-            _deep.raise_if_cancelled()
+        check_interrupt()
         return g
 
 

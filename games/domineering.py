@@ -28,17 +28,17 @@ Wolfe, Lessons in Play, ch. 1-2):
 
 from __future__ import annotations
 
-from cgt import _deep
+from cgt.interrupt import check_interrupt, deep
 from cgt.errors import TooLargeError
 from cgt.game import ZERO, game, integer
 from cgt.player import Player
 from cgt.progress import Progress
 
-from cgt.games import _dominoes as bits
+from cgt.games import bitboard as bits
 from cgt.games.grid import FLIP, TRANSPOSING, Grid
 from cgt.games.grid_ruleset import GridRuleset
 
-__all__ = ["DomineeringRuleset", "Domineering"]
+__all__ = ["Domineering"]
 
 CATALOGUE = {"Domineering": "game.grid.Domineering"}
 
@@ -102,7 +102,7 @@ def _integer(n: int):
     return _INTEGERS[n + 64] if -64 <= n <= 64 else integer(n)
 
 
-@_deep.deep
+@deep
 def _solve_mask(ruleset, s: int, m: int):
     solver = _Solver(ruleset)
     with Progress("positions") as solver.progress:
@@ -218,8 +218,7 @@ class _Solver:
         if not len(keyed) % TRIM_EVERY:
             self.trim()
         self.progress.tick()
-        if _deep.cancel_requested[0]:
-            _deep.raise_if_cancelled()
+        check_interrupt()
         return g
 
 

@@ -30,7 +30,7 @@ once, whatever else is on the board (Winning Ways ch. 2; Siegel II.1).  The engi
 
 from __future__ import annotations
 
-from cgt import _deep
+from cgt.interrupt import check_interrupt
 from cgt.errors import NotShortGameError, TooLargeError
 from cgt.game import ZERO, game
 from cgt.progress import Progress
@@ -64,7 +64,6 @@ def _solve(ruleset, root, table):
     components = ruleset.components if ruleset.has_components() else None
     hint = getattr(ruleset, "value_hint", None)      # optional: a closed form for some positions, else None
     cap = ruleset.max_positions
-    cancel = _deep.cancel_requested
     expanded: dict = {}          # position -> (how, children): expanded, not yet evaluated = the search path
     stack = [root]
     with Progress("positions") as progress:
@@ -118,8 +117,7 @@ def _solve(ruleset, root, table):
                 raise _too_large(ruleset, table)
             table[pos] = value
             progress.tick()
-            if cancel[0]:
-                _deep.raise_if_cancelled()
+            check_interrupt()
     return table[root]
 
 

@@ -35,7 +35,7 @@ from cgt.player import Player
 from cgt.games.grid import FLIP, ORTHOGONAL, TRANSPOSING, Grid
 from cgt.games.grid_ruleset import GridRuleset
 
-__all__ = ["FissionRuleset", "Fission"]
+__all__ = ["Fission"]
 
 CATALOGUE = {"Fission": "game.grid.Fission"}
 

@@ -90,7 +90,7 @@ def _clear_geometry() -> None:
 register_cache(_clear_geometry)
 
 
-def _permutation(rows: int, cols: int, symmetry: Symmetry) -> tuple[int, ...]:
+def cell_permutation(rows: int, cols: int, symmetry: Symmetry) -> tuple[int, ...]:
     """Source cell index for each cell of the permuted grid (row-major), memoised per shape."""
     key = (rows, cols, symmetry)
     perm = _PERMUTATIONS.get(key)
@@ -266,7 +266,7 @@ class Grid:
         """The grid moved by ``symmetry`` (see :class:`Symmetry`)."""
         if symmetry is Symmetry.Identity or not self.cells:
             return self
-        perm = _permutation(self.row_count, self.col_count, symmetry)
+        perm = cell_permutation(self.row_count, self.col_count, symmetry)
         cells = bytes(map(self.cells.__getitem__, perm))
         if symmetry.transposes:
             return Grid(self.col_count, self.row_count, cells)
