@@ -39,6 +39,7 @@ def _in_deep_thread() -> bool:
 
 def _run_in_deep_thread(fn, args, kwargs):
     outcome: dict = {}
+    finished = threading.Event()
 
     def target():
         _state.deep = True
@@ -46,31 +47,32 @@ def _run_in_deep_thread(fn, args, kwargs):
             outcome["value"] = fn(*args, **kwargs)
         except BaseException as exc:  # handed back to the calling thread below
             outcome["error"] = exc
+        finally:
+            finished.set()
 
     with _limit_lock:
         cancel_requested[0] = False
         old_limit = sys.getrecursionlimit()
         old_stack = threading.stack_size()
-        sys.setrecursionlimit(max(old_limit, DEEP_RECURSION_LIMIT))
+        worker = None
+        # Everything from here on is inside one try: Ctrl-C may land at any bytecode, also while the
+        # worker is being started, and a worker left running unsupervised would meet the recursion
+        # limit restored below (a fatal "cannot recover from stack overflow").
         try:
-            threading.stack_size(DEEP_STACK_BYTES)
-            worker = threading.Thread(target=target, name="cgt-deep", daemon=True)
-            worker.start()
-        finally:
-            threading.stack_size(old_stack)
-        try:
-            while worker.is_alive():
-                worker.join(0.05)
+            sys.setrecursionlimit(max(old_limit, DEEP_RECURSION_LIMIT))
+            try:
+                threading.stack_size(DEEP_STACK_BYTES)
+                worker = threading.Thread(target=target, name="cgt-deep", daemon=True)
+                worker.start()
+            finally:
+                threading.stack_size(old_stack)
+            while not finished.wait(0.05):
+                pass
         except KeyboardInterrupt:
             # Ctrl-C reaches only the main thread.  Ask the worker to stop (the kernel polls
             # the flag at every new canonical form, translation and full comparison) and wait:
             # lowering the recursion limit under a still-deep worker would be fatal.
-            cancel_requested[0] = True
-            while worker.is_alive():
-                try:
-                    worker.join()
-                except KeyboardInterrupt:
-                    continue
+            _stop(worker, finished)
             raise
         finally:
             cancel_requested[0] = False
@@ -83,6 +85,19 @@ def _run_in_deep_thread(fn, args, kwargs):
             ) from None
         raise error
     return outcome["value"]
+
+
+def _stop(worker, finished: threading.Event) -> None:
+    """Make a worker stop at its next poll and wait until it has, whatever more Ctrl-C presses come."""
+    cancel_requested[0] = True
+    if worker is None or worker.ident is None:
+        return  # the thread was never created: nothing runs
+    while True:
+        try:
+            if finished.wait(0.05):
+                return
+        except KeyboardInterrupt:
+            continue
 
 
 def raise_if_cancelled() -> None:

@@ -450,6 +450,13 @@ _pos("MisereNimValue", lambda p: p.misere_grundy, doc=_r("misere_grundy"))
 
 # ---------------------------------------------------------------- dispatch
 
+PLAYER_METHODS: dict[str, Method] = {
+    "Opponent": Method("Opponent", lambda p: p.opponent, doc="The other player: Left.Opponent is Right."),
+    "Sign": Method("Sign", lambda p: p.sign, doc="1 for Left, -1 for Right."),
+    "Ordinal": Method("Ordinal", lambda p: p.ordinal, doc="1 for Left, 2 for Right (CGSuite's ordinal)."),
+}
+
+
 def all_method_names() -> list[str]:
     """Every method name the shell knows, sorted (for completion and help).
 
@@ -457,7 +464,8 @@ def all_method_names() -> list[str]:
     True
     """
     names = set()
-    for table in (GAME_METHODS, NIM_METHODS, NUMBER_METHODS, COLLECTION_METHODS, POSITION_METHODS):
+    for table in (GAME_METHODS, NIM_METHODS, NUMBER_METHODS, COLLECTION_METHODS, POSITION_METHODS,
+                  PLAYER_METHODS):
         names.update(table)
     return sorted(names)
 
@@ -489,6 +497,8 @@ def find_method(value, name: str):
         if name in GAME_METHODS:
             return GAME_METHODS[name], value
         return None, None
+    if isinstance(value, cgt.Player):
+        return PLAYER_METHODS.get(name), (value if name in PLAYER_METHODS else None)
     if isinstance(value, (list, tuple, frozenset, set, str)):
         if name in COLLECTION_METHODS:
             return COLLECTION_METHODS[name], value

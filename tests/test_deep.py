@@ -63,3 +63,31 @@ def test_ctrl_c_stops_a_deep_computation_and_its_worker_thread():
     assert not any(t.name == "cgt-deep" and t.is_alive() for t in threading.enumerate())
     assert sys.getrecursionlimit() == limit
     assert str(g + 1).startswith("{401||||400")
+
+
+def test_ctrl_c_while_the_worker_starts_still_stops_it(monkeypatch):
+    """Ctrl-C landing inside Thread.start (worker running, not yet supervised) must not orphan the
+    worker: an orphan outlives the restored recursion limit and aborts the interpreter."""
+    import sys
+    import threading
+
+    import pytest
+
+    from cgt import _deep
+
+    real_start = threading.Thread.start
+
+    def start_then_interrupt(self):
+        real_start(self)
+        if self.name == "cgt-deep":
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(threading.Thread, "start", start_then_interrupt)
+    limit = sys.getrecursionlimit()
+    g = zero
+    for k in range(400):
+        g = game([k + 1], [g])
+    with pytest.raises(KeyboardInterrupt):
+        _deep._run_in_deep_thread(lambda: g + g, (), {})
+    assert not any(t.name == "cgt-deep" and t.is_alive() for t in threading.enumerate())
+    assert sys.getrecursionlimit() == limit
