@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 __all__ = ["from_rows", "rows_of", "components", "crop", "canonical", "pack", "max_matching_1d",
-           "mask_of_grid"]
+           "mask_of_grid", "RegionTables"]
 
 # rev[w][x]: the w-bit number x read backwards (column flip of one row).
 _REVERSE: dict[int, list[int]] = {}
@@ -154,3 +154,37 @@ def max_matching_1d(anchors: int, step: int) -> int:
         count += 1
         anchors &= ~(low | low << step)
     return count
+
+
+class RegionTables:
+    """The two tables of a bitboard solver, kept in its ruleset's tables (so ``clear_caches`` reaches them).
+
+    * ``raw``: one dict per stride, keyed by the mask as met -- a cache in front of the key table, emptied
+      by :meth:`trim` when it outgrows :attr:`raw_limit` (it only saves work);
+    * ``keyed``: values of regions under their canonical key (see :func:`canonical`).
+    """
+
+    #: Entries the raw tables may hold (all strides together) before :meth:`trim` empties them.
+    raw_limit = 4_000_000
+    #: Name of the key table in the ruleset's tables (subclasses set it).
+    keyed_name = "values_by_key"
+
+    def __init__(self, ruleset) -> None:
+        self.raw = ruleset.table("raw")
+        self.keyed = ruleset.table(self.keyed_name)
+        self.cap = ruleset.max_positions
+        self.ruleset = ruleset
+        self.progress = None
+
+    def trim(self) -> None:
+        """Empty the raw tables when they outgrow :attr:`raw_limit`."""
+        if sum(len(raw) for raw in self.raw.values()) > self.raw_limit:
+            for raw in self.raw.values():
+                raw.clear()                     # in place: callers up the stack hold these dicts
+
+    def frame(self, s: int) -> dict:
+        """The raw table of stride ``s``."""
+        raw = self.raw.get(s)
+        if raw is None:
+            raw = self.raw[s] = {}
+        return raw

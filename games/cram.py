@@ -81,34 +81,14 @@ def _grundy_mask(ruleset, s: int, m: int) -> int:
         return solver.value(solver.frame(s), s, m)
 
 
-#: Entries the raw tables may hold before they are emptied (each costs about 150 bytes).
-RAW_LIMIT = 4_000_000
 #: How often (in solved regions) the raw tables' size is checked.
 TRIM_EVERY = 4096
 
 
-class _Solver:
+class _Solver(bits.RegionTables):
     """Grundy values of bitboard regions: mex over options, XOR over regions, 8-way symmetry keys."""
 
-    def __init__(self, ruleset) -> None:
-        self.raw = ruleset.table("raw")
-        self.keyed = ruleset.table("grundy_by_key")
-        self.cap = ruleset.max_positions
-        self.ruleset = ruleset
-        self.progress = None
-
-    def trim(self) -> None:
-        """Empty the raw tables (a cache in front of the key table) when they outgrow ``RAW_LIMIT``."""
-        if sum(len(raw) for raw in self.raw.values()) > RAW_LIMIT:
-            for raw in self.raw.values():
-                raw.clear()                     # in place: callers up the stack hold these dicts
-
-    def frame(self, s: int) -> dict:
-        """The raw table of stride ``s``."""
-        raw = self.raw.get(s)
-        if raw is None:
-            raw = self.raw[s] = {}
-        return raw
+    keyed_name = "grundy_by_key"
 
     def value(self, raw: dict, s: int, m: int) -> int:
         """The Grundy value of the empty cells ``m`` (stride ``s``; ``raw`` is the frame's table)."""

@@ -109,13 +109,11 @@ def _solve_mask(ruleset, s: int, m: int):
         return solver.value(solver.frame(s), s, m)
 
 
-#: Entries the raw tables may hold before they are emptied (each costs about 150 bytes).
-RAW_LIMIT = 4_000_000
 #: How often (in solved regions) the raw tables' size is checked.
 TRIM_EVERY = 4096
 
 
-class _Solver:
+class _Solver(bits.RegionTables):
     """One search: recursion over regions with two tables (raw masks per frame, and symmetry keys).
 
     The raw tables (one per stride) let a position met again in the same frame skip splitting and
@@ -124,25 +122,7 @@ class _Solver:
     Siegel, *Combinatorial Game Theory*, II.1).
     """
 
-    def __init__(self, ruleset) -> None:
-        self.raw = ruleset.table("raw")
-        self.keyed = ruleset.table("values_by_key")
-        self.cap = ruleset.max_positions
-        self.ruleset = ruleset
-        self.progress = None
-
-    def trim(self) -> None:
-        """Empty the raw tables (a cache in front of the key table) when they outgrow ``RAW_LIMIT``."""
-        if sum(len(raw) for raw in self.raw.values()) > RAW_LIMIT:
-            for raw in self.raw.values():
-                raw.clear()                     # in place: callers up the stack hold these dicts
-
-    def frame(self, s: int) -> dict:
-        """The raw table of stride ``s``."""
-        raw = self.raw.get(s)
-        if raw is None:
-            raw = self.raw[s] = {}
-        return raw
+    keyed_name = "values_by_key"
 
     def value(self, raw: dict, s: int, m: int):
         """The value of the empty cells ``m`` in a frame of stride ``s`` (``raw`` is its table)."""

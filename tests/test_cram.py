@@ -187,7 +187,7 @@ def test_bad_boards(text, message):
 def test_trimming_the_raw_tables_keeps_values(monkeypatch):
     from cgt.games import cram
 
-    monkeypatch.setattr(cram, "RAW_LIMIT", 50)
+    monkeypatch.setattr(cram._Solver, "raw_limit", 50)
     monkeypatch.setattr(cram, "TRIM_EVERY", 16)
     cgt.clear_caches()
     assert Cram("....|....|....").grundy == 1 and Cram("....|....|....|....").grundy == 0

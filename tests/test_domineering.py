@@ -258,7 +258,7 @@ def test_too_large_is_clear():
 def test_trimming_the_raw_tables_keeps_values(monkeypatch):
     from cgt.games import domineering
 
-    monkeypatch.setattr(domineering, "RAW_LIMIT", 50)
+    monkeypatch.setattr(domineering._Solver, "raw_limit", 50)
     monkeypatch.setattr(domineering, "TRIM_EVERY", 16)
     cgt.clear_caches()
     assert str(Domineering("....|....|....|....").value) == "+-{0,{2Tiny(2),{2|0}|Miny(2),{2|0}}}"
