@@ -124,11 +124,13 @@ def impartial_trees(max_depth: int = 4, max_options: int = 4):
     )
 
 
-def positions(ruleset, max_cells: int = 12, min_cells: int = 0):
+def positions(ruleset, max_cells: int = 12, min_cells: int = 0, alphabet: str | None = None):
     """Random valid positions of ``ruleset`` (bound positions, as ``ruleset(...)`` returns them).
 
     Board rulesets (a ``char_map`` and ``board_kind`` ``"grid"`` or ``"strip"``) get boards of at most
-    ``max_cells`` cells with random characters; heap rulesets (``heap_options``) get heaps of at most
+    ``max_cells`` cells with random characters drawn from ``alphabet`` (default: the ruleset's
+    ``sample_alphabet`` if it has one -- a char map with repeats, to weight typical cells -- else its
+    ``char_map``); heap rulesets (``heap_options``) get heaps of at most
     ``max_cells``.  Boards the ruleset rejects as impossible are skipped, so every example is valid.
 
     >>> from hypothesis import find
@@ -142,6 +144,7 @@ def positions(ruleset, max_cells: int = 12, min_cells: int = 0):
     char_map = getattr(ruleset, "char_map", None)
     kind = getattr(ruleset, "board_kind", None)
     if char_map is not None and kind in ("grid", "strip"):
+        cells = alphabet or getattr(ruleset, "sample_alphabet", None) or char_map
         def shapes():
             if kind == "strip":
                 return st.tuples(st.just(1), st.integers(min_cells, max_cells))
@@ -151,7 +154,7 @@ def positions(ruleset, max_cells: int = 12, min_cells: int = 0):
 
         def board(shape):
             rows, cols = shape
-            row = st.text(alphabet=char_map, min_size=cols, max_size=cols)
+            row = st.text(alphabet=cells, min_size=cols, max_size=cols)
             return st.lists(row, min_size=rows, max_size=rows).map("|".join)
 
         texts = shapes().flatmap(board)

@@ -184,6 +184,8 @@ class AmazonsRuleset(GridRuleset):
     abstract = False
     name = "Amazons"
     char_map = ".xo#"
+    #: Random boards for property tests: mostly empty cells (cgt.testing.positions).
+    sample_alphabet = ".....xo##"
     symmetries = EIGHT_WAY
     colour_swap = bytes.maketrans(b"\x01\x02", b"\x02\x01")
     boundary = BURNT

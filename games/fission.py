@@ -48,6 +48,8 @@ class FissionRuleset(GridRuleset):
     abstract = False
     name = "Fission"
     char_map = ".x#"
+    #: Random boards for property tests: mostly empty cells (cgt.testing.positions).
+    sample_alphabet = "....x#"
     symmetries = FLIP
     negating_symmetries = TRANSPOSING
     boundary = BLOCKED
