@@ -24,6 +24,9 @@ True
 
 from __future__ import annotations
 
+from cgt.errors import TooLargeError
+from cgt.interrupt import check_interrupt
+
 __all__ = ["from_rows", "rows_of", "components", "crop", "canonical", "pack", "max_matching_1d",
            "mask_of_grid", "RegionTables"]
 
@@ -166,6 +169,8 @@ class RegionTables:
 
     #: Entries the raw tables may hold (all strides together) before :meth:`trim` empties them.
     raw_limit = 4_000_000
+    #: How often (in solved regions) the raw tables' size is checked.
+    trim_every = 4096
     #: Name of the key table in the ruleset's tables (subclasses set it).
     keyed_name = "values_by_key"
 
@@ -188,3 +193,18 @@ class RegionTables:
         if raw is None:
             raw = self.raw[s] = {}
         return raw
+
+    def store(self, key, value):
+        """Enter a solved region in the key table (TooLargeError past the ruleset's ``max_positions``);
+        now and then trim the raw tables; tick the progress bar; stop here on Ctrl-C."""
+        keyed = self.keyed
+        if len(keyed) >= self.cap:
+            raise TooLargeError(f"{self.ruleset!r}: the search needs more than {self.cap:,} regions in its table "
+                                f"(raise max_positions, or call cgt.clear_caches())")
+        keyed[key] = value
+        if not len(keyed) % self.trim_every:
+            self.trim()
+        if self.progress is not None:
+            self.progress.tick()
+        check_interrupt()
+        return value

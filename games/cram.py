@@ -25,8 +25,7 @@ middle cells and then does the same, so the board is a first-player win.
 
 from __future__ import annotations
 
-from cgt.interrupt import check_interrupt, deep
-from cgt.errors import TooLargeError
+from cgt.interrupt import deep
 from cgt.player import Player
 from cgt.progress import Progress
 
@@ -81,10 +80,6 @@ def _grundy_mask(ruleset, s: int, m: int) -> int:
         return solver.value(solver.frame(s), s, m)
 
 
-#: How often (in solved regions) the raw tables' size is checked.
-TRIM_EVERY = 4096
-
-
 class _Solver(bits.RegionTables):
     """Grundy values of bitboard regions: mex over options, XOR over regions, 8-way symmetry keys."""
 
@@ -132,16 +127,7 @@ class _Solver(bits.RegionTables):
         g = 0
         while g in seen:
             g += 1
-        keyed = self.keyed
-        if len(keyed) >= self.cap:
-            raise TooLargeError(f"{self.ruleset!r}: the search needs more than {self.cap:,} regions in its table "
-                                f"(raise max_positions, or call cgt.clear_caches())")
-        keyed[key] = g
-        if not len(keyed) % TRIM_EVERY:
-            self.trim()
-        self.progress.tick()
-        check_interrupt()
-        return g
+        return self.store(key, g)
 
 
 #: The Cram ruleset (CGSuite's ``game.grid.Cram``).

@@ -28,8 +28,7 @@ Wolfe, Lessons in Play, ch. 1-2):
 
 from __future__ import annotations
 
-from cgt.interrupt import check_interrupt, deep
-from cgt.errors import TooLargeError
+from cgt.interrupt import deep
 from cgt.game import ZERO, game, integer
 from cgt.player import Player
 from cgt.progress import Progress
@@ -109,10 +108,6 @@ def _solve_mask(ruleset, s: int, m: int):
         return solver.value(solver.frame(s), s, m)
 
 
-#: How often (in solved regions) the raw tables' size is checked.
-TRIM_EVERY = 4096
-
-
 class _Solver(bits.RegionTables):
     """One search: recursion over regions with two tables (raw masks per frame, and symmetry keys).
 
@@ -190,16 +185,7 @@ class _Solver(bits.RegionTables):
             v = get(o)
             rights.add(v if v is not None else value(raw, s, o))
         g = game(lefts, rights)
-        keyed = self.keyed
-        if len(keyed) >= self.cap:
-            raise TooLargeError(f"{self.ruleset!r}: the search needs more than {self.cap:,} regions in its table "
-                                f"(raise max_positions, or call cgt.clear_caches())")
-        keyed[key] = g
-        if not len(keyed) % TRIM_EVERY:
-            self.trim()
-        self.progress.tick()
-        check_interrupt()
-        return g
+        return self.store(key, g)
 
 
 #: The Domineering ruleset (CGSuite's ``game.grid.Domineering``).

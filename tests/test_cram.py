@@ -188,7 +188,7 @@ def test_trimming_the_raw_tables_keeps_values(monkeypatch):
     from cgt.games import cram
 
     monkeypatch.setattr(cram._Solver, "raw_limit", 50)
-    monkeypatch.setattr(cram, "TRIM_EVERY", 16)
+    monkeypatch.setattr(cram._Solver, "trim_every", 16)
     cgt.clear_caches()
     assert Cram("....|....|....").grundy == 1 and Cram("....|....|....|....").grundy == 0
     assert sum(len(t) for t in Cram.table("raw").values()) < 1000            # untrimmed: 1634 entries

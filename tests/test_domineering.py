@@ -259,7 +259,7 @@ def test_trimming_the_raw_tables_keeps_values(monkeypatch):
     from cgt.games import domineering
 
     monkeypatch.setattr(domineering._Solver, "raw_limit", 50)
-    monkeypatch.setattr(domineering, "TRIM_EVERY", 16)
+    monkeypatch.setattr(domineering._Solver, "trim_every", 16)
     cgt.clear_caches()
     assert str(Domineering("....|....|....|....").value) == "+-{0,{2Tiny(2),{2|0}|Miny(2),{2|0}}}"
     assert sum(len(t) for t in Domineering.table("raw").values()) < 1000     # untrimmed: 1594 entries
