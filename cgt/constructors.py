@@ -12,7 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cgt.errors import InvalidGameError
-from cgt.game import Game, _add, _canonical, _neg, _uptimal, as_game, ZERO
+from cgt.interrupt import deep
+from cgt.game import Game, _add, _canonical, _intern_general, _neg, _uptimal, as_game, ZERO
 
 #: ^ = {0|*}
 up: Game = _uptimal(Fraction(0), 1, 0)
@@ -60,17 +61,29 @@ def _positive_index(n, name: str) -> int:
     return n
 
 
-def _up_nths(n: int):
-    """Yield ``^<1>, ..., ^<n>`` using ``^<k+1> = {0 | v[k]*}`` (Siegel, CGT II.4)."""
-    cumulative = ZERO
-    g = up
-    for k in range(1, n + 1):
-        if k > 1:
-            g = _canonical([ZERO], [_add(_neg(cumulative), star)])
-        cumulative = _add(cumulative, g)
-        yield g, cumulative
+def up_family(n: int):
+    """Yield ``(k, ^<k>, ^<k>*, ^[k], ^[k]*)`` for ``k = 1..n``, each game built from a closed form.
+
+    ``^[k] = {^[k-1] | *}``, ``^[k]* = {0, ^[k-1]* | 0}``, ``^<k+1> = {0 | v[k]*}`` and
+    ``^<k+1>* = {0, * | v[k]}`` (Siegel, *Combinatorial Game Theory*, II.4), so no sum is ever formed and
+    each step costs a few options (``tests/test_infinitesimal.py`` checks the closed forms against sums).
+
+    >>> [(k, str(a), str(b), str(c), str(d)) for k, a, b, c, d in up_family(2)]
+    [(1, '^', '^*', '^', '^*'), (2, '^<2>', '^<2>*', '^[2]', '^[2]*')]
+    """
+    # From k = 2 on none of these is an uptimal, and the closed forms are canonical (the theorem), so
+    # they are interned as they are, without re-checking dominated and reversible options.
+    cumulative, cumulative_star = up, _add(up, star)   # ^[1] = ^<1> = ^ and ^[1]* = ^<1>* = ^*
+    yield 1, up, cumulative_star, up, cumulative_star
+    for k in range(2, n + 1):
+        nth = _intern_general((ZERO,), (_neg(cumulative_star),))
+        nth_star = _intern_general((ZERO, star), (_neg(cumulative),))
+        cumulative = _intern_general((cumulative,), (star,))
+        cumulative_star = _intern_general((ZERO, cumulative_star), (ZERO,))
+        yield k, nth, nth_star, cumulative, cumulative_star
 
 
+@deep
 def up_nth(n: int) -> Game:
     """Up-nth ``^<n>``: ``^<1> = ^`` and ``^<n+1> = {0 | v[n]*}`` (Siegel, CGT II.4).
 
@@ -81,11 +94,12 @@ def up_nth(n: int) -> Game:
     True
     """
     n = _positive_index(n, "up_nth")
-    for g, _ in _up_nths(n):
+    for _, g, _, _, _ in up_family(n):
         pass
     return g
 
 
+@deep
 def up_cumulative(n: int) -> Game:
     """Cumulative up ``^[n] = ^<1> + ^<2> + ... + ^<n>``; ``^[2] = {^|*}``.
 
@@ -94,6 +108,6 @@ def up_cumulative(n: int) -> Game:
     True
     """
     n = _positive_index(n, "up_cumulative")
-    for _, total in _up_nths(n):
+    for _, _, _, total, _ in up_family(n):
         pass
     return total

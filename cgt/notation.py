@@ -142,30 +142,28 @@ _up_family_size = [1]
 
 def _up_family_text(g) -> str | None:
     """``x^<n>``, ``xv<n>``, ``x^[n]``, ``xv[n]``, each optionally followed by ``*``."""
-    from cgt.game import _add, _birthday, _left_stop, _right_stop, _number, ZERO
-    from cgt.constructors import up_cumulative, up_nth
+    from cgt.game import _add, _birthday, _left_stop, _right_stop, _number
+    from cgt.constructors import up_family
 
     x = _left_stop(g)
     if x != _right_stop(g):
         return None
     rest = _add(g, _number(-x)) if x else g
     size = _birthday(rest)
-    while _up_family_size[0] < size:
-        k = _up_family_size[0] = _up_family_size[0] + 1
-        for value, text in ((up_nth(k), f"^<{k}>"), (up_cumulative(k), f"^[{k}]")):
-            _up_family.setdefault(value._id, text)
-            _up_family.setdefault((-value)._id, "v" + text[1:])
-    prefix = format_number(x) if x else ""
+    if _up_family_size[0] < size:
+        # Register the family up to this birthday in one pass (each member from its closed form).
+        for k, nth, nth_star, cumulative, cumulative_star in up_family(size):
+            if k <= _up_family_size[0]:
+                continue
+            for value, text in ((nth, f"^<{k}>"), (nth_star, f"^<{k}>*"),
+                                (cumulative, f"^[{k}]"), (cumulative_star, f"^[{k}]*")):
+                _up_family.setdefault(value._id, text)
+                _up_family.setdefault((-value)._id, "v" + text[1:])
+        _up_family_size[0] = size
     text = _up_family.get(rest._id)
-    if text is not None:
-        return prefix + text
-    from cgt.game import _uptimal
-
-    starred = _add(rest, _uptimal(Fraction(0), 0, 1))
-    text = _up_family.get(starred._id)
-    if text is not None:
-        return prefix + text + "*"
-    return None
+    if text is None:
+        return None
+    return (format_number(x) if x else "") + text
 
 
 def _general_body(g) -> tuple[str, int]:

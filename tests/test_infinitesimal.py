@@ -212,3 +212,24 @@ def test_companion_is_an_involution(g):
 def test_atomic_weight_of_norton_multiple_of_up(g):
     # WW ch. 8: G.^ has atomic weight G.
     assert g.norton_product(up).atomic_weight is g
+
+
+def test_up_family_closed_forms_equal_the_sums():
+    # ^[k] = ^<1> + ... + ^<k>, and the starred members are the sums with * (Siegel, CGT II.4)
+    from cgt import clear_caches, star, zero
+    from cgt.constructors import up_family
+
+    clear_caches()
+    total = zero
+    for k, nth, nth_star, cumulative, cumulative_star in up_family(24):
+        total = total + nth
+        assert cumulative is total, k
+        assert nth_star is nth + star and cumulative_star is cumulative + star, k
+
+
+def test_deep_up_family_builds_and_prints_quickly():
+    # issue 17: up_nth(500) used to end in a raw RecursionError after seconds of sums
+    from cgt import up_cumulative, up_nth
+
+    assert str(up_nth(500)) == "^<500>" and up_nth(500).birthday == 501
+    assert str(up_cumulative(2000)) == "^[2000]" and str(-up_cumulative(2000)) == "v[2000]"
