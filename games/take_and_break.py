@@ -32,12 +32,12 @@ from cgt.errors import InvalidPositionError
 from cgt.impartial import mex
 
 from cgt.games.heap import HeapRuleset
-from cgt.games.octal_code import Code, parse_code
+from cgt.games.octal_code import Code, parse_code, partitions
 from cgt.games.periodicity import Periodicity, find_certified_period
 
-__all__ = ["TakeAndBreak"]
+__all__ = ["TakeAndBreak", "Splittles", "subtraction_set_code"]
 
-CATALOGUE = {"TakeAndBreak": "game.heap.TakeAndBreak"}
+CATALOGUE = {"TakeAndBreak": "game.heap.TakeAndBreak", "Splittles": "game.heap.Splittles"}
 
 _PLAIN_PREFIX = 256          # values computed before a sparse-space mask is chosen
 
@@ -66,12 +66,12 @@ class TakeAndBreak(HeapRuleset):
     >>> TakeAndBreak("0.8x")
     Traceback (most recent call last):
     ...
-    cgt.errors.InvalidPositionError: take-and-break code '0.8x' is not of the form d0.d1d2... (e.g. '0.77', '4.7', '0.[3]')
+    cgt.errors.InvalidPositionError: take-and-break code '0.8x' is not of the form d0.d1d2...: unexpected character at index 3 ('x'); e.g. '0.77', '4!.0', '0.[3]', '{2+}=.0'
     """
 
     def __init__(self, code: str, name: str | None = None) -> None:
         self.code: Code = parse_code(code)
-        self.code_text = str(self.code) if not self.code.has_unequal else code.strip()
+        self.code_text = str(self.code)
         if name is not None:
             self.name = name
 
@@ -80,33 +80,43 @@ class TakeAndBreak(HeapRuleset):
 
     # -- moves -----------------------------------------------------------------------------------------
     def heap_options(self, n: int):
-        """Every tuple of heaps one move can turn a heap of ``n`` into."""
+        """Every tuple of heaps one move can turn a heap of ``n`` into (counts in increasing order, each
+        tuple non-decreasing; adding-token digits first, then removing 0, 1, 2, ... tokens)."""
+        if n < 1:
+            return []
         code = self.code
         result = []
         top = n if code.max_take is None else min(n, code.max_take)
-        for j in range(0, top + 1):
-            d = code.digit(j)
-            if not d:
+        for j in range(-len(code.adds), top + 1):
+            rule = code.rule(j)
+            if rule.is_zero:
                 continue
             rest = n - j
-            unequal = code.is_unequal(j)
-            if d & 1 and rest == 0 and j > 0:
-                result.append(())
-            if d & 2 and rest >= 1 and j > 0:
-                result.append((rest,))
-            if d & 4 and rest >= 2:
-                for a in range(1, rest // 2 + 1):
-                    if unequal and 2 * a == rest:
-                        continue
-                    result.append((a, rest - a))
-            if d & 8 and rest >= 3:
-                for a in range(1, rest // 3 + 1):
-                    for b in range(a, (rest - a) // 2 + 1):
-                        c = rest - a - b
-                        if unequal and (a == b or b == c):
-                            continue
-                        result.append((a, b, c))
+            for k in rule.counts(rest):
+                if k == 0:
+                    if rest == 0:
+                        result.append(())
+                elif k == 1:
+                    if j != 0:
+                        result.append((rest,))
+                else:
+                    result.extend(partitions(rest, k, rule.modifier(k)))
         return result
+
+    @classmethod
+    def from_subtraction_set(cls, subtset, code_digit: str = "3", all_but: bool = False,
+                             name: str | None = None) -> "TakeAndBreak":
+        """The code whose digit ``j`` is ``code_digit`` iff ``j`` is in ``subtset`` (else ``0``); with
+        ``all_but`` the test is inverted and ``[code_digit]`` repeats after the last entry (CGSuite
+        ``TakeAndBreak.FromSubtractionSet``).  Entries ``<= 0`` give the digits at and before the point.
+
+        >>> TakeAndBreak.from_subtraction_set([1, 3]).code_text, TakeAndBreak.from_subtraction_set([2], "7", True).code_text
+        ('0.303', '0.70[7]')
+        >>> TakeAndBreak.from_subtraction_set([1, 3]).grundy_sequence(6)
+        [0, 1, 0, 1, 0, 1, 0]
+        """
+        code = subtraction_set_code(subtset, code_digit, all_but)
+        return cls(code, name=name)
 
     # -- sequences ---------------------------------------------------------------------------------------
     def grundy_sequence(self, n: int, method: str = "auto") -> list[int]:
@@ -141,8 +151,8 @@ class TakeAndBreak(HeapRuleset):
 
     def _extend(self, n: int) -> None:
         code = self.code
-        if code.max_take is None or code.max_parts == 3:
-            super()._extend(n)                   # generic: unbounded codes or three-heap splits
+        if code.max_take is None or not code.is_octal_like or code.max_parts > 2:
+            super()._extend(n)                   # generic: unbounded codes, lists, modifiers, 3+ heaps
             return
         self._extend_sparse(n)
 
@@ -250,7 +260,7 @@ class TakeAndBreak(HeapRuleset):
 
     # -- periodicity -------------------------------------------------------------------------------------
     def _certifiable(self) -> bool:
-        return self.code.max_take is not None and not self.code.has_unequal
+        return self.code.max_take is not None and not self.code.has_unequal and self.code.is_octal_like
 
     def _certified_period(self, limit: int = 100_000) -> Periodicity:
         cached = self.__dict__.get("_period")
@@ -281,6 +291,10 @@ class TakeAndBreak(HeapRuleset):
             return Periodicity(False, None, None, 0, False, "none", 0, None,
                                f"{self!r}: the octal periodicity theorem does not cover '!' (unequal heaps) "
                                f"codes; no certified period")
+        if not self.code.is_octal_like:
+            return Periodicity(False, None, None, 0, False, "none", 0, None,
+                               f"{self!r}: heap-count lists, '*' and added tokens are not covered by the octal "
+                               f"periodicity theorem in the library; no certified period")
         if self.code.max_take is None:
             return self._unbounded_periodicity(limit)
         return self._certified_period(limit)
@@ -300,6 +314,52 @@ class TakeAndBreak(HeapRuleset):
                                     name=f"{self!r}")
         return Periodicity(False, None, None, 0, False, "none", 0, None,
                            f"{self!r}: no periodicity theorem known to the library for this unbounded code")
+
+
+def subtraction_set_code(subtset, code_digit: str = "3", all_but: bool = False) -> str:
+    """The code text of CGSuite's ``TakeAndBreak.FromSubtractionSet(subtset, codeDigit, allbut)``."""
+    if isinstance(subtset, (str, bytes)):
+        raise InvalidPositionError(f"subtraction set {subtset!r} must be a collection of integers")
+    try:
+        items = sorted(set(subtset))
+    except TypeError:
+        raise InvalidPositionError(f"subtraction set {subtset!r} must be a collection of integers") from None
+    for s in items:
+        if not isinstance(s, int) or isinstance(s, bool):
+            raise InvalidPositionError(f"subtraction set element {s!r} is not an integer")
+    if not isinstance(code_digit, str) or not code_digit:
+        raise InvalidPositionError(f"code digit {code_digit!r} must be a code digit such as '3' or '7'")
+    parse_code("0." + code_digit)                   # validates the digit (one group, e.g. '7', '&40;', '{2,3}')
+    if all_but:
+        bad = [s for s in items if s < 1]
+        if bad:
+            raise InvalidPositionError(f"all_but subtraction set element {bad[0]} is not a positive integer")
+        top = items[-1] if items else 0
+        return "0." + "".join("0" if j in items else code_digit for j in range(1, top + 1)) + f"[{code_digit}]"
+    low = min(items[0], 0) if items else 0
+    high = max(items[-1], 0) if items else 0
+    before = "".join(code_digit if j in items else "0" for j in range(low, 1))
+    after = "".join(code_digit if j in items else "0" for j in range(1, high + 1))
+    return f"{before}.{after or '0'}"
+
+
+class Splittles(TakeAndBreak):
+    """Splittles: remove ``s`` tokens (``s`` in the set, or not in it with ``all_but``) and leave the rest
+    as at most two heaps -- the code with digit ``7`` at each ``s`` (CGSuite ``game.heap.Splittles``).
+
+    >>> Splittles([1, 2]).grundy_sequence(8) == TakeAndBreak("0.77").grundy_sequence(8)     # Kayles
+    True
+    >>> Splittles([1, 2]).code_text, Splittles([1], all_but=True).code_text
+    ('0.77', '0.0[7]')
+    """
+
+    def __init__(self, subtset, all_but: bool = False, name: str | None = None) -> None:
+        super().__init__(subtraction_set_code(subtset, "7", all_but), name=name)
+        self.subtraction_set = tuple(sorted(set(subtset)))
+        self.all_but = bool(all_but)
+
+    def _params(self) -> tuple:
+        return (list(self.subtraction_set), self.all_but) if self.all_but else (list(self.subtraction_set),)
 
 
 def _split_missing(seq: list[int], m: int, needed: set[int], split) -> set[int]:
