@@ -1069,11 +1069,30 @@ def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
     ...
     cgt.errors.InvalidGameError: 'x' is not a game, an integer or a dyadic rational
     """
-    if isinstance(lefts, (Game, int, Fraction)) or isinstance(rights, (Game, int, Fraction)):
-        raise InvalidGameError("game(lefts, rights) takes two collections of options, e.g. game([0], [1])")
-    left = [as_game(o) for o in lefts]
-    right = [as_game(o) for o in rights]
+    left = [as_game(o) for o in _option_collection(lefts, "lefts")]
+    right = [as_game(o) for o in _option_collection(rights, "rights")]
     return _canonical(left, right)
+
+
+def _not_a_collection(side: str, options) -> str:
+    shown = str(options) if isinstance(options, Game) else repr(options)
+    return (f"game(lefts, rights) takes two collections of options, e.g. game([0], [1]): {side} is {shown}")
+
+
+def _option_collection(options, side: str):
+    """``options`` as an iterable of options, or InvalidGameError naming what was passed instead.
+
+    >>> game(None, [])
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidGameError: game(lefts, rights) takes two collections of options, e.g. game([0], [1]): lefts is None
+    """
+    if isinstance(options, (str, bytes, Game, int, Fraction)) or options is None:
+        raise InvalidGameError(_not_a_collection(side, options))
+    try:
+        return iter(options)
+    except TypeError:
+        raise InvalidGameError(_not_a_collection(side, options)) from None
 
 
 def integer(n: int) -> Game:

@@ -108,5 +108,25 @@ def format_number(x: Fraction) -> str:
     '-25/16'
     """
     if x.denominator == 1:
-        return str(x.numerator)
-    return f"{x.numerator}/{x.denominator}"
+        return integer_text(x.numerator)
+    return f"{integer_text(x.numerator)}/{integer_text(x.denominator)}"
+
+
+_CHUNK_DIGITS = 4000
+
+
+def integer_text(n: int) -> str:
+    """Decimal digits of ``n`` of any size (Python refuses ``str`` beyond 4300 digits by default).
+
+    >>> len(integer_text(10 ** 5000)), integer_text(-12)
+    (5001, '-12')
+    """
+    if -10 ** _CHUNK_DIGITS < n < 10 ** _CHUNK_DIGITS:
+        return str(n)
+    if n < 0:
+        return "-" + integer_text(-n)
+    # Split in halves of a power of ten: divide and conquer keeps every str() call small.
+    digits = n.bit_length() * 30103 // 100000 + 1
+    half = 10 ** (digits // 2)
+    high, low = divmod(n, half)
+    return integer_text(high) + integer_text(low).rjust(digits // 2, "0")
