@@ -175,6 +175,28 @@ class Ruleset:
         for table in self.__dict__.get("_tables", {}).values():
             table.clear()
 
+    # -- variants (cgt.games.variants) -----------------------------------------------------------------
+    @property
+    def impartial_variant(self) -> "Ruleset":
+        """Either player may make any Left or Right move (CGSuite ``ImpartialVariant``)."""
+        from cgt.games.variants import variant_of
+
+        return variant_of(self, "impartial")
+
+    @property
+    def dicotic_variant(self) -> "Ruleset":
+        """A player may move only if both players have a move (CGSuite ``DicoticVariant``)."""
+        from cgt.games.variants import variant_of
+
+        return variant_of(self, "dicotic")
+
+    @property
+    def twisted_variant(self) -> "Ruleset":
+        """Left and Right swap roles after each move (CGSuite ``TwistedVariant``)."""
+        from cgt.games.variants import variant_of
+
+        return variant_of(self, "twisted")
+
     # -- positions ---------------------------------------------------------------------------------------
     def position(self, pos) -> "Position":
         """The bound :class:`Position` of an already validated position."""
@@ -404,6 +426,27 @@ class Position:
     def misere_grundy(self) -> int:
         """The misère Grundy value (impartial rulesets only)."""
         return self._impartial("is not impartial").misere_grundy(self.position)
+
+    @property
+    def impartial_variant(self) -> "Position":
+        """This position in the ruleset's impartial variant (see :mod:`cgt.games.variants`)."""
+        from cgt.games.variants import variant_position
+
+        return variant_position(self, "impartial")
+
+    @property
+    def dicotic_variant(self) -> "Position":
+        """This position in the ruleset's dicotic variant."""
+        from cgt.games.variants import variant_position
+
+        return variant_position(self, "dicotic")
+
+    @property
+    def twisted_variant(self) -> "Position":
+        """This position in the ruleset's twisted variant."""
+        from cgt.games.variants import variant_position
+
+        return variant_position(self, "twisted")
 
     def __str__(self) -> str:
         return self.ruleset.format(self.position)
