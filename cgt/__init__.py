@@ -24,6 +24,7 @@ from cgt.genus import Genus
 from cgt.misere_game import (MisereGame, born_by_misere, count_born_by_misere, misere_canonical_form,
                              misere_canonical_form_of, misere_game, misere_nim, partizan_misere_outcome)
 from cgt.misere_notation import parse_misere
+from cgt.solve import solve
 
 __version__ = "0.1.0"
 
@@ -69,4 +70,5 @@ __all__ = [
     "up_cumulative",
     "up_nth",
     "zero",
+    "solve",
 ]
