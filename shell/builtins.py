@@ -142,6 +142,12 @@ def _born_by(args):
     return frozenset(cgt.born_by(n))
 
 
+def _day_n(args):
+    from cgt.shell.tower import day_n
+
+    return day_n(args)
+
+
 FUNCTIONS: dict[str, Function] = {
     "Tiny": Function("Tiny", _tiny, (1, 1), "cgt.constructors:tiny"),
     "Miny": Function("Miny", _miny, (1, 1), "cgt.constructors:miny"),
@@ -178,6 +184,11 @@ def make_globals() -> dict[str, object]:
     names.update(FUNCTIONS)
     names["Left"] = cgt.Player.Left
     names["Right"] = cgt.Player.Right
+    names["omega"] = names["\u03c9"] = cgt.omega     # CGSuite §4.1: omega = 1.OmegaPower; inf = 1/0
+    names["inf"] = cgt.inf
+    misere = root.child("misere").child("MisereCanonicalGame")
+    misere.entries["DayN"] = Function("DayN", _day_n, (1, 3), "cgt.shell.tower:day_n")
+    names.setdefault("MisereCanonicalGame", misere)
     names["help"] = HELP
     return names
 

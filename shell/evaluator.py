@@ -36,6 +36,8 @@ from cgt.shell.methods import (
     to_game,
 )
 from cgt.shell.values import BoundMethod, Function, Namespace, describe, ruleset_text, sort_key
+from cgt.shell import tower
+from cgt import MisereGame
 
 #: The parts of an uptimal token: number, ups (count, ^<n> or ^[n]) and star.
 _UPTIMAL = re.compile(
@@ -294,6 +296,10 @@ class Interpreter:
     # ------------------------------------------------------------ arithmetic
     def _add(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        if isinstance(a, MisereGame) or isinstance(b, MisereGame):
+            return tower.misere_add(a, b)
+        if tower.needs_tower(a, b):
+            return self._result(tower.tower_arithmetic("+", a, b))
         if is_number(a) and is_number(b):
             return self.check_number(normalise(Fraction(a) + Fraction(b)))
         if isinstance(a, str) and isinstance(b, str):
@@ -304,6 +310,10 @@ class Interpreter:
 
     def _sub(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        if isinstance(a, MisereGame) or isinstance(b, MisereGame):
+            return tower.misere_add(a, b, "subtract")
+        if tower.needs_tower(a, b):
+            return self._result(tower.tower_arithmetic("-", a, b))
         if is_number(a) and is_number(b):
             return self.check_number(normalise(Fraction(a) - Fraction(b)))
         return _game_operand(a, "subtract") - _game_operand(b, "subtract")
@@ -319,11 +329,15 @@ class Interpreter:
         a = self.eval(node.children[0], scope)
         if is_number(a):
             return -a
+        if tower.is_tower(a):
+            return tower.from_tower(-a)
+        if isinstance(a, MisereGame):
+            raise ShellError(f"cannot negate {describe(a)}: misère games have no negatives")
         return -_game_operand(a, "negate")
 
     def _pos(self, node, scope):
         a = self.eval(node.children[0], scope)
-        if is_number(a):
+        if is_number(a) or tower.is_tower(a):
             return a
         return _game_operand(a, "apply unary + to")
 
@@ -331,6 +345,8 @@ class Interpreter:
         a, b = (self.eval(child, scope) for child in node.children)
         if is_number(a) and is_number(b):
             return self._number_product(Fraction(a), Fraction(b))
+        if tower.is_tower(a) or tower.is_tower(b):
+            return self._result(tower.tower_arithmetic("*", a, b))
         x, y = number_of(a), number_of(b)
         if x is not None and y is not None:
             return self._number_product(Fraction(x), Fraction(y))
@@ -367,11 +383,24 @@ class Interpreter:
     def _div(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
         x, y = number_of(a), number_of(b)
-        if x is None or y is None:
+        if x is None or y is None or y == 0:
+            if tower.is_tower(a) or tower.is_tower(b) or (x is not None and y == 0):
+                return self._result(tower.divide(a, b))   # x/0 = inf, 0/0 an error, surreal quotients
             raise ShellError(f"cannot divide {describe(a)} by {describe(b)}: '/' divides numbers")
-        if y == 0:
-            raise ShellError("division by zero")
         return self._number_product(Fraction(x), 1 / Fraction(y))
+
+    def _power(self, node, scope):
+        base, exponent = node.children
+        if isinstance(base, Tree) and base.data == "nimber_of":
+            # *a^b is *(a^b): CGSuite prints transfinite nimbers as *ω^2
+            inner = self._power_of(base.children[1], exponent, scope)
+            return self._nimber(inner)
+        return self._power_of(base, exponent, scope)
+
+    def _power_of(self, base, exponent, scope):
+        a = self.eval(base, scope)
+        b = self.eval(exponent, scope)
+        return self._result(tower.power(a, b, self.limits.max_int_bits))
 
     def _mod(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
@@ -393,6 +422,8 @@ class Interpreter:
         return self._result(call_method(receiver, name, args))
 
     def _result(self, value):
+        if isinstance(value, (cgt.Rational, cgt.Surreal)):
+            value = tower.from_tower(value)
         if isinstance(value, Fraction):
             value = normalise(value)
         if is_number(value):
@@ -546,7 +577,14 @@ class Interpreter:
         return result
 
     def _nimber_of(self, node, scope):
-        n = self.eval(node.children[1], scope)
+        return self._nimber(self.eval(node.children[1], scope))
+
+    def _misere(self, node, scope):
+        return tower.misere_text(str(node.children[0]))
+
+    def _nimber(self, n):
+        if isinstance(n, list) or tower.is_tower(n):
+            return tower.nimber_of(n, self.limits.max_nimber)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ShellError(f"*n needs a non-negative integer n, got {describe(n)}")
         if n > self.limits.max_nimber:
@@ -673,6 +711,14 @@ def compare(a, op: str, b) -> bool:
     >>> compare(up, "<>", star), compare(3, "<", 4), compare(up, "|>", star), compare(3, "==", 3)
     (True, True, True, True)
     """
+    if isinstance(a, MisereGame) or isinstance(b, MisereGame):
+        if op in ("==", "!="):
+            return (a is b) == (op == "==")
+        raise ShellError(f"cannot compare {describe(a)} and {describe(b)} with {op}: misère games only compare "
+                         "with == and !=")
+    if tower.needs_tower(a, b):
+        if all(_is_gameish(x) or tower.is_tower(x) for x in (a, b)) and not any(isinstance(x, bool) for x in (a, b)):
+            return tower.compare_tower(a, op, b)
     gamelike = _is_gameish(a) and _is_gameish(b) and not (isinstance(a, bool) or isinstance(b, bool))
     if op in ("==", "!="):
         equal = _equal_values(a, b) if gamelike else (type(a) is type(b) and a == b)

@@ -309,6 +309,10 @@ def nim_sum(a, b):
     """
     from cgt.impartial import nim_sum as xor
 
+    from cgt.shell.tower import is_tower, nim_arithmetic
+
+    if is_tower(a) or is_tower(b):
+        return nim_arithmetic("NimSum", a, b)
     x, y, nimbers = _nim_operands("NimSum", a, b)
     result = xor(x, y)
     return cgt.nimber(result) if nimbers else result
@@ -322,6 +326,10 @@ def nim_product(a, b):
     """
     from cgt.nimarith import nim_product as product
 
+    from cgt.shell.tower import is_tower, nim_arithmetic
+
+    if is_tower(a) or is_tower(b):
+        return nim_arithmetic("NimProduct", a, b)
     x, y, nimbers = _nim_operands("NimProduct", a, b)
     result = product(x, y)
     return cgt.nimber(result) if nimbers else result
@@ -467,11 +475,32 @@ def all_method_names() -> list[str]:
     for table in (GAME_METHODS, NIM_METHODS, NUMBER_METHODS, COLLECTION_METHODS, POSITION_METHODS,
                   PLAYER_METHODS):
         names.update(table)
+    from cgt.shell.tower import TOWER_METHOD_NAMES
+
+    names.update(TOWER_METHOD_NAMES)
     return sorted(names)
 
 
 def find_method(value, name: str):
-    """The :class:`Method` ``name`` for ``value`` and the receiver to pass to it, or ``(None, None)``.
+    """The :class:`Method` ``name`` for ``value`` and the receiver to pass to it, or ``(None, None)``:
+    the number tower's and misère tables (:mod:`cgt.shell.tower`) first for their own values, then the
+    tables here, then theirs again as a fallback (``3.OmegaPower``, ``G.MisereOutcomeClass``).
+
+    >>> find_method(cgt.omega, "OmegaPower")[0].name, find_method(cgt.star, "Genus")[0].name
+    ('OmegaPower', 'Genus')
+    """
+    from cgt.shell.tower import find_tower_method
+
+    method, receiver = find_tower_method(value, name, False)
+    if method is None:
+        method, receiver = _find_method(value, name)
+    if method is None:
+        method, receiver = find_tower_method(value, name, True)
+    return method, receiver
+
+
+def _find_method(value, name: str):
+    """The :class:`Method` ``name`` for ``value`` in this module's tables, or ``(None, None)``.
 
     >>> m, receiver = find_method(3, "LeftOptions")
     >>> m.name, str(receiver)

@@ -259,7 +259,7 @@ ERRORS = [
     ("3 $ 4", "line 1, column 3: syntax error: unexpected character '$'"),
     ("{0|1/3}", "line 1, column 4: 1/3 is not a dyadic rational (its denominator is not a power of 2)"),
     ("foo + 1", "line 1, column 1: unknown name 'foo'"),
-    ("1/0", "line 1, column 1: division by zero"),
+    ("0/0", "line 1, column 1: 0/0 is undefined"),          # x/0 is inf (CGSUITE.md §4.3); 0/0 an error
     ("{1|2|3}", "line 1, column 5: ambiguous braces: two | at the same level (use more bars or braces to nest)"),
     ("[1,2][3]", "line 1, column 1: index 3 out of range 1..2"),
     ("if 1 then 2 end", "line 1, column 1: the if condition must be true or false, got 1"),

@@ -1,0 +1,632 @@
+"""The shell's numbers beyond the short games and its misère games (CGSUITE.md §4.2, §4.3, §5.5, §6.8, §6.9).
+
+The shell keeps rationals as ``int``/``Fraction`` (dyadic or not) and hands everything above them to the
+library: ``inf`` and quotients of ordinals are :class:`cgt.Surreal` values, ``*omega`` a
+:class:`cgt.TransfiniteNimber`, ``*[4,2]`` a :class:`cgt.MisereGame`.  This module holds the arithmetic
+the evaluator routes to them (``/``, ``^``, mixed ``+``/``-``/``*``, comparisons), the ``*x`` and ``*[…]``
+literals, and the method tables of §6.8 and §6.9.
+
+>>> from fractions import Fraction
+>>> import cgt
+>>> divide(3, 0), divide(5, 7), str(power(cgt.omega, 2)), str(power(Fraction(2, 3), -2))
+(Rational('inf'), Fraction(5, 7), 'ω^2', '9/4')
+>>> str(misere_literal([[4, 2], 4, 3, 1])), str(nimber_of(cgt.omega + 1))
+('*[(42)431]', '*(ω+1)')
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import cgt
+from cgt import Game, MisereGame, Surreal, TransfiniteNimber
+from cgt.errors import InvalidGameError, NotApplicableError
+
+__all__ = [
+    "divide", "power", "is_tower", "needs_tower", "tower_operand", "from_tower", "tower_arithmetic",
+    "compare_tower", "nimber_of", "misere_literal", "misere_text", "misere_add", "find_tower_method",
+    "TOWER_METHOD_NAMES", "day_n",
+]
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_rational(x) -> bool:
+    return isinstance(x, (int, Fraction)) and not isinstance(x, bool)
+
+
+def is_tower(x) -> bool:
+    """True for the values above the short games: surreal numbers (``inf``, ordinals, quotients) and
+    transfinite nimbers.
+
+    >>> is_tower(cgt.omega), is_tower(cgt.inf), is_tower(3), is_tower(cgt.star)
+    (True, True, False, False)
+    """
+    return isinstance(x, (Surreal, TransfiniteNimber))
+
+
+def _is_dyadic(x: Fraction) -> bool:
+    d = Fraction(x).denominator
+    return d & (d - 1) == 0
+
+
+def needs_tower(a, b) -> bool:
+    """Whether ``a op b`` must go to the library's number tower: either side is a surreal or transfinite
+    nimber, or a non-dyadic rational meets a game (so the library's clear error is raised).
+
+    >>> needs_tower(Fraction(1, 3), cgt.star), needs_tower(Fraction(1, 3), 2), needs_tower(cgt.omega, 1)
+    (True, False, True)
+    """
+    if is_tower(a) or is_tower(b):
+        return True
+    for x, y in ((a, b), (b, a)):
+        if isinstance(x, Fraction) and not _is_dyadic(x) and not _is_rational(y):
+            return True
+    return False
+
+
+def tower_operand(x):
+    """A shell value as an operand of the tower's arithmetic (number-valued games become Fractions,
+    positions their values).
+
+    >>> tower_operand(cgt.dyadic(1, 2)), tower_operand(4)
+    (Fraction(1, 2), 4)
+    """
+    from cgt.games.ruleset import Position
+
+    if isinstance(x, Position):
+        x = x.value
+    if isinstance(x, Game) and x.is_number:
+        return _norm(Fraction(x.number))
+    if isinstance(x, bool) or not isinstance(x, (int, Fraction, Game, Surreal, TransfiniteNimber)):
+        from cgt.shell.values import describe
+
+        raise InvalidGameError(f"{describe(x)} is not a number or a game")
+    return x
+
+
+def _norm(x: Fraction):
+    return x.numerator if x.denominator == 1 else x
+
+
+def from_tower(x):
+    """A library result as a shell value: finite rationals (``Rational``, number-valued ``Game``) become
+    ``int``/``Fraction``; everything else is kept.
+
+    >>> from_tower(cgt.Rational(5, 7)), from_tower(cgt.omega - cgt.omega), from_tower(cgt.inf)
+    (Fraction(5, 7), 0, Rational('inf'))
+    """
+    if isinstance(x, cgt.Rational) and not x.is_infinite:
+        return _norm(x.fraction)
+    if isinstance(x, Game) and x.is_number:
+        return _norm(Fraction(x.number))
+    return x
+
+
+def tower_arithmetic(op: str, a, b):
+    """``a op b`` for ``op`` in ``+ - *`` on tower values (and the numbers and games they meet).
+
+    >>> str(tower_arithmetic("+", cgt.omega, 2)), tower_arithmetic("-", cgt.omega, cgt.omega)
+    ('ω+2', 0)
+    """
+    x, y = tower_operand(a), tower_operand(b)
+    if isinstance(x, Fraction) and not _is_dyadic(x) and not _is_rational(y):
+        x = cgt.Rational(x.numerator, x.denominator)
+    if isinstance(y, Fraction) and not _is_dyadic(y) and not _is_rational(x):
+        y = cgt.Rational(y.numerator, y.denominator)
+    if op == "+":
+        result = x + y
+    elif op == "-":
+        result = x - y
+    else:
+        for p, q in ((x, y), (y, x)):
+            if isinstance(p, TransfiniteNimber) or isinstance(q, TransfiniteNimber):
+                raise NotApplicableError(
+                    f"cannot multiply {x} by {y}: use ConwayProduct or NimProduct for nimbers")
+            if isinstance(p, Game) or isinstance(q, Game):
+                raise NotApplicableError(f"cannot multiply {x} by {y}: '*' multiplies numbers")
+        result = x * y
+    return from_tower(result)
+
+
+def divide(a, b):
+    """``a / b`` on numbers (CGSuite: ``x/0`` is ``inf`` or ``-inf``, ``0/0`` an error).
+
+    >>> divide(6, 8), divide(-3, 0), str(divide(cgt.omega + 1, cgt.omega - 1))
+    (Fraction(3, 4), Rational('-inf'), '(ω+1)/(ω-1)')
+    >>> divide(0, 0)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.NotApplicableError: 0/0 is undefined
+    """
+    x, y = tower_operand(a), tower_operand(b)
+    for v in (x, y):
+        if isinstance(v, (Game, TransfiniteNimber)):
+            from cgt.shell.values import describe
+
+            raise NotApplicableError(f"cannot divide {describe(a)} by {describe(b)}: '/' divides numbers")
+    if _is_rational(x) and _is_rational(y):
+        if y == 0:
+            if x == 0:
+                raise NotApplicableError("0/0 is undefined")
+            return cgt.inf if x > 0 else -cgt.inf
+        return _norm(Fraction(x) / Fraction(y))
+    if _is_rational(y) and y == 0 and x == 0:
+        raise NotApplicableError("0/0 is undefined")
+    return from_tower(cgt.surreal.surreal(x, y))
+
+
+def power(a, b, max_bits: int = 1 << 20):
+    """``a ^ b``: a rational or surreal to an integer power; ``omega ^ x`` the ω-power of an ordinal ``x``.
+
+    >>> power(2, 10), power(Fraction(1, 2), -3), str(power(cgt.omega, cgt.omega + 1))
+    (1024, 8, 'ω^(ω+1)')
+    """
+    x, y = tower_operand(a), tower_operand(b)
+    if isinstance(x, Surreal) and x == cgt.omega:
+        if isinstance(y, Fraction):
+            raise NotApplicableError(f"omega ^ x needs an ordinal x, got {y}")
+        return from_tower(cgt.omega_power(y))
+    if not _is_int(y):
+        raise NotApplicableError(f"cannot raise {a} to the power {b}: the exponent must be an integer "
+                                 "(or the base omega)")
+    if _is_rational(x):
+        x = Fraction(x)
+        if x == 0 and y < 0:
+            raise NotApplicableError("0 cannot be raised to a negative power")
+        size = max(x.numerator.bit_length(), x.denominator.bit_length())
+        if size * abs(y) > max_bits + 1 and size > 1:
+            raise NotApplicableError(f"number too large: more than {max_bits} bits")
+        return _norm(x ** y)
+    if isinstance(x, Surreal):
+        if abs(y) > 64:
+            raise NotApplicableError(f"{x} ^ {y}: exponents of surreal numbers are limited to 64")
+        return from_tower(x ** y)
+    raise NotApplicableError(f"cannot raise {a} to a power: '^' raises numbers (an up is written ^ before "
+                             "an operand, e.g. ^ or 2^3)")
+
+
+_ORDER = {
+    "<=": ("<", "="), ">=": (">", "="), "<": ("<",), ">": (">",), "<>": ("||",), "<|": ("<", "||"),
+    "|>": (">", "||"),
+}
+
+
+def compare_tower(a, op: str, b) -> bool:
+    """``a op b`` when a surreal or transfinite nimber is involved.
+
+    >>> compare_tower(cgt.omega, ">", 1000), compare_tower(Fraction(1, 3), "==", cgt.Rational(1, 3))
+    (True, True)
+    """
+    x, y = tower_operand(a), tower_operand(b)
+    if op in ("==", "!="):
+        return (x == y) == (op == "==")
+    if isinstance(x, TransfiniteNimber) or isinstance(y, TransfiniteNimber):
+        raise NotApplicableError(f"cannot compare {x} and {y} with {op}: transfinite nimbers only compare with ==")
+    if isinstance(x, Fraction) and not _is_dyadic(x) and isinstance(y, Game):
+        x = cgt.Rational(x.numerator, x.denominator)
+    if isinstance(y, Fraction) and not _is_dyadic(y) and isinstance(x, Game):
+        y = cgt.Rational(y.numerator, y.denominator)
+    if x < y:
+        relation = "<"
+    elif x > y:
+        relation = ">"
+    elif x == y:
+        relation = "="
+    else:
+        relation = "||"
+    return relation in _ORDER[op]
+
+
+# ---------------------------------------------------------------- literals
+
+def nimber_of(n, max_nimber: int = 1 << 20):
+    """``*x``: the nimber of a non-negative integer, the transfinite nimber of an ordinal, or (for a list)
+    the misère game with those options (CGSuite's entry form ``*[4,2]``).
+
+    >>> str(nimber_of(3)), str(nimber_of(cgt.omega * 2)), str(nimber_of([4, 2]))
+    ('*3', '*(ω×2)', '*[42]')
+    """
+    if isinstance(n, list):
+        return misere_literal(n)
+    if _is_int(n):
+        if n < 0:
+            raise NotApplicableError(f"*n needs a non-negative integer n, got {n}")
+        if n > max_nimber:
+            raise NotApplicableError(f"nimbers *n are limited to n <= {max_nimber}")
+        return cgt.nimber(n)
+    if isinstance(n, Surreal) and n.is_ordinal:
+        return cgt.transfinite_nimber(n)
+    from cgt.shell.values import describe
+
+    raise NotApplicableError(f"*x needs a non-negative integer or an ordinal x, got {describe(n)}")
+
+
+def _misere_option(x):
+    if isinstance(x, MisereGame):
+        return x
+    if _is_int(x):
+        if x < 0:
+            raise InvalidGameError(f"a misère nim heap must be non-negative, got {x}")
+        if x > 10_000:
+            raise InvalidGameError(f"misère nim heaps are limited to 10000, got {x}")
+        return cgt.misere_nim(x)
+    if isinstance(x, list):
+        return cgt.misere_game([_misere_option(y) for y in x])
+    from cgt.shell.values import describe
+
+    raise InvalidGameError(f"{describe(x)} cannot be an option of a misère game: use integers (nim heaps), "
+                           "lists of options or misère games")
+
+
+def misere_literal(items: list) -> MisereGame:
+    """CGSuite's entry form ``*[a, b, …]``: integers are nim heaps, lists games with those options.
+
+    >>> str(misere_literal([])), str(misere_literal([[2]])), str(misere_literal([0, 1]))
+    ('*[0]', '*[2##]', '*[2]')
+    """
+    return cgt.misere_game([_misere_option(x) for x in items])
+
+
+def misere_text(text: str) -> MisereGame:
+    """CGSuite's printed form ``*[42]``, ``*[2[#1]]`` read back (the shell's ``MISERE`` token).
+
+    >>> misere_text("*[2]") is cgt.misere_nim(2), str(misere_text("*[(42)31]"))
+    (True, '*[(42)31]')
+    """
+    return cgt.parse_misere(text)
+
+
+def misere_add(a, b, verb: str = "add"):
+    """``G + H`` (or ``G - H``: misère games are their own negatives) of misère games; ``0 + G`` is ``G``.
+
+    >>> h = cgt.misere_nim(2)
+    >>> str(misere_add(h, h)), misere_add(0, h) is h
+    ('*[32]', True)
+    """
+    from cgt.shell.values import describe
+
+    operands = []
+    for x in (a, b):
+        if isinstance(x, MisereGame):
+            operands.append(x)
+        elif _is_int(x) and x == 0:
+            operands.append(cgt.misere_nim(0))
+        else:
+            raise NotApplicableError(f"cannot {verb} {describe(a)} and {describe(b)}: a misère game only adds "
+                                     "to misère games (use G.MisereCanonicalForm)")
+    return operands[0] + operands[1]
+
+
+def day_n(args):
+    """``MisereCanonicalGame.DayN(maxBirthday, maxGames => 1000000, maxOptions => 1000000)``: the misère
+    games born by that day (a list; day 5 has 4171780 games, too many to list here)."""
+    from cgt.shell.values import check_arity
+
+    check_arity("DayN", (1, 3), len(args))
+    for x in args:
+        if not _is_int(x) or x < 0:
+            raise NotApplicableError(f"DayN needs non-negative integers, got {x!r}")
+    n = args[0]
+    max_games = args[1] if len(args) > 1 else 1_000_000
+    max_options = args[2] if len(args) > 2 else 1_000_000
+    if n >= 5:
+        count = cgt.count_born_by_misere(5) if n == 5 else None
+        if count is not None and count > max_games:
+            raise NotApplicableError(f"DayN({n}): {count} games, more than maxGames = {max_games}")
+        raise NotApplicableError(f"DayN({n}): too many games to list (day 5 alone has 4171780)")
+    games = cgt.born_by_misere(n)
+    games = [g for g in games if len(g.options) <= max_options]
+    if len(games) > max_games:
+        raise NotApplicableError(f"DayN({n}): {len(games)} games, more than maxGames = {max_games}")
+    return games
+
+
+# ---------------------------------------------------------------- methods
+
+def _fraction(x) -> Fraction | None:
+    """The rational value of a shell number or a finite library rational, else None."""
+    if _is_rational(x):
+        return Fraction(x)
+    if isinstance(x, cgt.Rational) and not x.is_infinite:
+        return x.fraction
+    return None
+
+
+def _surreal(x):
+    """A shell number as a library value with the §6.8 members (``Rational`` for non-dyadic ones)."""
+    f = _fraction(x)
+    if f is not None and not isinstance(x, Surreal):
+        return cgt.Rational(f.numerator, f.denominator)
+    return x
+
+
+def _abs(x):
+    f = _fraction(x)
+    return _norm(abs(f)) if f is not None else from_tower(x.abs)
+
+
+def _sign(x):
+    f = _fraction(x)
+    return (f > 0) - (f < 0) if f is not None else x.sign
+
+
+def _floor(x):
+    f = _fraction(x)
+    return math.floor(f) if f is not None else from_tower(x.floor)
+
+
+def _ceiling(x):
+    f = _fraction(x)
+    return math.ceil(f) if f is not None else from_tower(x.ceiling)
+
+
+def _numerator(x):
+    f = _fraction(x)
+    return f.numerator if f is not None else from_tower(x.numerator)
+
+
+def _denominator(x):
+    f = _fraction(x)
+    return f.denominator if f is not None else from_tower(x.denominator)
+
+
+def _reciprocal(x):
+    f = _fraction(x)
+    if f is not None:
+        return divide(1, _norm(f))
+    return from_tower(x.reciprocal)
+
+
+def _is_ordinal(x):
+    f = _fraction(x)
+    if f is not None:
+        return f.denominator == 1 and f >= 0
+    return bool(getattr(x, "is_ordinal", False))
+
+
+def _is_dyadic_value(x):
+    f = _fraction(x)
+    if f is not None:
+        return _is_dyadic(f)
+    return bool(getattr(x, "is_dyadic", False))
+
+
+def _birthday(x):
+    f = _fraction(x)
+    if f is not None and _is_dyadic(f):
+        return cgt.as_game(_norm(f)).birthday
+    if isinstance(x, cgt.Rational) and x.is_infinite:
+        raise NotApplicableError(f"{x} has no birthday")
+    return from_tower(_surreal(x).birthday)
+
+
+def _outcome(x):
+    f = _fraction(x)
+    if f is not None:
+        return cgt.Outcome.L if f > 0 else cgt.Outcome.R if f < 0 else cgt.Outcome.P
+    return x.outcome
+
+
+def _omega_power(x):
+    return from_tower(cgt.omega_power(tower_operand(x)))
+
+
+def _ordinal_arg(x, name):
+    x = tower_operand(x)
+    if isinstance(x, TransfiniteNimber):
+        return x.nim_value
+    if _is_int(x) or (isinstance(x, Surreal) and x.is_ordinal):
+        return x
+    from cgt.shell.values import describe
+
+    raise NotApplicableError(f"{name} needs ordinals, got {describe(x)}")
+
+
+def nim_arithmetic(name: str, a, b):
+    """``NimSum``/``NimProduct`` when an ordinal or a transfinite nimber is involved (nimbers give nimbers).
+
+    >>> str(nim_arithmetic("NimProduct", cgt.omega, cgt.omega)), str(nim_arithmetic("NimSum", cgt.omega, 3))
+    ('ω^2', 'ω+3')
+    """
+    from cgt import transfinite_nim as tn
+
+    nimbers = isinstance(a, TransfiniteNimber) or isinstance(b, TransfiniteNimber)
+    if nimbers:
+        values = []
+        for x in (a, b):
+            if isinstance(x, TransfiniteNimber):
+                values.append(x.nim_value)
+            elif isinstance(x, Game) and x.is_nimber:
+                values.append(x.nim_value)
+            else:
+                from cgt.shell.values import describe
+
+                raise NotApplicableError(f"{name} needs two ordinals or two nimbers, got {describe(a)} and {describe(b)}")
+    else:
+        values = [_ordinal_arg(a, name), _ordinal_arg(b, name)]
+    f = tn.nim_sum if name == "NimSum" else tn.nim_product
+    result = f(*values)
+    return cgt.transfinite_nimber(result) if nimbers else from_tower(result)
+
+
+def _nim_exp(x, n):
+    from cgt import transfinite_nim as tn
+
+    if not _is_int(n):
+        raise NotApplicableError(f"NimExp needs an integer exponent, got {n!r}")
+    if abs(n) > 1 << 20:
+        raise NotApplicableError("NimExp: the exponent is limited to 2^20")
+    return from_tower(tn.nim_power(_ordinal_arg(x, "NimExp"), n))
+
+
+def _max(x, y):
+    return x if compare_tower(x, ">=", y) else y
+
+
+def _min(x, y):
+    return x if compare_tower(x, "<=", y) else y
+
+
+def _method(name, func, arity=(0, 0), doc="", usage=""):
+    from cgt.shell.methods import Method
+
+    return Method(name, func, arity, doc, usage or (f"x.{name}" if arity == (0, 0) else ""))
+
+
+_S = "cgt.surreal:Surreal."
+
+#: §6.8 members of numbers (``int``/``Fraction`` in the shell, and library surreals).
+NUMBER_TOWER_METHODS = {m.name: m for m in (
+    _method("Abs", _abs, doc=_S + "abs"),
+    _method("Sign", _sign, doc=_S + "sign"),
+    _method("Floor", _floor, doc=_S + "floor"),
+    _method("Ceiling", _ceiling, doc=_S + "ceiling"),
+    _method("Numerator", _numerator, doc=_S + "numerator"),
+    _method("Denominator", _denominator, doc=_S + "denominator"),
+    _method("Reciprocal", _reciprocal, doc=_S + "reciprocal"),
+    _method("IsOrdinal", _is_ordinal, doc=_S + "is_ordinal"),
+    _method("IsDyadic", _is_dyadic_value, doc=_S + "is_dyadic"),
+    _method("IsInteger", lambda x: _fraction(x) is not None and _fraction(x).denominator == 1,
+            doc="True for integers."),
+    _method("IsNumber", lambda x: True, doc="True: every surreal is a number."),
+    _method("Birthday", _birthday, doc=_S + "birthday"),
+    _method("OutcomeClass", _outcome, doc=_S + "outcome"),
+    _method("OmegaPower", _omega_power, doc="cgt.surreal:omega_power"),
+    _method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), (1, 1), "cgt.transfinite_nim:nim_sum",
+            "a NimSum b"),
+    _method("NimProduct", lambda a, b: nim_arithmetic("NimProduct", a, b), (1, 1),
+            "cgt.transfinite_nim:nim_product", "a NimProduct b"),
+    _method("NimExp", _nim_exp, (1, 1), "cgt.transfinite_nim:nim_power", "a.NimExp(n)"),
+    _method("Max", _max, (1, 1), "The larger of two numbers.", "x.Max(y)"),
+    _method("Min", _min, (1, 1), "The smaller of two numbers.", "x.Min(y)"),
+)}
+
+_T = "cgt.transfinite_nim:TransfiniteNimber."
+
+TRANSFINITE_METHODS = {m.name: m for m in (
+    _method("ConwayProduct", lambda a, b: a.conway_product(tower_operand(b)), (1, 1), _T + "conway_product",
+            "G.ConwayProduct(H)"),
+    _method("NimValue", lambda a: from_tower(a.nim_value), doc=_T + "nim_value"),
+    _method("Birthday", lambda a: from_tower(a.birthday), doc=_T + "birthday"),
+    _method("OutcomeClass", lambda a: a.outcome, doc=_T + "outcome"),
+    _method("IsNimber", lambda a: True, doc="True."),
+    _method("IsNumber", lambda a: False, doc="False."),
+    _method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), (1, 1), "cgt.transfinite_nim:nim_sum",
+            "a NimSum b"),
+    _method("NimProduct", lambda a, b: nim_arithmetic("NimProduct", a, b), (1, 1),
+            "cgt.transfinite_nim:nim_product", "a NimProduct b"),
+)}
+
+
+def _misere_arg(h, name):
+    if isinstance(h, MisereGame):
+        return h
+    from cgt.shell.values import describe
+
+    raise NotApplicableError(f"{name} needs a misère game, got {describe(h)}")
+
+
+_M = "cgt.misere_game:MisereGame."
+
+MISERE_METHODS = {m.name: m for m in (
+    _method("MisereCanonicalForm", lambda g: g, doc="A misère game is kept in its canonical form."),
+    _method("Birthday", lambda g: g.birthday, doc=_M + "birthday"),
+    _method("Options", lambda g: list(g.options), doc=_M + "options"),
+    _method("Mate", lambda g: g.mate, doc=_M + "mate"),
+    _method("Parts", lambda g: list(g.parts), doc=_M + "parts"),
+    _method("Partitions", lambda g: [list(p) for p in g.partitions], doc=_M + "partitions"),
+    _method("Genus", lambda g: g.genus, doc=_M + "genus"),
+    _method("MisereOutcomeClass", lambda g: g.misere_outcome, doc=_M + "misere_outcome"),
+    _method("MisereNimValue", lambda g: g.misere_nim_value, doc=_M + "misere_nim_value"),
+    _method("NimValue", lambda g: g.nim_value, doc=_M + "nim_value"),
+    _method("IsTame", lambda g: g.is_tame, doc=_M + "is_tame"),
+    _method("IsNimHeap", lambda g: g.is_nim_heap, doc=_M + "is_nim_heap"),
+    _method("IsPrime", lambda g: g.is_prime, doc=_M + "is_prime"),
+    _method("Distinguisher", lambda g, h: g.distinguisher(_misere_arg(h, "Distinguisher")), (1, 1),
+            _M + "distinguisher", "G.Distinguisher(H)"),
+    _method("Link", lambda g, h: g.link(_misere_arg(h, "Link")), (1, 1), _M + "link", "G.Link(H)"),
+    _method("IsLinkedTo", lambda g, h: g.is_linked_to(_misere_arg(h, "IsLinkedTo")), (1, 1),
+            _M + "is_linked_to", "G.IsLinkedTo(H)"),
+    _method("MisereMinus", lambda g, h: g.misere_minus(_misere_arg(h, "MisereMinus")), (1, 1),
+            _M + "misere_minus", "G.MisereMinus(H)"),
+)}
+
+
+def _game_misere_form(g: Game):
+    return cgt.misere_canonical_form(g)
+
+
+#: Misère members of normal-play games (``MisereOutcomeClass`` on any short game).
+GAME_MISERE_METHODS = {m.name: m for m in (
+    _method("MisereCanonicalForm", _game_misere_form, doc="cgt.misere_game:misere_canonical_form"),
+    _method("Genus", lambda g: _game_misere_form(g).genus, doc=_M + "genus"),
+    _method("MisereOutcomeClass", cgt.partizan_misere_outcome, doc="cgt.misere_game:partizan_misere_outcome"),
+)}
+
+
+def position_misere_form(p) -> MisereGame:
+    """The misère canonical form of an impartial ruleset position, over the ruleset's normal-form keys
+    (memoised in the ruleset's ``misere_form`` table).
+
+    >>> from cgt.games import Kayles
+    >>> str(position_misere_form(Kayles(5)))
+    '*[(32)321]'
+    """
+    ruleset = p.ruleset
+    if not p.impartial:
+        raise NotApplicableError(f"{p} is not impartial: misère canonical forms are for impartial games")
+    key = lambda q: ruleset.normal_form(q)[0]          # noqa: E731
+    return cgt.misere_canonical_form_of(
+        key(p.position),
+        lambda q: [key(o) for o in ruleset.options(q)],
+        lambda q: [key(c) for c in ruleset.components(q)],
+        ruleset.table("misere_form"),
+    )
+
+
+POSITION_MISERE_METHODS = {m.name: m for m in (
+    _method("MisereCanonicalForm", position_misere_form, doc=__name__ + ":position_misere_form"),
+    _method("Genus", lambda p: position_misere_form(p).genus, doc=_M + "genus"),
+)}
+
+TOWER_METHOD_NAMES = sorted(set(NUMBER_TOWER_METHODS) | set(TRANSFINITE_METHODS) | set(MISERE_METHODS)
+                            | set(GAME_MISERE_METHODS) | set(POSITION_MISERE_METHODS))
+
+
+def find_tower_method(value, name: str, after_existing: bool):
+    """The method ``name`` of ``value`` from this module's tables, or ``(None, None)``.
+
+    ``after_existing`` is False on the first lookup (values whose own tables come first: surreals,
+    transfinite nimbers, misère games, non-dyadic rationals) and True on the fallback lookup after the
+    shell's older tables (ints, dyadics, games, positions).
+    """
+    from cgt.games.ruleset import Position
+
+    if isinstance(value, bool):
+        return None, None
+    if not after_existing:
+        if isinstance(value, MisereGame):
+            return MISERE_METHODS.get(name), value
+        if isinstance(value, TransfiniteNimber):
+            return TRANSFINITE_METHODS.get(name), value
+        if isinstance(value, Surreal):
+            return NUMBER_TOWER_METHODS.get(name), value
+        if isinstance(value, Fraction) and not _is_dyadic(value):
+            return NUMBER_TOWER_METHODS.get(name), value
+        return None, None
+    if _is_rational(value):
+        return NUMBER_TOWER_METHODS.get(name), value
+    if isinstance(value, Position):
+        if name in POSITION_MISERE_METHODS:
+            return POSITION_MISERE_METHODS[name], value
+        return None, None
+    if isinstance(value, Game):
+        if name in GAME_MISERE_METHODS:
+            return GAME_MISERE_METHODS[name], value
+        if value.is_number and name in NUMBER_TOWER_METHODS:
+            return NUMBER_TOWER_METHODS[name], _norm(Fraction(value.number))
+    return None, None
