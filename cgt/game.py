@@ -945,10 +945,21 @@ def _translate(g: Game, x: Fraction) -> Game:
 _add_deep = deep(_add)
 
 
+#: Refuse ``n * G`` when the copies still to add times the birthday of the doubled game passes this: the
+#: canonical form of ``n.G`` for a game that is not an uptimal can grow with ``n`` (birthday up to
+#: ``n.birthday(G)``), so huge ``n`` would exhaust memory long before finishing.
+MAX_MULTIPLE_BIRTHDAY = 2_000_000
+
+
 def _multiple(g: Game, n: int) -> Game:
-    """n copies of g by binary doubling."""
+    """n copies of g: uptimals in closed form, other games by binary doubling."""
+    if g._nus is not None:
+        # n.(x + u.^ + *m) = nx + nu.^ + *m if n is odd, else + 0 (nimbers are their own negatives)
+        x, u, m = g._nus
+        return _uptimal(x * n, u * n, m if n % 2 else 0)
     if n < 0:
         return _multiple(_neg_deep(g), -n)
+    copies = n
     result = ZERO
     power = g
     while n:
@@ -957,6 +968,10 @@ def _multiple(g: Game, n: int) -> Game:
         n >>= 1
         if n:
             power = _add_deep(power, power)
+            reach = n * _birthday(power)
+            if reach > MAX_MULTIPLE_BIRTHDAY:
+                raise TooLargeError(f"{copies} * {g}: the sum of so many copies could reach birthday {reach:,} "
+                                    f"(limit {MAX_MULTIPLE_BIRTHDAY:,}); use fewer copies")
     return result
 
 

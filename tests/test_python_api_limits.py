@@ -32,3 +32,31 @@ def test_game_needs_collections_of_options(lefts, rights, named):
     with pytest.raises(InvalidGameError, match=named.replace("|", r"\|").replace("*", r"\*")) as info:
         cgt.game(lefts, rights)
     assert isinstance(info.value, CGTError)
+
+
+def test_huge_multiples_of_hot_games_are_refused_up_front():
+    # issue 17: (10**9) * G for a hot G grew to 15 GB; now a TooLargeError at once
+    from cgt.errors import TooLargeError
+
+    g = cgt.game([3], [cgt.game([2], [1])])
+    with pytest.raises(TooLargeError, match=r"1000000000 \* \{3\|\|2\|1\}.*limit 2,000,000"):
+        (10 ** 9) * g
+    assert str(5 * g) == str(g + g + g + g + g)
+    # sums that collapse stay computable for any n: a switch is its own negative; uptimals in closed form
+    assert (10 ** 9) * cgt.switch(1) == 0 and (10 ** 9 + 1) * cgt.switch(1) == cgt.switch(1)
+    assert str((10 ** 30) * (cgt.up + cgt.star)) == "^" + str(10 ** 30)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from cgt.testing import games, uptimals  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(uptimals(), games(max_birthday=2)), st.integers(-6, 6))
+def test_multiple_equals_repeated_sum(g, n):
+    total = cgt.zero
+    for _ in range(abs(n)):
+        total = total + (g if n > 0 else -g)
+    assert n * g is total
