@@ -60,3 +60,15 @@ def test_multiple_equals_repeated_sum(g, n):
     for _ in range(abs(n)):
         total = total + (g if n > 0 else -g)
     assert n * g is total
+
+
+def test_interned_games_are_capped(monkeypatch):
+    # issue 17: a 40-term sum of day-3 values died with MemoryError; the intern table now has a cap
+    import cgt.game as kernel
+    from cgt.errors import TooLargeError
+
+    monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_options) + 5)
+    with pytest.raises(TooLargeError, match="distinct games are in memory"):
+        g = cgt.zero
+        for k in range(50):
+            g = cgt.game([k + 1000], [g])
