@@ -64,7 +64,7 @@ def test_multiple_equals_repeated_sum(g, n):
 
 def test_interned_games_are_capped(monkeypatch):
     # issue 17: a 40-term sum of day-3 values died with MemoryError; the intern table now has a cap
-    import cgt.game as kernel
+    kernel = sys.modules["cgt.game"]
     from cgt.errors import TooLargeError
 
     monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_options) + 5)
