@@ -219,3 +219,16 @@ def test_checker_rejects_a_losing_strategy():
     check = check_strategy(Kayles(5), lambda state: losing[0] if state == s.start else s.strategy(state))
     assert not check and "ends in a loss" in check.reason
     assert check_strategy(Kayles(5), s.strategy)
+
+
+# -- outcome grids ----------------------------------------------------------------------------------------
+def test_outcome_grid_of_the_multiples_game(tmp_path):
+    # Diaconescu's Figure 2: the second-player wins of the KöMaL game, here for 1 <= k, n <= 100.
+    pytest.importorskip("matplotlib")
+    grid = cgt.outcome_grid(Multiples, range(1, 101), range(1, 101))
+    assert all((grid[k, n] == "second") == Multiples.golden_p_position(n, k)
+               for k in range(1, 101) for n in range(1, 101))
+    path = tmp_path / "multiples.png"
+    grid.save_png(path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and grid._repr_png_()[:4] == b"\x89PNG"
+    assert str(grid).splitlines()[1].split()[:4] == ["1", "2", "1", "1"]
