@@ -2,7 +2,8 @@
 
 Errors print as one line (with the source line and a caret for syntax errors) on
 stderr and give exit status 1; ``--debug`` adds the Python traceback of internal
-errors.  Ctrl-C outside the REPL stops the command with status 130.
+errors.  Ctrl-C outside the REPL stops the command with status 130; a closed output pipe
+(``cgt -c ... | head``) ends it quietly with status 141, as Unix tools do.
 
 >>> main(["-c", "{3|2} + {2|0}"])
 {5|4||3|2}
@@ -68,6 +69,24 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _closed_pipe()
+
+
+def _closed_pipe() -> int:
+    """The reader of our output went away (``cgt ... | head``): end quietly, as Unix tools do.
+
+    Standard output is pointed at the null device so that the interpreter's final flush cannot fail
+    again; the status is the shell's for a program ended by SIGPIPE (128 + 13).
+    """
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no real file descriptor behind stdout
+        pass
+    return 141
 
 
 def console() -> None:  # pragma: no cover - thin wrapper used by the console script

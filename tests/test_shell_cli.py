@@ -172,3 +172,22 @@ def test_help():
     assert run('help("syntax")').startswith("Values")
     with pytest.raises(ShellError, match="no help for 'Frobnicate'"):
         run("help(Frobnicate)")
+
+
+@pytest.mark.parametrize("how", ["command", "stdin"])
+def test_a_closed_pipe_ends_quietly(how):
+    # issue 17: `cgt -c 'BornBy(3)' | head -c 5` printed a BrokenPipeError traceback
+    import subprocess
+    import sys
+
+    program = "import sys; from cgt.shell.cli import main; sys.exit(main(sys.argv[1:]))"
+    args = [sys.executable, "-c", program] + (["-c", "BornBy(3)"] if how == "command" else [])
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if how == "stdin":
+        proc.stdin.write(b"BornBy(3)\n" * 40)
+    proc.stdin.close()
+    assert proc.stdout.read(5) == b"{-3,-"
+    proc.stdout.close()                   # the reader goes away, as `head -c 5` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) in (0, 141)
+    assert "Traceback" not in err and "BrokenPipe" not in err
