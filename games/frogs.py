@@ -14,7 +14,7 @@ leaps of at most 3.  A move is labelled by the length of the leap.
 
 from __future__ import annotations
 
-from cgt.errors import InvalidPositionError
+from cgt.errors import InvalidPositionError, TooLargeError
 
 from cgt.games.ruleset import ImpartialRuleset
 
@@ -52,10 +52,26 @@ class _Frogs(ImpartialRuleset):
         """``"n k"``."""
         return f"{pos[0]} {pos[1]}"
 
+    #: Most options listed (a position with more leaps than this is answered by its closed forms only).
+    max_listed_moves = 1_000_000
+
     def moves(self, pos, player=None):
         """Leap ``s = 1..min(k, n)`` positions: the gap shrinks by ``s``."""
         n, k = pos
+        if min(k, n) > self.max_listed_moves:
+            raise TooLargeError(f"Frogs({n}, {k}) has {min(k, n):,} moves, too many to list; its nim value and "
+                                f"winning move have closed forms (grundy, winning_moves)")
         return [(f"leap {s}", (n - s, k)) for s in range(1, min(k, n) + 1)]
+
+    def winning_moves(self, pos, player=None):
+        """The one winning leap, ``n mod (k + 1)`` (to a multiple of ``k + 1``), if ``n`` is not one already.
+
+        >>> [str(m) for m in Frogs(10 ** 12 + 7, 10 ** 12).winning_moves]
+        ['leap 6 -> 1000000000001 1000000000000']
+        """
+        n, k = pos
+        s = n % (k + 1)
+        return [(f"leap {s}", (n - s, k))] if s else []
 
     def options(self, pos):
         """The gaps one leap reaches (with the same ``k``)."""

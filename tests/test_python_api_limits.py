@@ -72,3 +72,16 @@ def test_interned_games_are_capped(monkeypatch):
         g = cgt.zero
         for k in range(50):
             g = cgt.game([k + 1000], [g])
+
+
+def test_frogs_of_any_size_answer_from_closed_forms():
+    # issue 17: Frogs(3, 10**8).grundy allocated memory in proportion to k; 10**100 overflowed
+    from cgt.errors import TooLargeError
+    from cgt.games import Frogs
+
+    assert Frogs(3, 10 ** 8).grundy == 3 and Frogs(3, 10 ** 100).grundy == 3
+    assert Frogs(10 ** 100 + 5, 7).grundy == (10 ** 100 + 5) % 8
+    (move,) = Frogs(10 ** 100, 10 ** 99).winning_moves
+    assert move.grundy == 0 and move.label == f"leap {10 ** 100 % (10 ** 99 + 1)}"
+    with pytest.raises(TooLargeError, match="too many to list"):
+        Frogs(10 ** 7, 10 ** 7).options
