@@ -85,3 +85,13 @@ def test_frogs_of_any_size_answer_from_closed_forms():
     assert move.grundy == 0 and move.label == f"leap {10 ** 100 % (10 ** 99 + 1)}"
     with pytest.raises(TooLargeError, match="too many to list"):
         Frogs(10 ** 7, 10 ** 7).options
+
+
+def test_de_bruijn_limits_come_from_measured_cost():
+    # issue 17: DeBruijn(100).WinningMoves grew past 1 GB without finishing
+    from cgt.errors import TooLargeError
+    from cgt.games import DeBruijn
+
+    with pytest.raises(TooLargeError, match="100 is larger than 70: the search would take hours"):
+        DeBruijn(100)
+    assert [m.label for m in DeBruijn(30).winning_moves] == [12, 15]
