@@ -44,6 +44,14 @@ class HeapRuleset(ImpartialRuleset):
     #: Largest heap for which ``grundy_sequence`` may be computed implicitly (guards against typos).
     max_heap = 50_000_000
 
+    @classmethod
+    def from_function(cls, fn, name: str | None = None):
+        """The heap ruleset whose heap of ``n`` has the options ``fn(n)`` (a collection of collections of
+        heap sizes; CGSuite's static ``HeapRuleset(fn)``).  See :mod:`cgt.games.functional`."""
+        from cgt.games.functional import FunctionalHeapRuleset
+
+        return FunctionalHeapRuleset(fn, name=name)
+
     # -- moves -----------------------------------------------------------------------------------------
     def heap_options(self, n: int):
         """Tuples of heap sizes that a single heap of ``n`` can be turned into (subclasses override)."""

@@ -20,18 +20,94 @@ from __future__ import annotations
 
 from math import isqrt
 
-from cgt.errors import TooLargeError
+from cgt.errors import InvalidPositionError, TooLargeError
+from cgt.impartial import mex
 from cgt.games.heap_pair import HeapPairRuleset
 
-__all__ = ["Wythoff"]
+__all__ = ["GenWythoff", "Wythoff"]
 
-CATALOGUE = {"Wythoff": "game.heap.Wythoff"}
+CATALOGUE = {"GenWythoff": "game.heap.GenWythoff", "Wythoff": "game.heap.Wythoff"}
 
 
-class _Wythoff(HeapPairRuleset):
-    """Wythoff's game on two heaps."""
+class GenWythoff(HeapPairRuleset):
+    """Generalised Wythoff (CGSuite ``game.heap.GenWythoff(bound)``): from ``(a, b)`` remove any positive
+    amount from one heap, or ``k`` from one and ``l`` from the other with ``0 < k <= l < bound(k)`` (either
+    way round).  ``Wythoff`` is ``bound(k) = k + 1``; ``GenWythoff(lambda k: k + r)`` is Fraenkel's
+    r-Wythoff (A. S. Fraenkel, "How to beat your Wythoff games' opponent on three fronts", Amer. Math.
+    Monthly 89 (1982)), whose P-positions are ``(floor(n a), floor(n a) + r n)`` with
+    ``a = (2 - r + sqrt(r^2 + 4)) / 2``: for ``r = 2``, ``(0,0), (1,3), (2,6), (4,10)``.
+
+    >>> two = GenWythoff(lambda k: k + 2)
+    >>> [(a, b) for b in range(11) for a in range(b + 1) if two((a, b)).grundy == 0]
+    [(0, 0), (1, 3), (2, 6), (4, 10)]
+    >>> [str(m) for m in two((1, 2)).moves()]
+    ['(-1,0) -> 0 2', '(0,-1) -> 1 1', '(0,-2) -> 1 0', '(-1,-1) -> 0 1', '(-1,-2) -> 0 0']
+    """
+
+    def __init__(self, bound, name: str | None = None) -> None:
+        if not callable(bound):
+            raise InvalidPositionError(f"GenWythoff: bound {bound!r} is not a function k -> bound")
+        self.bound = bound
+        if name is not None:
+            self.name = name
+
+    def _params(self) -> tuple:
+        return (self.bound,)
+
+    def __repr__(self) -> str:
+        if self.name is not None:
+            return self.name
+        return f"GenWythoff({getattr(self.bound, '__name__', self.bound)})"
+
+    def _label(self) -> str:
+        return repr(self)
+
+    def _pairs(self, a: int, b: int):
+        """``(k, l)`` amounts removed from (first, second) heap by a two-heap move."""
+        result = []
+        for k in range(1, min(a, b) + 1):
+            top = self.bound(k)
+            for l in range(k, top):
+                if l <= b:
+                    result.append((k, l))
+                if l != k and l <= a:
+                    result.append((l, k))
+                if l > max(a, b):
+                    break
+        return result
+
+    def moves(self, pos, player=None):
+        """Take ``t`` from the first heap, from the second, or ``(k, l)`` from both."""
+        a, b = pos
+        result = [(f"(-{t},0)", (a - t, b)) for t in range(1, a + 1)]
+        result += [(f"(0,-{t})", (a, b - t)) for t in range(1, b + 1)]
+        result += [(f"(-{k},-{l})", (a - k, b - l)) for k, l in self._pairs(a, b)]
+        return result
+
+    def options(self, pos):
+        """The positions one move reaches, one per move."""
+        return [option for _, option in self.moves(pos)]
+
+    def grundy(self, pos) -> int:
+        """Nim value from a table filled in increasing order (no recursion)."""
+        a, b = sorted(pos)
+        table = self.table("g")
+        if (a, b) not in table:
+            top = max(a, b)
+            for y in range(top + 1):
+                for x in range(y + 1):
+                    if (x, y) not in table:
+                        table[(x, y)] = mex(table[tuple(sorted(o))] for o in self.options((x, y)))
+        return table[(a, b)]
+
+
+class _Wythoff(GenWythoff):
+    """Wythoff's game on two heaps: ``GenWythoff(lambda k: k + 1)`` with an array-based table."""
 
     name = "Wythoff"
+
+    def __init__(self) -> None:
+        super().__init__(_wythoff_bound)
 
     def _label(self) -> str:
         return "Wythoff"
@@ -104,6 +180,10 @@ class _Wythoff(HeapPairRuleset):
         """Forget memoised values and the Grundy table."""
         super().clear_cache()
         self.__dict__.pop("_gtable", None)
+
+
+def _wythoff_bound(k: int) -> int:
+    return k + 1
 
 
 Wythoff = _Wythoff()
