@@ -79,6 +79,7 @@ def call_ruleset(ruleset, args: list, kwargs: dict | None, name: str):
     from cgt.shell.errors import ShellError
 
     keywords = {_camel_to_snake(k): v for k, v in (kwargs or {}).items()}
+    args = [a.entry.resolve() if isinstance(a, RulesetFunction) else a for a in args]   # a ruleset argument
     target = ruleset.__init__ if isinstance(ruleset, type) else None
     if target is not None:
         try:
@@ -154,6 +155,36 @@ FUNCTIONS: dict[str, Function] = {
     "BornBy": Function("BornBy", _born_by, (1, 1), "cgt.days:born_by"),
 }
 
+
+def _table(args):
+    from cgt.shell.table import make_table
+
+    return make_table(args[0])
+
+
+def _variant_game(kind: str):
+    def make(args):
+        from cgt.shell.heap_methods import find_heap_method
+        from cgt.shell.methods import is_number, is_position
+
+        name = kind.capitalize() + "Variant"
+        method, receiver = find_heap_method(args[0], name)
+        if method is None or not (is_position(receiver) or is_number(receiver) or isinstance(receiver, cgt.Game)):
+            from cgt.shell.values import describe
+
+            raise cgt.errors.InvalidGameError(f"{name}Game needs a position or a game, got {describe(args[0])}")
+        return method.func(receiver)
+
+    return make
+
+
+FUNCTIONS.update({
+    "Table": Function("Table", _table, (1, 1), "cgt.shell.table:Table"),
+    **{f"{k.capitalize()}VariantGame": Function(f"{k.capitalize()}VariantGame", _variant_game(k), (1, 1),
+                                                f"cgt.games.ruleset:Position.{k}_variant")
+       for k in ("impartial", "dicotic", "twisted")},
+})
+
 #: The help function's name; the evaluator gives it its unevaluated argument.
 HELP = Function("help", None, (0, 1), "help shows an overview; help(name) the documentation of name.")
 
@@ -184,6 +215,7 @@ def make_globals() -> dict[str, object]:
     names.update(FUNCTIONS)
     names["Left"] = cgt.Player.Left
     names["Right"] = cgt.Player.Right
+    names["Nothing"] = None                 # CGSuite's Nothing (also the literal nil)
     names["omega"] = names["\u03c9"] = cgt.omega     # CGSuite §4.1: omega = 1.OmegaPower; inf = 1/0
     names["inf"] = cgt.inf
     misere = root.child("misere").child("MisereCanonicalGame")

@@ -478,6 +478,9 @@ def all_method_names() -> list[str]:
     from cgt.shell.tower import TOWER_METHOD_NAMES
 
     names.update(TOWER_METHOD_NAMES)
+    from cgt.shell.heap_methods import HEAP_METHOD_NAMES
+
+    names.update(HEAP_METHOD_NAMES)
     return sorted(names)
 
 
@@ -508,6 +511,11 @@ def _find_method(value, name: str):
     """
     if isinstance(value, bool):
         return None, None
+    from cgt.shell.heap_methods import find_heap_method     # rulesets, variants, periodicity, tables
+
+    method, receiver = find_heap_method(value, name)
+    if method is not None:
+        return method, receiver
     if name in NIM_METHODS and (isinstance(value, (int, Game)) or is_position(value)):
         return NIM_METHODS[name], value
     if is_position(value):

@@ -169,10 +169,10 @@ def format_value(value) -> str:
     >>> format_value(game([3], [game([2], [1])])), format_value(Outcome.N), format_value(False)
     ('{3||2|1}', 'N', 'false')
     >>> format_value((3, 5)), format_value("0.77"), format_value(None)
-    ('(3,5)', '"0.77"', 'nil')
+    ('(3,5)', '"0.77"', 'Nothing')
     """
     if value is None:
-        return "nil"
+        return "Nothing"           # CGSuite §5.1 (the shell also reads the literal nil)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, Fraction)):
@@ -221,8 +221,12 @@ def position_text(position) -> str:
     ('Kayles(7)', 'Wythoff("3 5")')
     """
     from cgt.games.grid_ruleset import GridRuleset
+    from cgt.games.variants import VariantRuleset
 
     ruleset = position.ruleset
+    if isinstance(ruleset, VariantRuleset):       # §5.1: ImpartialVariantGame(<base position>)
+        base, negated = ruleset.base_position(position.position)
+        return f"{'-' if negated else ''}{ruleset.game_name}({position_text(base)})"
     text = ruleset.format(position.position)
     name = ruleset_text(ruleset)
     if isinstance(ruleset, GridRuleset):
@@ -242,8 +246,11 @@ def ruleset_text(ruleset) -> str:
     >>> ruleset_text(object.__new__(type("Plain", (), {"__repr__": lambda self: "Plain()"})))
     'Plain()'
     """
+    from cgt.games.variants import VariantRuleset
     from cgt.shell.registry import registry
 
+    if isinstance(ruleset, VariantRuleset):       # §5.1: ImpartialVariantRuleset(Domineering)
+        return f"{type(ruleset).__name__}({ruleset_text(ruleset.base)})"
     entries = registry().values()
     for entry in entries:
         if entry.resolved() is ruleset:
