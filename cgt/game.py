@@ -1081,9 +1081,12 @@ def _coerce(value):
 
 @deep
 def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
-    """The canonical form of ``{lefts | rights}``.
+    """The canonical form of ``{lefts | rights}``; ``game(text)`` reads CGSuite's notation (:mod:`cgt.parse`).
 
     Options may be Games, ints or dyadic Fractions.
+
+    >>> game("{3||2|1}") is game([3], [game([2], [1])])
+    True
 
     >>> str(game([0], [1, 2])), str(game([1], [-1])), str(game([3], [game([2], [1])]))
     ('1/2', '+-1', '{3||2|1}')
@@ -1092,6 +1095,10 @@ def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
     ...
     cgt.errors.InvalidGameError: 'x' is not a game, an integer or a dyadic rational
     """
+    if isinstance(lefts, str) and isinstance(rights, tuple) and not rights:
+        from cgt.parse import parse_game
+
+        return parse_game(lefts)
     left = [as_game(o) for o in _option_collection(lefts, "lefts")]
     right = [as_game(o) for o in _option_collection(rights, "rights")]
     return _canonical(left, right)
