@@ -58,7 +58,19 @@ def label_sort_key(label) -> tuple:
     """
     if label is None:
         return (0, "", "")
-    return (1, type(label).__name__, repr(label))
+    try:
+        return _KEYS[label]
+    except (KeyError, TypeError):
+        key = (1, type(label).__name__, repr(label))
+    try:
+        if len(_KEYS) < 4096:
+            _KEYS[label] = key
+    except TypeError:
+        pass
+    return key
+
+
+_KEYS: dict = {}
 
 
 class _LabelMap:
@@ -378,7 +390,7 @@ class Graph:
         n = len(self._labels)
         if n == 0:
             return self
-        if len(self._edges) == n - 1 and self.is_connected:
+        if len(self._edges) == n - 1 and len(self.connected_component(1)) == n:
             order = _tree_order(self, root)
         else:
             order = _refined_order(self, root, budget)

@@ -97,6 +97,13 @@ class GraphRuleset(Ruleset):
 
     def normal_form(self, graph: Graph) -> tuple[Graph, bool]:
         """The canonical labelling (fixing :attr:`root`), or its colour swap, negated, if that sorts first."""
+        seen = self.table("normal")           # graphs met before, as written (emptied by cgt.clear_caches)
+        known = seen.get(graph)
+        if known is None:
+            known = seen[graph] = self._normal_form(graph)
+        return known
+
+    def _normal_form(self, graph: Graph) -> tuple[Graph, bool]:
         best = graph.canonical(self.root)
         if self.vertex_swap is None and self.edge_swap is None:
             return best, False
