@@ -21,6 +21,7 @@ from cgt.shell.methods import (
     docstring_text,
 )
 from cgt.shell.registry import registry
+from cgt.shell import tower
 from cgt.shell.values import BoundMethod, Function, HelpText, Namespace, describe
 
 SYNTAX = """\
@@ -34,6 +35,10 @@ Control     if c then a elseif d then b else e end     for n from 1 to 10 by 2 d
             while c do ... end
 Collections [1,2,3]  {1,3} (set)  (3,5) (tuple)  [n * n for n from 1 to 5 where n % 2 == 1]
             list[1] is the first element
+Numbers     5/7  3/0 = inf  omega (or ω)  omega^2 * 3 + 1  (omega+1)/(omega-1)  *omega  *(omega+1)
+            a ^ b is a power after an operand (2 ^ 10, x^2); where an operand starts ^ is up (^, 2^3)
+Misere      *[4,2] (entry: options, lists nest)  *[42] *[2#] (printed form reads back; *[2] is *2)
+            G.MisereCanonicalForm  G.Genus  G.Mate  MisereCanonicalGame.DayN(3)
 Methods     G.LeftStop  G.Cool(1)  ... see the list below; help(Name) explains one"""
 
 
@@ -63,7 +68,13 @@ def topic(name: str, scope=None) -> str:
         (NIM_METHODS, "integers and nimbers"),
         (NUMBER_METHODS, "numbers"),
         (COLLECTION_METHODS, "lists, sets and strings"),
-    ):
+    ) + (() if any(name in t for t in (GAME_METHODS, POSITION_METHODS, NIM_METHODS, NUMBER_METHODS)) else (
+        (tower.NUMBER_TOWER_METHODS, "numbers, ordinals and surreals"),
+        (tower.TRANSFINITE_METHODS, "transfinite nimbers"),
+        (tower.MISERE_METHODS, "misère games"),
+        (tower.GAME_MISERE_METHODS, "games, in misère play"),
+        (tower.POSITION_MISERE_METHODS, "impartial positions, in misère play"),
+    )):   # the number tower's and misère tables when the name is theirs alone
         method = table.get(name)
         if method is not None and not any(method is m for m, _ in texts):
             texts.append((method, kind))

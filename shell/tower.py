@@ -619,6 +619,8 @@ def find_tower_method(value, name: str, after_existing: bool):
             return NUMBER_TOWER_METHODS.get(name), value
         return None, None
     if _is_rational(value):
+        if name in GAME_MISERE_METHODS and _is_dyadic(Fraction(value)):
+            return GAME_MISERE_METHODS[name], cgt.as_game(value)
         return NUMBER_TOWER_METHODS.get(name), value
     if isinstance(value, Position):
         if name in POSITION_MISERE_METHODS:
