@@ -580,7 +580,7 @@ class Interpreter:
         return self._nimber(self.eval(node.children[1], scope))
 
     def _misere(self, node, scope):
-        return tower.misere_text(str(node.children[0]))
+        return tower.misere_text(str(node.children[0]), min(self.limits.max_nimber, tower.MISERE_HEAP_LIMIT))
 
     def _nimber(self, n):
         if isinstance(n, list) or tower.is_tower(n):

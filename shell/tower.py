@@ -231,7 +231,7 @@ def nimber_of(n, max_nimber: int = 1 << 20):
     ('*3', '*(ω×2)', '*[42]')
     """
     if isinstance(n, list):
-        return misere_literal(n)
+        return misere_literal(n, min(max_nimber, MISERE_HEAP_LIMIT))
     if _is_int(n):
         if n < 0:
             raise NotApplicableError(f"*n needs a non-negative integer n, got {n}")
@@ -245,38 +245,52 @@ def nimber_of(n, max_nimber: int = 1 << 20):
     raise NotApplicableError(f"*x needs a non-negative integer or an ordinal x, got {describe(n)}")
 
 
-def _misere_option(x):
+#: The largest misère nim heap a literal may name: *n is interned with all its options, so building it
+#: costs about n²/2 set entries (*[&1000;] takes under a second, *[&3000;] about 8 s).
+MISERE_HEAP_LIMIT = 1000
+
+
+def _misere_option(x, limit: int = MISERE_HEAP_LIMIT):
     if isinstance(x, MisereGame):
         return x
     if _is_int(x):
         if x < 0:
             raise InvalidGameError(f"a misère nim heap must be non-negative, got {x}")
-        if x > 10_000:
-            raise InvalidGameError(f"misère nim heaps are limited to 10000, got {x}")
+        if x > limit:
+            raise InvalidGameError(f"misère nim heaps are limited to {limit}, got {x}")
         return cgt.misere_nim(x)
     if isinstance(x, list):
-        return cgt.misere_game([_misere_option(y) for y in x])
+        return cgt.misere_game([_misere_option(y, limit) for y in x])
     from cgt.shell.values import describe
 
     raise InvalidGameError(f"{describe(x)} cannot be an option of a misère game: use integers (nim heaps), "
                            "lists of options or misère games")
 
 
-def misere_literal(items: list) -> MisereGame:
+def misere_literal(items: list, limit: int = MISERE_HEAP_LIMIT) -> MisereGame:
     """CGSuite's entry form ``*[a, b, …]``: integers are nim heaps, lists games with those options.
 
     >>> str(misere_literal([])), str(misere_literal([[2]])), str(misere_literal([0, 1]))
     ('*[0]', '*[2##]', '*[2]')
     """
-    return cgt.misere_game([_misere_option(x) for x in items])
+    return cgt.misere_game([_misere_option(x, limit) for x in items])
 
 
-def misere_text(text: str) -> MisereGame:
+def misere_text(text: str, limit: int = MISERE_HEAP_LIMIT) -> MisereGame:
     """CGSuite's printed form ``*[42]``, ``*[2[#1]]`` read back (the shell's ``MISERE`` token).
 
     >>> misere_text("*[2]") is cgt.misere_nim(2), str(misere_text("*[(42)31]"))
     (True, '*[(42)31]')
+    >>> misere_text("*[&5000;]")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidGameError: misère nim heaps are limited to 1000, got 5000
     """
+    import re
+
+    for digits in re.findall(r"&(\d+);", text):
+        if len(digits) > 9 or int(digits) > limit:
+            raise InvalidGameError(f"misère nim heaps are limited to {limit}, got {digits}")
     return cgt.parse_misere(text)
 
 

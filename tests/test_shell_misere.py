@@ -245,6 +245,8 @@ ERRORS = [
     ("{1|-1}.MisereCanonicalForm", "not impartial"),
     ("game.grid.Domineering.Position(\"..\").MisereCanonicalForm", "impartial"),
     ("*[4", None),
+    ("*[&5000;]", "misère nim heaps are limited to 1000"),   # building *n costs ~n²/2: refused, not slow
+    ("*[5000, 1]", "misère nim heaps are limited to 1000"),
 ]
 
 
