@@ -1,9 +1,12 @@
 """Take-and-break heap games given by a code (Winning Ways ch. 4; CGSuite ``TakeAndBreak``).
 
 Rules: a position is a collection of heaps; a move acts on one heap as the code allows (see
-:mod:`cgt.games.octal_code`: ``"0.77"`` is Kayles -- remove 1 or 2 tokens, leaving 0, 1 or 2 heaps;
-``"0.07"`` Dawson's Kayles; ``"0.137"`` Dawson's chess; ``"0.[3]"`` Nim; ``"4!.0"`` Grundy's game).
-Impartial; normal play.  Positions print as heap sizes separated by spaces.
+:mod:`cgt.games.octal_code` for the full CGSuite grammar -- digits to ``V``, ``&n;``, heap-count lists
+``{2,3+}``, ``*``, the ``!``/``?``/``=`` modifiers, ``[...]`` repeats, digits before the point: ``"0.77"`` is
+Kayles -- remove 1 or 2 tokens, leaving 0, 1 or 2 heaps; ``"0.07"`` Dawson's Kayles; ``"0.137"`` Dawson's
+chess; ``"0.[3]"`` Nim; ``"4!.0"`` Grundy's game; ``"{2+}=.0"`` Maundy's heap).  Impartial; normal play.
+Positions print as heap sizes separated by spaces.  ``TakeAndBreak.from_subtraction_set`` and
+``Splittles`` build codes from subtraction sets (CGSuite ``FromSubtractionSet``, ``Splittles``).
 
 >>> kayles = TakeAndBreak("0.77")
 >>> kayles.grundy_sequence(12)                 # Winning Ways ch. 4, Kayles
@@ -14,7 +17,7 @@ Impartial; normal play.  Positions print as heap sizes separated by spaces.
 >>> p.period, p.preperiod, p.last_exceptional, p.certified   # Winning Ways: period 12, last exception 70
 (12, 71, 70, True)
 
-**Speed.**  For finite codes whose moves leave at most two heaps, sequences are computed with the
+**Speed.**  For finite codes of plain digits whose moves leave at most two heaps, sequences are computed with the
 sparse-space ("rare values") technique of Gangolli–Plambeck and Flammenkamp: a bit mask splits values into
 *rare* (even parity of ``v & mask``) and *common* ones, chosen so rare values are rare.  Since
 common XOR common is rare, a common value is only reached by splits with a rare part, and only those few
