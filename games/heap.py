@@ -52,6 +52,19 @@ class HeapRuleset(ImpartialRuleset):
 
         return FunctionalHeapRuleset(fn, name=name)
 
+    def partizan_join(self, that: "HeapRuleset"):
+        """The partizan heap game where Left plays this ruleset and Right ``that`` (CGSuite ``PartizanJoin``)."""
+        from cgt.games.partizan_heap import PartizanHeapRuleset
+
+        return PartizanHeapRuleset(self, that)
+
+    def cake_product(self, that: "HeapRuleset", twisted: bool = False):
+        """``GenCutcake(self, that, twisted)`` (CGSuite ``CakeProduct``): Left plays this ruleset on a
+        cake's second coordinate, Right ``that`` on the first."""
+        from cgt.games.cutcake import GenCutcake
+
+        return GenCutcake(self, that, twisted)
+
     # -- moves -----------------------------------------------------------------------------------------
     def heap_options(self, n: int):
         """Tuples of heap sizes that a single heap of ``n`` can be turned into (subclasses override)."""

@@ -153,3 +153,11 @@ def test_value_is_canonical_form_of_options(name, m, n):
     assert p.value == cgt.game([o.value for o in p.left_options], [o.value for o in p.right_options])
     if name != "TurnAndEatcake":
         assert RULESETS[name]((n, m)).value == -p.value          # turning the cake swaps the players
+
+
+def test_cake_product_is_gen_cutcake():
+    four = TakeAndBreak("4.0")
+    assert four.cake_product(four) == GenCutcake(four, four)
+    assert four.cake_product(four)((2, 8)).value == Cutcake((2, 8)).value
+    eat = TakeAndBreak("0.7")
+    assert eat.cake_product(eat, twisted=True) == GenCutcake(eat, eat, True)

@@ -95,3 +95,9 @@ def test_value_is_canonical_form_of_options(left, right, h):
     assert p.value == cgt.game([o.value for o in p.left_options], [o.value for o in p.right_options])
     swapped = PartizanSubtraction(sorted(right), sorted(left))
     assert swapped(h).value == -p.value                           # swapping the sets swaps the players
+
+
+def test_partizan_join():
+    joined = Subtraction([1]).partizan_join(Subtraction([2]))
+    assert joined == PartizanHeapRuleset(Subtraction([1]), Subtraction([2]))
+    assert [str(v) for v in joined.game_value_sequence(4)] == ["1", "{1|0}", "0", "1"]      # as sub-1-2 above
