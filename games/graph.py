@@ -533,6 +533,18 @@ def _refined_order(g: Graph, root: int | None, budget: int) -> list[int] | None:
                 return rank
             classes = now
 
+    def around(u: int, other: int) -> list:
+        out = []
+        for k in inc[u]:
+            a, b, _ = edges[k]
+            w = b if a == u else a
+            out.append((lkeys[k], "self" if w == u else ("other" if w == other else w)))
+        return sorted(out, key=repr)
+
+    def twins(u: int, v: int) -> bool:
+        """Swapping u and v (same label: same cell) maps the graph to itself."""
+        return around(u, v) == around(v, u)
+
     start = rerank([None] + [(0 if v == root else 1, label_sort_key(labels[v - 1])) for v in range(1, n + 1)])
     leaves = [0]
     best = [None]
@@ -553,6 +565,9 @@ def _refined_order(g: Graph, root: int | None, budget: int) -> list[int] | None:
             if best[0] is None or key < best[0][0]:
                 best[0] = (key, order)
             return True
+        first = target[0]
+        if all(twins(first, x) for x in target[1:]):
+            target = [first]      # each swap (first x) is an automorphism: one choice stands for all
         for v in target:
             individual = [2 * r + 1 for r in rank]
             individual[v] -= 1
