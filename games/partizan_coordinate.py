@@ -20,7 +20,7 @@ from __future__ import annotations
 from cgt.errors import InvalidPositionError
 
 from cgt.games.coordinate import CoordinateRuleset, FunctionalCoordinateRuleset
-from cgt.games.ruleset import Ruleset
+from cgt.games.ruleset import PartizanJoinRuleset
 
 __all__ = ["PartizanCoordinateRuleset", "PartizanEuclid"]
 
@@ -28,30 +28,11 @@ CATALOGUE = {"PartizanCoordinateRuleset": "game.heap.PartizanCoordinateRuleset",
              "PartizanEuclid": "game.heap.PartizanEuclid"}
 
 
-class PartizanCoordinateRuleset(Ruleset):
+class PartizanCoordinateRuleset(PartizanJoinRuleset):
     """Left plays ``left_ruleset``, Right ``right_ruleset`` (both coordinate rulesets)."""
 
-    def __init__(self, left_ruleset: CoordinateRuleset, right_ruleset: CoordinateRuleset,
-                 name: str | None = None) -> None:
-        for side, r in (("left_ruleset", left_ruleset), ("right_ruleset", right_ruleset)):
-            if not isinstance(r, CoordinateRuleset):
-                raise InvalidPositionError(f"PartizanCoordinateRuleset: {side} {r!r} is not a coordinate ruleset")
-        self.left_ruleset = left_ruleset
-        self.right_ruleset = right_ruleset
-        if name is not None:
-            self.name = name
-
-    def _params(self) -> tuple:
-        return (self.left_ruleset, self.right_ruleset)
-
-    def normalize(self, pos):
-        return CoordinateRuleset.normalize(self, pos)
-
-    def parse(self, text: str):
-        return CoordinateRuleset.parse(self, text)
-
-    def format(self, pos) -> str:
-        return CoordinateRuleset.format(self, pos)
+    position_kind = CoordinateRuleset
+    position_kind_name = "coordinate ruleset"
 
     def components(self, pos):
         return [(p,) for p in pos] if len(pos) > 1 else [pos]

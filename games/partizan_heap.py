@@ -19,7 +19,7 @@ from __future__ import annotations
 from cgt.errors import InvalidPositionError
 
 from cgt.games.heap import HeapRuleset
-from cgt.games.ruleset import Ruleset
+from cgt.games.ruleset import PartizanJoinRuleset
 from cgt.games.subtraction import Subtraction
 from cgt.games.take_and_break import Splittles, TakeAndBreak
 
@@ -31,30 +31,12 @@ CATALOGUE = {"PartizanHeapRuleset": "game.heap.PartizanHeapRuleset",
              "PartizanTakeAndBreak": "game.heap.PartizanTakeAndBreak"}
 
 
-class PartizanHeapRuleset(Ruleset):
-    """Left plays ``left_ruleset``, Right plays ``right_ruleset`` (both heap rulesets)."""
+class PartizanHeapRuleset(PartizanJoinRuleset):
+    """Left plays ``left_ruleset``, Right plays ``right_ruleset`` (both heap rulesets); positions are
+    tuples of heap sizes, as written (as in :class:`HeapRuleset`)."""
 
-    def __init__(self, left_ruleset: HeapRuleset, right_ruleset: HeapRuleset, name: str | None = None) -> None:
-        for side, r in (("left_ruleset", left_ruleset), ("right_ruleset", right_ruleset)):
-            if not isinstance(r, HeapRuleset):
-                raise InvalidPositionError(f"{type(self).__name__}: {side} {r!r} is not a heap ruleset")
-        self.left_ruleset = left_ruleset
-        self.right_ruleset = right_ruleset
-        if name is not None:
-            self.name = name
-
-    def _params(self) -> tuple:
-        return (self.left_ruleset, self.right_ruleset)
-
-    # positions: as HeapRuleset (a tuple of heap sizes, as written)
-    def normalize(self, pos):
-        return HeapRuleset.normalize(self, pos)
-
-    def parse(self, text: str):
-        return HeapRuleset.parse(self, text)
-
-    def format(self, pos) -> str:
-        return HeapRuleset.format(self, pos)
+    position_kind = HeapRuleset
+    position_kind_name = "heap ruleset"
 
     def normal_form(self, pos):
         return tuple(sorted(h for h in pos if h)), False

@@ -44,7 +44,7 @@ from cgt.player import Player
 
 from cgt.games import engine
 
-__all__ = ["Ruleset", "ImpartialRuleset", "Position", "Move", "Player"]
+__all__ = ["Ruleset", "ImpartialRuleset", "PartizanJoinRuleset", "Position", "Move", "Player"]
 
 Left, Right = Player.Left, Player.Right
 
@@ -223,6 +223,38 @@ class Ruleset:
 
     def __hash__(self):
         return hash((type(self).__name__, repr(self._params())))
+
+
+class PartizanJoinRuleset(Ruleset):
+    """Base of rulesets where Left moves by one impartial ruleset and Right by another (CGSuite's
+    ``PartizanHeapRuleset``, ``PartizanCoordinateRuleset``): both play on positions of the same kind,
+    :attr:`position_kind` (a ruleset class whose ``normalize``/``parse``/``format`` are used)."""
+
+    abstract = True
+    #: The ruleset class both sides belong to, and its name in error messages.
+    position_kind: type = Ruleset
+    position_kind_name = "ruleset"
+
+    def __init__(self, left_ruleset, right_ruleset, name: str | None = None) -> None:
+        for side, r in (("left_ruleset", left_ruleset), ("right_ruleset", right_ruleset)):
+            if not isinstance(r, self.position_kind):
+                raise InvalidPositionError(f"{type(self).__name__}: {side} {r!r} is not a {self.position_kind_name}")
+        self.left_ruleset = left_ruleset
+        self.right_ruleset = right_ruleset
+        if name is not None:
+            self.name = name
+
+    def _params(self) -> tuple:
+        return (self.left_ruleset, self.right_ruleset)
+
+    def normalize(self, pos):
+        return self.position_kind.normalize(self, pos)
+
+    def parse(self, text: str):
+        return self.position_kind.parse(self, text)
+
+    def format(self, pos) -> str:
+        return self.position_kind.format(self, pos)
 
 
 class ImpartialRuleset(Ruleset):
