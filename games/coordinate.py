@@ -93,6 +93,33 @@ def _nim_combine(_x, values) -> int:
     return mex(reduce(xor, vals, 0) for vals in values)
 
 
+class FunctionRuleset:
+    """Mixin for a ruleset given by one Python function ``fn``: checked to be callable, compared and printed
+    by it (``FunctionalHeapRuleset(fn)``, ``FunctionalCoordinateRuleset(fn)``, ``GenMem(predicate)``).
+
+    Subclasses name themselves for errors (``family_name``) and say what the function maps
+    (``function_signature``).
+    """
+
+    family_name = "Ruleset"
+    function_signature = "a function"
+
+    def __init__(self, fn, name: str | None = None) -> None:
+        if not callable(fn):
+            raise InvalidPositionError(f"{self.family_name}: {fn!r} is not {self.function_signature}")
+        self.fn = fn
+        if name is not None:
+            self.name = name
+
+    def _params(self) -> tuple:
+        return (self.fn,)
+
+    def __repr__(self) -> str:
+        if self.name is not None:
+            return self.name
+        return f"{type(self).__name__}({getattr(self.fn, '__name__', self.fn)})"
+
+
 class CoordinateRuleset(ImpartialRuleset):
     """Base class of impartial games on integer pairs; subclasses define :meth:`coordinate_options`."""
 
@@ -186,7 +213,7 @@ class CoordinateRuleset(ImpartialRuleset):
         return [[self.coordinate_grundy((r, c)) for c in range(max_col + 1)] for r in range(max_row + 1)]
 
 
-class FunctionalCoordinateRuleset(CoordinateRuleset):
+class FunctionalCoordinateRuleset(FunctionRuleset, CoordinateRuleset):
     """The coordinate ruleset whose options of ``(row, col)`` are ``fn(row, col)`` (CGSuite's
     ``game.heap.CoordinateRuleset(fn)``; note the two arguments).
 
@@ -199,20 +226,8 @@ class FunctionalCoordinateRuleset(CoordinateRuleset):
     cgt.errors.NotShortGameError: FunctionalCoordinateRuleset(<lambda>): (1, 2) can be reached again from itself (a cycle), so the game is not short
     """
 
-    def __init__(self, fn, name: str | None = None) -> None:
-        if not callable(fn):
-            raise InvalidPositionError(f"CoordinateRuleset: {fn!r} is not a function (row, col) -> options")
-        self.fn = fn
-        if name is not None:
-            self.name = name
-
-    def _params(self) -> tuple:
-        return (self.fn,)
-
-    def __repr__(self) -> str:
-        if self.name is not None:
-            return self.name
-        return f"{type(self).__name__}({getattr(self.fn, '__name__', self.fn)})"
+    family_name = "CoordinateRuleset"
+    function_signature = "a function (row, col) -> options"
 
     def coordinate_options(self, coord):
         return self.fn(*coord)

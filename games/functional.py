@@ -25,7 +25,7 @@ from operator import xor
 from cgt.errors import InvalidPositionError
 from cgt.impartial import mex
 
-from cgt.games.coordinate import memo_values
+from cgt.games.coordinate import FunctionRuleset, memo_values
 from cgt.games.heap import HeapRuleset
 
 __all__ = ["FunctionalHeapRuleset"]
@@ -37,23 +37,11 @@ def _nim_combine(_x, values) -> int:
     return mex(reduce(xor, vals, 0) for vals in values)
 
 
-class FunctionalHeapRuleset(HeapRuleset):
+class FunctionalHeapRuleset(FunctionRuleset, HeapRuleset):
     """The heap ruleset whose heap of ``n`` has the options ``fn(n)``."""
 
-    def __init__(self, fn, name: str | None = None) -> None:
-        if not callable(fn):
-            raise InvalidPositionError(f"HeapRuleset: {fn!r} is not a function n -> collection of heap lists")
-        self.fn = fn
-        if name is not None:
-            self.name = name
-
-    def _params(self) -> tuple:
-        return (self.fn,)
-
-    def __repr__(self) -> str:
-        if self.name is not None:
-            return self.name
-        return f"{type(self).__name__}({getattr(self.fn, '__name__', self.fn)})"
+    family_name = "HeapRuleset"
+    function_signature = "a function n -> collection of heap lists"
 
     def heap_options(self, n: int):
         """``fn(n)`` validated: a list of tuples of non-negative heap sizes (no heaps for ``n = 0``)."""

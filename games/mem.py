@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from cgt.errors import InvalidPositionError
 
-from cgt.games.coordinate import CoordinateRuleset
+from cgt.games.coordinate import CoordinateRuleset, FunctionRuleset
 
 __all__ = ["GenMem", "Mem", "TakeAway", "FibonacciNim"]
 
@@ -37,23 +37,16 @@ CATALOGUE = {"GenMem": "game.heap.GenMem", "Mem": "game.heap.Mem", "TakeAway": "
              "FibonacciNim": "game.heap.FibonacciNim"}
 
 
-class GenMem(CoordinateRuleset):
+class GenMem(FunctionRuleset, CoordinateRuleset):
     """The memory game of ``predicate(memory, a)``: from ``(n, k)`` to ``(n - a, a)``."""
 
-    def __init__(self, predicate, name: str | None = None) -> None:
-        if not callable(predicate):
-            raise InvalidPositionError(f"GenMem: {predicate!r} is not a function (memory, j) -> bool")
-        self.predicate = predicate
-        if name is not None:
-            self.name = name
+    family_name = "GenMem"
+    function_signature = "a function (memory, j) -> bool"
 
-    def _params(self) -> tuple:
-        return (self.predicate,)
-
-    def __repr__(self) -> str:
-        if self.name is not None:
-            return self.name
-        return f"{type(self).__name__}({getattr(self.predicate, '__name__', self.predicate)})"
+    @property
+    def predicate(self):
+        """The function ``(memory, j) -> bool`` saying whether ``j`` tokens may be taken."""
+        return self.fn
 
     def normalize(self, pos):
         pos = super().normalize(pos)
