@@ -1,11 +1,11 @@
-"""The KöMaL two-heap "multiples" game (seed 000: Diaconescu, Example 1; KöMaL, December 2021).
+"""The KöMaL two-heap "multiples" game (Diaconescu, *Computational modelling for combinatorial game strategies*, Example 1; KöMaL, December 2021).
 
 Rules: two heaps of sizes ``A`` and ``B``; a move takes from one heap a positive multiple of ``A`` or of
 ``B`` (the current sizes; a multiple of 0 is never positive).  The player who takes the last token wins
 (normal play).  Impartial.  ``Multiples`` is a ruleset instance; ``Multiples(3, 5)`` is the position with
 heaps 3 and 5, as written.  A move is labelled by what it removes: ``(-3,0)`` takes 3 from the first heap.
 
-The seed proves that the second player (Benny) wins exactly when ``n/phi < k < phi*n`` (or both heaps are
+Diaconescu proves (Corollary 5.2) that the second player (Benny) wins exactly when ``n/phi < k < phi*n`` (or both heaps are
 empty), phi the golden ratio (Proposition 5.1, Corollary 5.2); :meth:`Multiples.golden_p_position` tests
 this with exact integer arithmetic.
 
@@ -51,7 +51,7 @@ class _Multiples(HeapPairRuleset):
 
     @staticmethod
     def golden_p_position(n: int, k: int) -> bool:
-        """The seed's law: ``(n, k)`` is a P-position iff both are 0 or ``n/phi < k < phi*n``.
+        """Diaconescu's law (Corollary 5.2): ``(n, k)`` is a P-position iff both are 0 or ``n/phi < k < phi*n``.
 
         With ``phi = (1 + sqrt 5)/2``: ``k < phi n`` iff ``2k - n < n sqrt 5`` and ``k > n/phi`` iff
         ``n < phi k``; both are decided exactly in integers.

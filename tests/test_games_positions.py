@@ -97,7 +97,7 @@ def test_debruijn_moves_name_the_number():
     assert [m.label for m in DeBruijn(4).moves()] == [1, 2, 3, 4]
 
 
-# -- Wythoff (seed 004) ------------------------------------------------------------------------------------
+# -- Wythoff (Mignoty, Renard, Rigo, Whiteland, "Automatic proofs in CGT") ------------------------------------------------------------------------------------
 
 def _zeckendorf(n):
     fibs = [1, 2]
@@ -114,7 +114,7 @@ def _zeckendorf(n):
 
 
 def test_wythoff_table_2():
-    # Seed 004, Table 2: A_n = 0 1 3 4 6 8, B_n = 0 2 5 7 10 13.
+    # Mignoty et al., Table 2: A_n = 0 1 3 4 6 8, B_n = 0 2 5 7 10 13.
     assert Wythoff.p_positions(6) == [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
     w = Wythoff
     found = [(a, b) for b in range(14) for a in range(b + 1) if w((a, b)).grundy == 0]
@@ -122,7 +122,7 @@ def test_wythoff_table_2():
 
 
 def test_wythoff_fraenkel_theorem_2_5():
-    # Seed 004, Thm 2.5 (Fraenkel): (a, b), a <= b, is a P-position iff rep_F(a) ends in an even number of
+    # Mignoty et al., Thm 2.5 (Fraenkel): (a, b), a <= b, is a P-position iff rep_F(a) ends in an even number of
     # zeros and rep_F(b) = rep_F(a)0.
     w = Wythoff
     table = w.grundy_table(120)
@@ -152,10 +152,10 @@ def test_wythoff_positions_keep_every_move():
     assert [m.label for m in Wythoff(1, 1).moves()] == ["(-1,0)", "(0,-1)", "(-1,-1)"]
 
 
-# -- the KöMaL multiples game (seed 000) -------------------------------------------------------------------
+# -- the KöMaL multiples game (Diaconescu, "Computational modelling ...") -------------------------------------------------------------------
 
 def test_komal_golden_ratio_law():
-    # Seed 000, Corollary 5.2: Benny (second player) wins iff n/phi < k < phi*n.
+    # Diaconescu, Corollary 5.2: Benny (second player) wins iff n/phi < k < phi*n.
     m = Multiples
     for n in range(0, 61):
         for k in range(n, 61):
@@ -163,7 +163,7 @@ def test_komal_golden_ratio_law():
 
 
 def test_komal_a_n_b_n_sequences():
-    # Seed 000 §5: for each n, Benny wins (k, n) iff a_n <= k <= b_n, with these initial segments.
+    # Diaconescu §5: for each n, Benny wins (k, n) iff a_n <= k <= b_n, with these initial segments.
     a_seq = [0, 1, 2, 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10, 10, 11, 12, 12, 13, 13, 14, 15]
     b_seq = [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37]
     m = Multiples

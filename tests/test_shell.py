@@ -2,8 +2,8 @@
 
 Sources: CGSuite = CGSuite's documentation (tutorial and notation pages); WW = Berlekamp, Conway,
 Guy, *Winning Ways* (2nd ed.); LIP = Albert, Nowakowski, Wolfe, *Lessons in Play*; ONAG = Conway,
-*On Numbers and Games*; CGT = Siegel, *Combinatorial Game Theory*; Faigle = seed 003 (Faigle,
-*Mathematical Game Theory*, ch. 2); Walnut = seed 004 (Wythoff's game); issue = rows quoted in
+*On Numbers and Games*; CGT = Siegel, *Combinatorial Game Theory*; Faigle = (Faigle,
+*Mathematical Game Theory*, ch. 2); Walnut = Mignoty, Renard, Rigo, Whiteland, *Automatic proofs in CGT* (Wythoff's game); issue = rows quoted in
 issue 5 itself.  Where a row is derived by hand from a theorem, the theorem is named.
 """
 
