@@ -69,30 +69,27 @@ def format_game(g) -> str:
 
 
 def print_key(g):
-    """Sort key for printing options: numbers ascending first, then uptimals, then the rest by text.
+    """Sort key for printing options: CGSuite's order (§5.8, :func:`cgt.print_order.option_key`).
 
     >>> from cgt import star, integer, up
     >>> [str(g) for g in sorted([up, star, integer(1), integer(-1)], key=print_key)]
     ['-1', '1', '*', '^']
     """
-    nus = g._nus
-    if nus is not None:
-        if nus[1] == 0 and nus[2] == 0:
-            return (0, nus[0], 0, 0, "")
-        return (1, nus[0], nus[1], nus[2], "")
-    return (2, Fraction(0), 0, 0, format_game(g))
+    from cgt.print_order import option_key
+
+    return option_key(g)
 
 
 def _special_text(g) -> str | None:
-    """Text for the non-brace forms (switch, Tiny/Miny, up-nth, cumulative up), or None."""
+    """Text for the non-brace forms (compact uptimals, switch, Tiny/Miny), or None (§5.3 rules 1-3)."""
     from cgt.game import _neg
 
-    if _neg(g) is g:
-        return _switch_text(g)
-    text = _tiny_text(g)
+    text = _up_family_text(g)
     if text is not None:
         return text
-    return _up_family_text(g)
+    if _neg(g) is g:
+        return _switch_text(g)
+    return _tiny_text(g)
 
 
 def _atom(g) -> str:
@@ -112,8 +109,9 @@ def _switch_text(g) -> str:
 
 
 def _tiny_text(g) -> str | None:
-    """``xTiny(y)`` for ``{x||x|x-y}`` and ``xMiny(y)`` for ``{x+y|x||x}``, with y > 0."""
-    from cgt.game import _add, _le, _lefts, _neg, _rights, ZERO
+    """``xTiny(d)`` for ``{x||x|y}`` with a number x and mean(y) < x (d = x - y), and ``xMiny(d)`` for
+    ``{{z|x}|x}`` with mean(z) > x (d = z - x): the exact shapes of CGSuite's rule (§5.3 rule 3)."""
+    from cgt.game import _lefts, _rights
 
     left, right = _lefts(g), _rights(g)
     if len(left) != 1 or len(right) != 1:
@@ -122,18 +120,22 @@ def _tiny_text(g) -> str | None:
         x, inner, name = left[0], right[0], "Tiny"
         if len(_lefts(inner)) != 1 or len(_rights(inner)) != 1 or _lefts(inner)[0] is not x:
             return None
-        y = _add(x, _neg(_rights(inner)[0]))
+        far = _rights(inner)[0]
+        if not far.mean < x.number:
+            return None
+        d = x - far
     elif right[0].is_number:
         x, inner, name = right[0], left[0], "Miny"
         if len(_lefts(inner)) != 1 or len(_rights(inner)) != 1 or _rights(inner)[0] is not x:
             return None
-        y = _add(_lefts(inner)[0], _neg(x))
+        far = _lefts(inner)[0]
+        if not far.mean > x.number:
+            return None
+        d = far - x
     else:
         return None
-    if y is ZERO or not _le(ZERO, y):
-        return None
-    prefix = format_number(x._nus[0]) if x is not ZERO else ""
-    return f"{prefix}{name}({format_game(y)})"
+    prefix = format_number(x.number) if x.number else ""
+    return f"{prefix}{name}({format_game(d)})"
 
 
 _up_family: dict[int, str] = {}
@@ -141,7 +143,7 @@ _up_family_size = [1]
 
 
 def _up_family_text(g) -> str | None:
-    """``x^<n>``, ``xv<n>``, ``x^[n]``, ``xv[n]``, each optionally followed by ``*``."""
+    """``x^<n>``, ``xv<n>``, ``x^[n]``, ``xv[n]``, each optionally followed by ``*`` or ``*m`` (§5.3 rule 1)."""
     from cgt.game import _add, _birthday, _left_stop, _right_stop, _number
     from cgt.constructors import up_family
 
@@ -162,8 +164,28 @@ def _up_family_text(g) -> str | None:
         _up_family_size[0] = size
     text = _up_family.get(rest._id)
     if text is None:
-        return None
+        text = _compact_uptimal(rest)
+        if text is None:
+            return None
     return (format_number(x) if x else "") + text
+
+
+def _compact_uptimal(rest) -> str | None:
+    """``^<n>*m``/``^[n]*m`` (and downs) for an infinitesimal uptimal whose nimber part m is beyond ``*``."""
+    from cgt.uptimal import uptimal_expansion
+
+    expansion = uptimal_expansion(rest)
+    if expansion is None or expansion.length < 2:
+        return None
+    a = expansion.coefficients
+    if a[-1] in (1, -1) and not any(a[:-1]):
+        core = f"<{len(a)}>"
+    elif a[0] in (1, -1) and all(c == a[0] for c in a):
+        core = f"[{len(a)}]"
+    else:
+        return None
+    m = expansion.nimber
+    return ("^" if a[-1] > 0 else "v") + core + ("" if m == 0 else "*" if m == 1 else f"*{m}")
 
 
 def _general_body(g) -> tuple[str, int]:

@@ -1,0 +1,188 @@
+"""Uptimal expansions: ``G = x + a1.^ + a2.^<2> + ... + ak.^<k> + *m`` (CGSuite's ``UptimalExpansion``).
+
+``^<n>`` is up-nth (``^<1> = ^``, ``^<n+1> = {0 | v[n]*}``; Siegel, *Combinatorial Game Theory*, II.4).
+A game is an *uptimal* when it equals such a finite sum; the expansion is unique, and it is found here
+from the value alone, whatever the braces look like:
+
+* the number part ``x`` is the common stop (an uptimal is infinitesimally close to ``x``);
+* for each nimber part ``m`` tried, ``V = G - x + *m`` must be a *star-free* sum ``sum a_i.^<i>``.  Such
+  sums are ordered lexicographically by their coefficients, because ``k.^<n+1> < ^<n>`` for every ``k``
+  (Siegel, CGT II.4: ``^<n+1>`` is infinitesimal with respect to ``^<n>``); so the leading coefficient
+  ``a_i`` of a remainder ``R`` is the integer ``a`` with ``-^<i> < 2(R - a.^<i>) < ^<i>``, and a remainder
+  confused with 0 proves that ``V`` is not star-free.  Different ``m`` cannot both succeed (``*k`` for
+  ``k > 0`` is confused with 0, a star-free sum is not).
+
+The text of §5.6 of CGSuite's output rules: number part (omitted when a nimber part is present and the
+number is 0), then ``*``/``*m``, a ``.``, then one character per coefficient (``0``-``9``, ``A``-``Z``,
+``(n)`` beyond 35), a negative coefficient followed by ``-``.
+
+>>> from cgt import up, star, game, up_nth, up_cumulative, integer
+>>> str(uptimal_expansion(up)), str(uptimal_expansion(up_nth(2) + star)), str(uptimal_expansion(integer(3)))
+('0.1', '*.01', '3.0')
+>>> str(uptimal_expansion(up_cumulative(3) - up_nth(2) + 5)), uptimal_expansion(game([1], [-1]))
+('5.101', None)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cgt.game import Game, ZERO, as_game, nimber, number, register_cache
+from cgt.interrupt import check_interrupt
+from cgt.numbers import format_number
+
+__all__ = ["UptimalExpansion", "uptimal_expansion", "is_uptimal", "clear_caches"]
+
+_expansions: dict[Game, "UptimalExpansion | None"] = {}
+
+
+def clear_caches() -> None:
+    """Forget the memoised expansions.
+
+    >>> from cgt import up
+    >>> clear_caches(); str(uptimal_expansion(up))
+    '0.1'
+    """
+    _expansions.clear()
+
+
+class UptimalExpansion:
+    """``x + a1.^ + a2.^<2> + ... + *m``: ``number`` (a Fraction), ``coefficients`` (a1, ..., ak, the last
+    non-zero) and ``nimber`` (m).
+
+    >>> e = UptimalExpansion(Fraction(1, 2), (2, -1), 3)
+    >>> str(e), e.length, str(UptimalExpansion(0, (1, 1), 1).game)
+    ('1/2*3.21-', 2, '^[2]*')
+    """
+
+    __slots__ = ("number", "coefficients", "nimber")
+
+    def __init__(self, number: Fraction, coefficients: tuple, nimber: int):
+        self.number = Fraction(number)
+        self.coefficients = tuple(coefficients)
+        self.nimber = nimber
+
+    @property
+    def length(self) -> int:
+        """The number of coefficients (the position of the last non-zero one)."""
+        return len(self.coefficients)
+
+    @property
+    def game(self) -> Game:
+        """The value ``x + sum a_i.^<i> + *m`` as a canonical game."""
+        from cgt.constructors import up_nth
+
+        total = number(self.number) + nimber(self.nimber)
+        for i, a in enumerate(self.coefficients, start=1):
+            if a:
+                total = total + a * up_nth(i)
+        return total
+
+    def sort_key(self) -> tuple:
+        """CGSuite's order among uptimals (§5.8): number part, coefficients lexicographically (a shorter
+        expansion first on a tie), then the nimber part."""
+        return (self.number, self.coefficients, self.nimber)
+
+    def __eq__(self, other):
+        return isinstance(other, UptimalExpansion) and self.sort_key() == other.sort_key()
+
+    def __hash__(self):
+        return hash(self.sort_key())
+
+    def __str__(self) -> str:
+        head = "" if (self.nimber and not self.number) else format_number(self.number)
+        if self.nimber:
+            head += "*" if self.nimber == 1 else f"*{self.nimber}"
+        digits = "".join(_digit(a) for a in self.coefficients) or "0"
+        return f"{head}.{digits}"
+
+    def __repr__(self) -> str:
+        return f"UptimalExpansion({self.number!r}, {self.coefficients!r}, {self.nimber!r})"
+
+
+def _digit(a: int) -> str:
+    """One coefficient of §5.6: ``0``-``9``, ``A``-``Z`` (10-35), ``(n)`` beyond, ``-`` after a negative one."""
+    k = abs(a)
+    text = str(k) if k < 10 else chr(ord("A") + k - 10) if k < 36 else f"({k})"
+    return text + ("-" if a < 0 else "")
+
+
+def uptimal_expansion(g) -> UptimalExpansion | None:
+    """The uptimal expansion of ``g``, or None when ``g`` is not an uptimal.
+
+    >>> from cgt import up, down, star, up_nth
+    >>> str(uptimal_expansion(up + up + star)), str(uptimal_expansion(down + up_nth(3)))
+    ('*.2', '0.1-01')
+    """
+    g = as_game(g)
+    if g in _expansions:
+        return _expansions[g]
+    result = _expand(g)
+    _expansions[g] = result
+    return result
+
+
+def is_uptimal(g) -> bool:
+    """True when ``g`` equals a finite uptimal sum ``x + sum a_i.^<i> + *m`` (CGSuite's ``IsUptimal``).
+
+    >>> from cgt import up_nth, game, tiny, integer
+    >>> is_uptimal(up_nth(4)), is_uptimal(game([1], [-1])), is_uptimal(tiny(integer(1)))
+    (True, False, False)
+    """
+    return uptimal_expansion(g) is not None
+
+
+def _expand(g: Game) -> UptimalExpansion | None:
+    if g.is_uptimal:                       # the kernel's closed form x + u.^ + *n
+        x, u, m = g._nus
+        return UptimalExpansion(x, (u,) if u else (), m)
+    x = g.left_stop
+    if x != g.right_stop:
+        return None
+    rest = g - number(x)
+    if not rest.is_all_small:               # sums of ^<n> and nimbers are all-small
+        return None
+    bound = rest.birthday + 2
+    for m in range(0, 2 * bound + 2):
+        check_interrupt()
+        coefficients = _star_free(rest + nimber(m), bound)
+        if coefficients is not None:
+            return UptimalExpansion(x, coefficients, m)
+    return None
+
+
+def _star_free(v: Game, bound: int) -> tuple | None:
+    """The coefficients of ``v`` as ``sum a_i.^<i>``, or None (at most ``bound`` terms of size ``bound``)."""
+    from cgt.constructors import up_nth
+
+    coefficients = []
+    remainder = v
+    for i in range(1, bound + 1):
+        if remainder is ZERO:
+            return tuple(coefficients)
+        relation = remainder.compare(ZERO)
+        if relation == "||":
+            return None
+        unit = up_nth(i)
+        a = _leading(remainder, unit, relation, bound)
+        if a is None:
+            return None
+        remainder = remainder - a * unit
+        coefficients.append(a)
+    return tuple(coefficients) if remainder is ZERO else None
+
+
+def _leading(r: Game, unit: Game, relation: str, bound: int) -> int | None:
+    """The a with ``-unit < 2(r - a.unit) < unit`` (the leading coefficient), or None past ``bound``."""
+    step = 1 if relation == ">" else -1
+    a = 0
+    for _ in range(bound + 1):
+        check_interrupt()
+        twice = 2 * (r - a * unit)
+        if -unit < twice < unit:
+            return a
+        a += step
+    return None
+
+
+register_cache(clear_caches)
