@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cgt.errors import InvalidGameError
+from cgt.arguments import integer_argument
 from cgt.interrupt import deep
 from cgt.game import Game, _add, _canonical, _intern_general, _neg, _uptimal, as_game, ZERO
 
@@ -56,9 +56,7 @@ def miny(x) -> Game:
 
 
 def _positive_index(n, name: str) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidGameError(f"{name}() needs a positive int, got {n!r}")
-    return n
+    return integer_argument(n, f"{name}()", minimum=1)
 
 
 def up_family(n: int):

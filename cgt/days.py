@@ -13,7 +13,8 @@ II.2.7), which is far fewer than all subsets.
 from __future__ import annotations
 
 from cgt._deep import deep
-from cgt.errors import InvalidGameError, TooLargeError
+from cgt.arguments import integer_argument
+from cgt.errors import TooLargeError
 from cgt.game import Game, ZERO, _canonical, _le
 
 _days: list[frozenset[Game]] = [frozenset([ZERO])]
@@ -56,8 +57,7 @@ def born_by(n: int) -> frozenset[Game]:
     >>> len(born_by(2)), up in born_by(2), up + star in born_by(2)
     (22, True, True)
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise InvalidGameError(f"born_by() needs a non-negative int, got {n!r}")
+    n = integer_argument(n, "born_by()", minimum=0)
     if n > MAX_DAY:
         raise TooLargeError(
             f"born_by({n}): day {n} has too many values to list (day 3 has 1474, day 4 over 3 * 10^12)"

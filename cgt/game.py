@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import numbers
+import operator
 import sys
 from fractions import Fraction
 from typing import Iterable
 
 from cgt._deep import cancel_requested, deep, raise_if_cancelled
+from cgt.arguments import integer_argument, is_integer_value
 from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
 from cgt.notation import format_uptimal
 from cgt.numbers import number_birthday, simplest_between, to_dyadic
@@ -324,8 +327,10 @@ class Game:
         """G == H: equal values (identity, since games are interned); ints and dyadic Fractions compare as numbers."""
         if isinstance(other, Game):
             return self is other
-        if isinstance(other, (int, Fraction)) and not isinstance(other, bool):
+        if isinstance(other, numbers.Rational) and not isinstance(other, bool):
             return self.is_number and self._nus[0] == other
+        if isinstance(other, (float, complex)):
+            raise InvalidGameError(_not_a_game_message(other))
         return NotImplemented
 
     def __ne__(self, other):
@@ -378,9 +383,9 @@ class Game:
                 n = int(n._nus[0])
             elif self.is_integer:
                 return _multiple(n, int(self._nus[0]))
-        if isinstance(n, bool) or not isinstance(n, int):
+        if not is_integer_value(n):
             return NotImplemented
-        return _multiple(self, n)
+        return _multiple(self, operator.index(n))
 
     __rmul__ = __mul__
 
@@ -399,6 +404,40 @@ class Game:
     def __bool__(self):
         """Truth value: only the game 0 is false."""
         return self is not ZERO
+
+    # ------------------------------------------------------------------ conversions of numbers
+    def as_integer_ratio(self) -> tuple[int, int]:
+        """``(numerator, denominator)`` of a number, as ``int.as_integer_ratio`` gives them.
+
+        ``Fraction(*g.as_integer_ratio())`` is the exact value (Python 3.14's ``Fraction(g)`` uses this too).
+
+        >>> from cgt import dyadic
+        >>> dyadic(-3, 4).as_integer_ratio()
+        (-3, 4)
+        """
+        q = _number_value(self, "as_integer_ratio()")
+        return q.numerator, q.denominator
+
+    def __int__(self) -> int:
+        """``int(g)`` for an integer game ``g``; other numbers and other games raise.
+
+        >>> from cgt import integer
+        >>> int(integer(-7))
+        -7
+        """
+        q = _number_value(self, "int()")
+        if q.denominator != 1:
+            raise NotApplicableError(f"int(): {self} is not an integer (use float() or as_integer_ratio())")
+        return q.numerator
+
+    def __float__(self) -> float:
+        """``float(g)`` for a number ``g`` (exact for dyadics of moderate size).
+
+        >>> from cgt import dyadic
+        >>> float(dyadic(5, 8))
+        0.625
+        """
+        return float(_number_value(self, "float()"))
 
     # ------------------------------------------------------------------ text
     @deep
@@ -1071,12 +1110,32 @@ def as_game(value) -> Game:
     return _number(to_dyadic(value))
 
 
+def _number_value(g: Game, what: str) -> Fraction:
+    if not g.is_number:
+        raise NotApplicableError(f"{what}: {g} is not a number")
+    return g._nus[0]
+
+
+# Operands that are never games: a clear error instead of Python's "unsupported operand" or a silent False.
+_NOT_GAMES = (float, complex, str, bytes, bool, type(None), list, tuple, set, frozenset, dict)
+
+
 def _coerce(value):
+    """A Game for a game, an int or a dyadic rational; NotImplemented for other types (they may know us)."""
     if isinstance(value, Game):
         return value
-    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+    if isinstance(value, numbers.Rational) and not isinstance(value, bool):
         return _number(to_dyadic(value))
+    if isinstance(value, _NOT_GAMES):
+        raise InvalidGameError(_not_a_game_message(value))
     return NotImplemented
+
+
+def _not_a_game_message(value) -> str:
+    if isinstance(value, float):
+        return (f"{value!r} is a float; games are exact: write an int, a dyadic Fraction such as "
+                f"Fraction(3, 4), or dyadic(3, 4)")
+    return f"{value!r} is not a game, an integer or a dyadic rational"
 
 
 @deep
@@ -1131,9 +1190,7 @@ def integer(n: int) -> Game:
     >>> str(integer(-3)), integer(2000).birthday
     ('-3', 2000)
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidGameError(f"integer() needs an int, got {n!r}")
-    return _number(Fraction(n))
+    return _number(Fraction(integer_argument(n, "integer()")))
 
 
 def dyadic(num: int, den: int = 1) -> Game:
@@ -1146,9 +1203,7 @@ def dyadic(num: int, den: int = 1) -> Game:
     ...
     cgt.errors.NotDyadicError: 1/3 is not a dyadic rational (its denominator is not a power of 2)
     """
-    for v in (num, den):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidGameError(f"dyadic() needs integers, got {v!r}")
+    num, den = (integer_argument(v, "dyadic()") for v in (num, den))
     if den == 0:
         raise NotDyadicError(f"{num}/{den} has a zero denominator")
     return _number(to_dyadic(Fraction(num, den)))
@@ -1169,10 +1224,7 @@ def nimber(n: int) -> Game:
     >>> str(nimber(0)), str(nimber(1)), str(nimber(5))
     ('0', '*', '*5')
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidGameError(f"nimber() needs an int, got {n!r}")
-    if n < 0:
-        raise InvalidGameError(f"nimber() needs a non-negative int, got {n}")
+    n = integer_argument(n, "nimber()", minimum=0)
     return _uptimal(_ZERO_Q, 0, n)
 
 

@@ -26,7 +26,7 @@ from functools import reduce
 from operator import xor
 
 from cgt._walk import postorder
-from cgt.errors import InvalidGameError
+from cgt.arguments import integer_argument, is_integer_value
 
 __all__ = ["mex", "nim_sum", "grundy", "winning_moves", "outcome_of_grundy"]
 
@@ -55,12 +55,9 @@ def nim_sum(*values) -> int:
     >>> nim_sum(1, 3, 5, 7), nim_sum([1, 3, 5, 4]), nim_sum()
     (0, 3, 0)
     """
-    if len(values) == 1 and not isinstance(values[0], int):
+    if len(values) == 1 and not is_integer_value(values[0]):
         values = tuple(values[0])
-    for v in values:
-        if not isinstance(v, int) or v < 0:
-            raise InvalidGameError(f"nim_sum: {v!r} is not a non-negative integer (a nim value)")
-    return reduce(xor, values, 0)
+    return reduce(xor, (integer_argument(v, "nim_sum: nim value", minimum=0) for v in values), 0)
 
 
 def grundy(position, options: OptionsFn, components: ComponentsFn | None = None,

@@ -219,7 +219,7 @@ def repr_game(g) -> str:
 
     >>> from cgt import game, up, star
     >>> repr_game(up + star), repr_game(game([3], [game([2], [1])]))
-    ('up + nimber(1)', 'game([3], [game([2], [1])])')
+    ('up + nimber(1)', "game('{3||2|1}')")
     """
     nus = g._nus
     if nus is not None:
@@ -237,12 +237,5 @@ def repr_game(g) -> str:
         if len(parts) == 1 and x and x.denominator == 1:
             return f"integer({x.numerator})"
         return " + ".join(parts)
-    lefts = ", ".join(_repr_option(o) for o in g.left_options)
-    rights = ", ".join(_repr_option(o) for o in g.right_options)
-    return f"game([{lefts}], [{rights}])"
-
-
-def _repr_option(g) -> str:
-    if g.is_integer:
-        return str(g._nus[0].numerator)
-    return repr_game(g)
+    # CGSuite's notation is far shorter than nested constructor calls, and game(text) reads it back.
+    return f"game({str(g)!r})"

@@ -10,13 +10,26 @@ from __future__ import annotations
 import enum
 
 
-class Outcome(enum.Enum):
-    """Who wins: ``L`` (Left, whoever starts), ``R`` (Right), ``N`` (the next player), ``P`` (the previous)."""
+class Outcome(str, enum.Enum):
+    """Who wins: ``L`` (Left, whoever starts), ``R`` (Right), ``N`` (the next player), ``P`` (the previous).
+
+    An outcome is also its letter, so it compares equal to it:
+
+    >>> from cgt import star
+    >>> star.outcome == "N", star.outcome is Outcome.N
+    (True, True)
+    """
 
     L = "L"
     R = "R"
     N = "N"
     P = "P"
+    # Loopy games (CGSuite's OutcomeClass): a draw when neither player can force a win.
+    D = "D"              # a draw whoever starts
+    PHat = "PHat"        # Left wins moving second, a draw if Left moves first
+    PCheck = "PCheck"    # Right wins moving second, a draw if Right moves first
+    NHat = "NHat"        # Left wins moving first, a draw if Right moves first
+    NCheck = "NCheck"    # Right wins moving first, a draw if Left moves first
 
     def __str__(self) -> str:
         return self.value

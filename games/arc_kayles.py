@@ -26,6 +26,7 @@ ArcKayles on ``Graph.path(n)`` has the nim value of ``TakeAndBreak("0.07")(n)``:
 
 from __future__ import annotations
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.player import Player
 
@@ -70,7 +71,7 @@ class GenArcKayles(ImpartialRuleset, GraphRuleset):
         if not self.weighted:
             return super().check(graph)
         for v, w in enumerate(graph.vertex_labels, 1):
-            if not isinstance(w, int) or isinstance(w, bool) or w < 0:
+            if not is_integer_value(w) or w < 0:
                 raise InvalidPositionError(f"{self!r}: vertex {v} has label {w!r}; a weight is an integer >= 0 "
                                            f"(write weights as digits or {{12}}: '1-2')")
         for k, (a, b, label) in enumerate(graph.edges):

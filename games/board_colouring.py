@@ -32,6 +32,7 @@ solver finds no single answer: Benny wins on 2×2 and 6×6, the 4×4 board is a 
 
 from __future__ import annotations
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError, NotApplicableError
 
 from cgt.games.ruleset import Ruleset
@@ -62,7 +63,7 @@ class BoardColouring(Ruleset):
     abstract = False
 
     def __init__(self, n: int) -> None:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        if not is_integer_value(n) or n < 1:
             raise InvalidPositionError(f"BoardColouring: board size {n!r} is not a positive integer")
         self.n = n
         self.full = (1 << (n * n)) - 1
@@ -85,7 +86,7 @@ class BoardColouring(Ruleset):
         except (TypeError, ValueError):
             raise InvalidPositionError(f"{self!r}: {pos!r} is not a pair (blue, red) of cell masks") from None
         for name, mask in (("blue", blue), ("red", red)):
-            if not isinstance(mask, int) or mask < 0 or mask & ~self.full:
+            if not is_integer_value(mask) or mask < 0 or mask & ~self.full:
                 raise InvalidPositionError(f"{self!r}: {name} mask {mask!r} is not a set of cells of the board")
         if blue & red:
             raise InvalidPositionError(f"{self!r}: {self._cell(blue & red)} is both blue and red")

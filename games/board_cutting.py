@@ -15,6 +15,7 @@ side lengths as written (the tables sort them: orientation does not matter); ``B
 
 from __future__ import annotations
 
+from cgt.arguments import integer_argument, is_integer_value
 from cgt.errors import InvalidPositionError
 
 from cgt.games.heap import HeapRuleset
@@ -31,15 +32,13 @@ class _BoardCutting(HeapRuleset):
 
     def normalize(self, pos) -> tuple[int, ...]:
         """Side lengths must be positive; sides of length 1 are kept (the board stays a board)."""
-        sides = (pos,) if isinstance(pos, int) and not isinstance(pos, bool) else pos
+        sides = (pos,) if is_integer_value(pos) else pos
         try:
             sides = tuple(sides)
         except TypeError:
             raise InvalidPositionError(f"BoardCutting: {pos!r} is not a side length or list of sides") from None
-        for s in sides:
-            if not isinstance(s, int) or isinstance(s, bool) or s < 1:
-                raise InvalidPositionError(f"BoardCutting: side length {s!r} is not a positive integer")
-        return sides
+        return tuple(integer_argument(s, "BoardCutting: side length", minimum=1, error=InvalidPositionError)
+                     for s in sides)
 
     def heap_options(self, n: int):
         """``(k,)`` for ``k < n <= 2k``."""

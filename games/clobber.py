@@ -60,6 +60,7 @@ import math
 from operator import itemgetter
 from collections.abc import Iterable, Mapping
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.player import Player
 
@@ -105,7 +106,7 @@ def _directions(directions) -> tuple:
         except (TypeError, ValueError):
             raise _error(f"direction {d!r} is not a (row, col) pair") from None
         for x in (dr, dc):
-            if not isinstance(x, int) or isinstance(x, bool):
+            if not is_integer_value(x):
                 raise _error(f"direction {d!r} is not a pair of integers")
         if (dr, dc) == (0, 0):
             raise _error("direction (0, 0) does not move")
@@ -133,7 +134,7 @@ def _per_player(mapping, what: str, convert) -> dict:
 
 
 def _cell_value(v, what: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 3:
+    if not is_integer_value(v) or not 0 <= v <= 3:
         raise _error(f"{what}: cell value {v!r} is not one of 0 (empty), 1 (x), 2 (o), 3 (#)")
     return v
 
@@ -149,7 +150,7 @@ def _value_set(values) -> frozenset:
 def _max_distance(d):
     if isinstance(d, float) and d == math.inf:
         return math.inf
-    if not isinstance(d, int) or isinstance(d, bool) or d < 1:
+    if not is_integer_value(d) or d < 1:
         raise _error(f"max_distance must be a positive integer or math.inf, got {d!r}")
     return d
 

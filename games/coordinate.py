@@ -24,6 +24,7 @@ import re
 from functools import reduce
 from operator import xor
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError, NotApplicableError, NotShortGameError
 from cgt.impartial import mex
 from cgt.interrupt import check_interrupt
@@ -44,7 +45,7 @@ def as_pair(value, where: str) -> tuple[int, int]:
     except (TypeError, ValueError):
         raise InvalidPositionError(f"{where}: {value!r} is not a coordinate pair (a, b)") from None
     for x in (a, b):
-        if not isinstance(x, int) or isinstance(x, bool):
+        if not is_integer_value(x):
             raise InvalidPositionError(f"{where}: coordinate {x!r} in {value!r} is not an integer")
     return (a, b)
 
@@ -208,7 +209,7 @@ class CoordinateRuleset(ImpartialRuleset):
     def nim_value_table(self, max_row: int, max_col: int) -> list[list[int]]:
         """Nim values over ``0..max_row x 0..max_col`` (CGSuite ``NimValueTable``)."""
         for x in (max_row, max_col):
-            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            if not is_integer_value(x) or x < 0:
                 raise InvalidPositionError(f"{self!r}: nim_value_table needs non-negative ints, got {x!r}")
         return [[self.coordinate_grundy((r, c)) for c in range(max_col + 1)] for r in range(max_row + 1)]
 

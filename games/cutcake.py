@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 
 from cgt.games.coordinate import as_pair
@@ -129,7 +130,7 @@ class GenCutcake(Ruleset):
         [['0', '1', '2', '3'], ['-1', '0', '0', '1']]
         """
         for x in (max_row, max_col):
-            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            if not is_integer_value(x) or x < 0:
                 raise InvalidPositionError(f"{self!r}: game_value_table needs non-negative ints, got {x!r}")
         return [[self.value(((m, n),)) for n in range(1, max_col + 1)] for m in range(1, max_row + 1)]
 

@@ -28,6 +28,7 @@ import re
 from functools import reduce
 from operator import xor
 
+from cgt.arguments import integer_argument
 from cgt.errors import InvalidPositionError
 from cgt.impartial import mex
 
@@ -43,9 +44,7 @@ _ROWS = re.compile(r"^\s*rows((?:\s+\d+)*)\s+max\s+(\d+)\s*$", re.IGNORECASE)
 
 
 def _count(what: str, value, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise InvalidPositionError(f"Daisy: {what} = {value!r} must be an integer >= {low}")
-    return value
+    return integer_argument(value, f"Daisy: {what}", minimum=low, error=InvalidPositionError)
 
 
 class DaisyRuleset(ImpartialRuleset):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 
+from cgt.arguments import integer_argument
 from cgt.errors import InvalidPositionError, TooLargeError
 
 from cgt.games.ruleset import ImpartialRuleset
@@ -87,9 +88,9 @@ class _DeBruijn(ImpartialRuleset):
             numbers = frozenset(pos)
         except TypeError:
             raise InvalidPositionError(f"DeBruijn: {pos!r} is not n or a set of numbers") from None
+        numbers = frozenset(integer_argument(x, "DeBruijn: number", minimum=1, error=InvalidPositionError)
+                            for x in numbers)
         for x in numbers:
-            if not isinstance(x, int) or isinstance(x, bool) or x < 1:
-                raise InvalidPositionError(f"DeBruijn: {x!r} is not a positive integer")
             if x > self.max_n:
                 raise TooLargeError(f"DeBruijn: {x} is larger than {self.max_n}: the search would take hours (DeBruijn.max_n)")
         top = max(numbers, default=0)

@@ -14,6 +14,7 @@ leaps of at most 3.  A move is labelled by the length of the leap.
 
 from __future__ import annotations
 
+from cgt.arguments import integer_argument
 from cgt.errors import InvalidPositionError, TooLargeError
 
 from cgt.games.ruleset import ImpartialRuleset
@@ -34,10 +35,8 @@ class _Frogs(ImpartialRuleset):
             n, k = pos
         except (TypeError, ValueError):
             raise InvalidPositionError(f"Frogs: {pos!r} is not a pair (gap n, longest leap k)") from None
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InvalidPositionError(f"Frogs: the longest leap k = {k!r} must be a positive integer")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise InvalidPositionError(f"Frogs: the gap n = {n!r} must be a non-negative integer")
+        k = integer_argument(k, "Frogs: the longest leap k", minimum=1, error=InvalidPositionError)
+        n = integer_argument(n, "Frogs: the gap n", minimum=0, error=InvalidPositionError)
         return (n, k)
 
     def parse(self, text: str) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import reduce
 from operator import xor
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.impartial import mex
 
@@ -57,7 +58,7 @@ class FunctionalHeapRuleset(FunctionRuleset, HeapRuleset):
                 raise InvalidPositionError(f"{self!r}: option {opt!r} of heap {n} is not a collection of heap "
                                            f"sizes") from None
             for h in heaps:
-                if not isinstance(h, int) or isinstance(h, bool) or h < 0:
+                if not is_integer_value(h) or h < 0:
                     raise InvalidPositionError(f"{self!r}: option {opt!r} of heap {n} has {h!r}, not a "
                                                f"non-negative heap size")
             result.append(tuple(h for h in heaps if h))

@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 
 __all__ = ["Graph", "label_sort_key"]
@@ -202,7 +203,7 @@ class Graph:
         edges = []
         for a, nbrs in enumerate(adjacency, 1):
             for b in nbrs:
-                if not isinstance(b, int) or not 1 <= b <= n:
+                if not is_integer_value(b) or not 1 <= b <= n:
                     raise InvalidPositionError(f"adjacency list: vertex {a} lists {b!r}, not a vertex in 1..{n}")
             for b in dict.fromkeys(nbrs):
                 if b == a:

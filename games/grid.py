@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError, TooLargeError
 from cgt.game import register_cache
 
@@ -155,7 +156,7 @@ class Grid:
     def empty(cls, row_count: int, col_count: int) -> "Grid":
         """An all-zero grid."""
         for n in (row_count, col_count):
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            if not is_integer_value(n) or n < 0:
                 raise InvalidPositionError(f"grid size {n!r} is not a non-negative integer")
         if row_count * col_count > MAX_CELLS:
             raise TooLargeError(f"a {row_count} x {col_count} grid has more than {MAX_CELLS} cells")
@@ -170,7 +171,7 @@ class Grid:
             if len(row) != width:
                 raise InvalidPositionError(f"grid row {i + 1} has {len(row)} cells, row 1 has {width}")
             for j, v in enumerate(row):
-                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 255:
+                if not is_integer_value(v) or not 0 <= v <= 255:
                     raise InvalidPositionError(f"grid cell ({i + 1},{j + 1}) = {v!r} is not an integer 0..255")
         return cls(len(rows), width, bytes(v for row in rows for v in row))
 
@@ -249,7 +250,7 @@ class Grid:
         for (r, c), v in changes.items():
             if not self.in_bounds((r, c)):
                 raise InvalidPositionError(f"({r},{c}) is outside this {self.row_count} x {self.col_count} grid")
-            if not isinstance(v, int) or not 0 <= v <= 255:
+            if not is_integer_value(v) or not 0 <= v <= 255:
                 raise InvalidPositionError(f"cell value {v!r} is not an integer 0..255")
             cells[r * self.col_count + c] = v
         return Grid(self.row_count, self.col_count, bytes(cells))

@@ -26,6 +26,7 @@ import re
 from functools import reduce
 from operator import xor
 
+from cgt.arguments import integer_argument
 from cgt.errors import InvalidPositionError, NotApplicableError, TooLargeError
 from cgt.impartial import mex
 
@@ -81,10 +82,8 @@ class HeapRuleset(ImpartialRuleset):
                 heaps = tuple(pos)
             except TypeError:
                 raise InvalidPositionError(f"{self!r}: {pos!r} is not a heap size or a list of heaps") from None
-        for h in heaps:
-            if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-                raise InvalidPositionError(f"{self!r}: heap size {h!r} is not a non-negative integer")
-        return heaps
+        return tuple(integer_argument(h, f"{self!r}: heap size", minimum=0, error=InvalidPositionError)
+                     for h in heaps)
 
     def normal_form(self, pos):
         """The sorted non-empty heaps (order and empty heaps do not change the game)."""
@@ -147,8 +146,7 @@ class HeapRuleset(ImpartialRuleset):
 
     def grundy_sequence(self, n: int) -> list[int]:
         """The Grundy values of single heaps of sizes ``0, 1, ..., n`` (``n + 1`` values)."""
-        if not isinstance(n, int) or n < 0:
-            raise InvalidPositionError(f"{self!r}: grundy_sequence needs a non-negative int, got {n!r}")
+        n = integer_argument(n, f"{self!r}: grundy_sequence", minimum=0, error=InvalidPositionError)
         if n >= len(self._sequence()):
             self._extend(n)
         return self._sequence()[: n + 1]

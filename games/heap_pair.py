@@ -21,6 +21,7 @@ cgt.errors.InvalidPositionError: TakeOne: cannot parse '5' (want two heap sizes,
 
 from __future__ import annotations
 
+from cgt.arguments import integer_argument
 from cgt.errors import InvalidPositionError
 
 from cgt.games.ruleset import ImpartialRuleset
@@ -43,10 +44,8 @@ class HeapPairRuleset(ImpartialRuleset):
             a, b = pos
         except (TypeError, ValueError):
             raise InvalidPositionError(f"{self._label()}: {pos!r} is not a pair of heap sizes") from None
-        for h in (a, b):
-            if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-                raise InvalidPositionError(f"{self._label()}: heap size {h!r} is not a non-negative integer")
-        return (a, b)
+        return tuple(integer_argument(h, f"{self._label()}: heap size", minimum=0, error=InvalidPositionError)
+                     for h in (a, b))
 
     def normal_form(self, pos):
         """The sorted pair: the heaps are interchangeable."""

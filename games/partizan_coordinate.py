@@ -17,6 +17,7 @@ so ``(2,3) = {*|0} = v``; ``(1,3)`` -> Left ``(3,1) = 0``, Right ``(3,2) = *``: 
 
 from __future__ import annotations
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 
 from cgt.games.coordinate import CoordinateRuleset, FunctionalCoordinateRuleset
@@ -52,7 +53,7 @@ class PartizanCoordinateRuleset(PartizanJoinRuleset):
     def game_value_table(self, max_row: int, max_col: int) -> list[list]:
         """Canonical values over ``1..max_row x 1..max_col`` (CGSuite ``GameValueTable``)."""
         for x in (max_row, max_col):
-            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            if not is_integer_value(x) or x < 0:
                 raise InvalidPositionError(f"{self!r}: game_value_table needs non-negative ints, got {x!r}")
         return [[self.value(((r, c),)) for c in range(1, max_col + 1)] for r in range(1, max_row + 1)]
 

@@ -16,6 +16,7 @@ positions print as heap sizes separated by spaces.
 
 from __future__ import annotations
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 
 from cgt.games.heap import HeapRuleset
@@ -68,7 +69,7 @@ class PartizanHeapRuleset(PartizanJoinRuleset):
 
     def game_value_sequence(self, to_heap_size: int) -> list:
         """Canonical values of single heaps ``1..to_heap_size`` (CGSuite ``GameValueSequence``)."""
-        if not isinstance(to_heap_size, int) or isinstance(to_heap_size, bool) or to_heap_size < 0:
+        if not is_integer_value(to_heap_size) or to_heap_size < 0:
             raise InvalidPositionError(f"{self!r}: game_value_sequence needs a non-negative int, got {to_heap_size!r}")
         return [self.value((n,)) for n in range(1, to_heap_size + 1)]
 

@@ -38,6 +38,7 @@ import ast
 import weakref
 from collections.abc import Hashable, Iterable
 
+from cgt.arguments import plain_integers
 from cgt.errors import InvalidPositionError, NotApplicableError
 from cgt.game import register_cache
 from cgt.player import Player
@@ -69,6 +70,9 @@ class Ruleset:
     name: str | None = None
     #: Largest number of positions a value table may hold before the search stops with TooLargeError.
     max_positions: int = 20_000_000
+    #: Whether play can cycle (a loopy ruleset): ``game_value`` is then a loopy value
+    #: (:mod:`cgt.games.loopy_engine`) and ``value``, the canonical short form, raises NotShortGameError.
+    loopy: bool = False
 
     # -- to be provided by subclasses -------------------------------------------------------------------
     def moves(self, pos, player: Player) -> Iterable[tuple[object, Hashable]]:
@@ -151,10 +155,27 @@ class Ruleset:
 
     def value(self, pos):
         """The canonical value (a :class:`cgt.Game`) of ``pos`` (see :mod:`cgt.games.engine`)."""
+        if self.loopy:
+            from cgt.games.loopy_engine import not_short_error
+
+            raise not_short_error(self, pos)
         return engine.canonical_value(self, pos)
 
+    def game_value(self, pos):
+        """The value of ``pos``: a loopy value (:mod:`cgt.games.loopy_engine`) when the ruleset is loopy,
+        else the canonical value."""
+        if self.loopy:
+            from cgt.games.loopy_engine import game_value
+
+            return game_value(self, pos)
+        return self.value(pos)
+
     def outcome(self, pos):
-        """The outcome class (:class:`cgt.Outcome`) of ``pos``."""
+        """The outcome class (:class:`cgt.Outcome`) of ``pos``; with draws when the ruleset is loopy."""
+        if self.loopy:
+            from cgt.games.loopy_engine import outcome
+
+            return outcome(self, pos)
         return self.value(pos).outcome
 
     def winning_moves(self, pos, player) -> list:
@@ -204,6 +225,7 @@ class Ruleset:
 
     def __call__(self, *args) -> "Position":
         """``ruleset(pos)`` (or ``ruleset("text")``): the bound, validated :class:`Position`."""
+        args = plain_integers(args)
         if len(args) == 1:
             arg = args[0]
             pos = self.parse(arg) if isinstance(arg, str) else self.normalize(arg)
@@ -369,6 +391,11 @@ class Position:
     canonical_form = value
 
     @property
+    def game_value(self):
+        """The value: loopy (a ``cgt.loopy`` value) for loopy rulesets, else the canonical value."""
+        return self.ruleset.game_value(self.position)
+
+    @property
     def outcome(self):
         """The outcome class (:class:`cgt.Outcome`)."""
         return self.ruleset.outcome(self.position)
@@ -493,6 +520,35 @@ class Position:
 
     def __hash__(self):
         return hash((self.ruleset, self.position))
+
+    # -- arithmetic: as in the shell, a position in a sum stands for its value -----------------------------
+    def __add__(self, other):
+        """``Kayles(3) + Kayles(4)``: the disjunctive sum of the values (a :class:`cgt.Game`).
+
+        >>> class Take(ImpartialRuleset):
+        ...     def options(self, n):
+        ...         return [n - k for k in (1, 2) if k <= n]
+        >>> str(Take()(1) + Take()(2)), str(Take()(2) - 1), str(-Take()(1))
+        ('*3', '-1*2', '*')
+        """
+        return self.value + _value_of(other)
+
+    def __radd__(self, other):
+        return _value_of(other) + self.value
+
+    def __sub__(self, other):
+        return self.value - _value_of(other)
+
+    def __rsub__(self, other):
+        return _value_of(other) - self.value
+
+    def __neg__(self):
+        return -self.value
+
+
+def _value_of(operand):
+    """A position's value; any other operand unchanged (the game arithmetic then validates it)."""
+    return operand.value if isinstance(operand, Position) else operand
 
 
 class Move(Position):

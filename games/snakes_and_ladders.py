@@ -31,6 +31,7 @@ snake closes the cycle 6 → … → 11 → 6 and neither player can force a win
 
 from __future__ import annotations
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 
 from cgt.games.ruleset import ImpartialRuleset
@@ -59,9 +60,9 @@ class SnakesAndLadders(ImpartialRuleset):
     def __init__(self, size: int = 25, max_step: int = 4, ladders=None, snakes=None) -> None:
         ladders = dict(DEFAULT_LADDERS if ladders is None else ladders)
         snakes = dict(DEFAULT_SNAKES if snakes is None else snakes)
-        if not isinstance(size, int) or size < 2:
+        if not is_integer_value(size) or size < 2:
             raise InvalidPositionError(f"SnakesAndLadders: size {size!r} is not an integer >= 2")
-        if not isinstance(max_step, int) or max_step < 1:
+        if not is_integer_value(max_step) or max_step < 1:
             raise InvalidPositionError(f"SnakesAndLadders: max_step {max_step!r} is not a positive integer")
         jumps = {}
         for kind, table, up in (("ladder", ladders, True), ("snake", snakes, False)):
@@ -99,7 +100,7 @@ class SnakesAndLadders(ImpartialRuleset):
         return [q for q in range(1, self.size + 1) if q not in self._jumps]
 
     def normalize(self, pos):
-        if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= self.size:
+        if not is_integer_value(pos) or not 1 <= pos <= self.size:
             raise InvalidPositionError(f"{self!r}: square {pos!r} is not in 1..{self.size}")
         if pos in self._jumps:
             kind = "the foot of a ladder" if pos in self.ladders else "the head of a snake"

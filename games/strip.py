@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError, TooLargeError
 
 __all__ = ["Strip", "MAX_CELLS"]
@@ -48,7 +49,7 @@ class Strip:
     @classmethod
     def empty(cls, length: int) -> "Strip":
         """An all-zero strip of ``length`` cells."""
-        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+        if not is_integer_value(length) or length < 0:
             raise InvalidPositionError(f"strip length {length!r} is not a non-negative integer")
         if length > MAX_CELLS:
             raise TooLargeError(f"a strip of {length} cells is longer than {MAX_CELLS}")
@@ -59,7 +60,7 @@ class Strip:
         """A strip from a list of cell values 0..255."""
         values = list(values)
         for i, v in enumerate(values):
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 255:
+            if not is_integer_value(v) or not 0 <= v <= 255:
                 raise InvalidPositionError(f"strip cell {i + 1} = {v!r} is not an integer 0..255")
         return cls(bytes(values))
 
@@ -116,7 +117,7 @@ class Strip:
         return [i for i, v in enumerate(self.cells) if v == value]
 
     def _check_index(self, i) -> None:
-        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.cells):
+        if not is_integer_value(i) or not 0 <= i < len(self.cells):
             raise InvalidPositionError(f"index {i!r} is outside this strip of {len(self.cells)} cells")
 
     def updated(self, index_or_changes, value: int | None = None) -> "Strip":
@@ -125,14 +126,14 @@ class Strip:
         cells = bytearray(self.cells)
         for i, v in changes.items():
             self._check_index(i)
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 255:
+            if not is_integer_value(v) or not 0 <= v <= 255:
                 raise InvalidPositionError(f"cell value {v!r} is not an integer 0..255")
             cells[i] = v
         return Strip(bytes(cells))
 
     def updated_range(self, first: int, last: int, value: int) -> "Strip":
         """A copy with cells ``first..last`` (inclusive, clipped to the strip) set to ``value``."""
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 255:
+        if not is_integer_value(value) or not 0 <= value <= 255:
             raise InvalidPositionError(f"cell value {value!r} is not an integer 0..255")
         lo, hi = max(first, 0), min(last, len(self.cells) - 1)
         if lo > hi:

@@ -17,6 +17,7 @@ normal play (the player who cannot move loses).  Positions print as heap sizes s
 
 from __future__ import annotations
 
+from cgt.arguments import integer_argument
 from cgt.errors import InvalidPositionError
 
 from cgt.games.heap import HeapRuleset
@@ -34,9 +35,8 @@ def _subtraction_set(values, all_but: bool) -> tuple[int, ...]:
         items = tuple(values)
     except TypeError:
         raise InvalidPositionError(f"subtraction set {values!r} must be a collection of positive integers") from None
-    for s in items:
-        if not isinstance(s, int) or isinstance(s, bool) or s < 1:
-            raise InvalidPositionError(f"subtraction set element {s!r} is not a positive integer")
+    items = tuple(integer_argument(s, "subtraction set element", minimum=1, error=InvalidPositionError)
+                  for s in items)
     result = tuple(sorted(set(items)))
     if not result and not all_but:
         raise InvalidPositionError("the subtraction set is empty: no move would ever be possible")
@@ -49,7 +49,7 @@ class Subtraction(HeapRuleset):
     >>> Subtraction([2, 5, 6])(7).grundy, Subtraction([0])
     Traceback (most recent call last):
     ...
-    cgt.errors.InvalidPositionError: subtraction set element 0 is not a positive integer
+    cgt.errors.InvalidPositionError: subtraction set element needs a positive integer, got 0
     """
 
     def __init__(self, subtraction_set, all_but: bool = False) -> None:

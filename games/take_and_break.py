@@ -31,6 +31,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from operator import xor
 
+from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.impartial import mex
 
@@ -130,7 +131,7 @@ class TakeAndBreak(HeapRuleset):
         """
         if method not in ("auto", "direct"):
             raise InvalidPositionError(f"grundy_sequence: method {method!r} is not 'auto' or 'direct'")
-        if not isinstance(n, int) or n < 0:
+        if not is_integer_value(n) or n < 0:
             raise InvalidPositionError(f"{self!r}: grundy_sequence needs a non-negative int, got {n!r}")
         seq = self._sequence()
         if n >= len(seq):
@@ -328,7 +329,7 @@ def subtraction_set_code(subtset, code_digit: str = "3", all_but: bool = False) 
     except TypeError:
         raise InvalidPositionError(f"subtraction set {subtset!r} must be a collection of integers") from None
     for s in items:
-        if not isinstance(s, int) or isinstance(s, bool):
+        if not is_integer_value(s):
             raise InvalidPositionError(f"subtraction set element {s!r} is not an integer")
     if not isinstance(code_digit, str) or not code_digit:
         raise InvalidPositionError(f"code digit {code_digit!r} must be a code digit such as '3' or '7'")

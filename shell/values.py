@@ -181,10 +181,10 @@ def format_value(value) -> str:
         return str(value)
     if isinstance(value, HelpText):
         return str(value)
+    if isinstance(value, (Outcome, Player)):  # before str: an Outcome is also its letter
+        return str(value)
     if isinstance(value, str):
         return _format_string(value)
-    if isinstance(value, (Outcome, Player)):
-        return str(value)
     if isinstance(value, list):
         return "[" + ",".join(format_value(v) for v in value) + "]"
     if isinstance(value, tuple):

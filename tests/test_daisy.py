@@ -49,7 +49,7 @@ def test_positions():
     assert [str(q) for q in p.options] == ["rows 5 max 2", "rows 4 max 2"]
     q = Daisy("rows 3 2 max 2")
     assert q.grundy == 3 ^ 2 and str(Daisy(2, 2).options[1]) == "rows max 2"
-    with pytest.raises(InvalidPositionError, match="M = 0"):
+    with pytest.raises(InvalidPositionError, match="Daisy: M needs a positive integer, got 0"):
         Daisy(5, 0)
     with pytest.raises(InvalidPositionError, match="cannot parse"):
         Daisy("petals")

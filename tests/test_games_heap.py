@@ -229,10 +229,10 @@ def test_bad_codes(bad, message):
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda: Subtraction([0]), "element 0 is not a positive integer"),
+    (lambda: Subtraction([0]), "element needs a positive integer, got 0"),
     (lambda: Subtraction([]), "subtraction set is empty"),
     (lambda: Subtraction("12"), "must be a collection"),
-    (lambda: Kayles(-1), "heap size -1"),
+    (lambda: Kayles(-1), "heap size needs a non-negative integer, got -1"),
     (lambda: Kayles("3 x"), "cannot parse heaps"),
     (lambda: Kayles.grundy_sequence(-2), "non-negative int"),
 ], ids=["zero", "empty", "string", "negative-heap", "bad-text", "bad-n"])

@@ -41,7 +41,7 @@ def test_nim_sum(args, expected):
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "3"])
 def test_nim_sum_rejects_non_nim_values(bad):
-    with pytest.raises(InvalidGameError, match="not a non-negative integer"):
+    with pytest.raises(InvalidGameError, match="nim_sum: nim value needs a non-negative integer"):
         nim_sum(1, bad)
 
 

@@ -83,7 +83,7 @@ def test_errors():
         PartizanTakeAndBreak("0.7", "0.z")
     with pytest.raises(InvalidPositionError, match="non-negative int"):
         PartizanSubtraction([1], [2]).game_value_sequence(-2)
-    with pytest.raises(InvalidPositionError, match="heap size -1"):
+    with pytest.raises(InvalidPositionError, match="heap size needs a non-negative integer, got -1"):
         PartizanSubtraction([1], [2])(-1)
 
 
