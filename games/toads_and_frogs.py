@@ -16,9 +16,10 @@ cells.
 
 * ``ToadsAndFrogs = GenToadsAndFrogs()``;
 * ``ElephantsAndRhinos = GenToadsAndFrogs(max_jump=0)`` (no jumps);
-* ``BackslidingToadsAndFrogs = GenToadsAndFrogs(min_slide=-1)``: loopy; its positions have options but no
-  short value, so asking for one raises :class:`~cgt.errors.NotShortGameError` until loopy games arrive
-  (issue 10, "Loopy games").
+* ``BackslidingToadsAndFrogs = GenToadsAndFrogs(min_slide=-1)``: **loopy** (a toad may step back left, a
+  frog back right, so play can cycle): its positions have loopy values (``position.game_value``, computed
+  by :mod:`cgt.games.loopy_engine`), outcome classes with draws (``position.outcome``, by retrograde
+  analysis) and no canonical short form (``position.value`` raises :class:`~cgt.errors.NotShortGameError`).
 
 Value tables: the strip read right to left with toads and frogs exchanged is the same game with the players
 exchanged (value negated); frogs at the left end and toads at the right end can never move and are
@@ -37,7 +38,7 @@ Values (derived from the rules; Winning Ways vol. 1 ch. 1 tabulates small positi
 
 from __future__ import annotations
 
-from cgt.errors import InvalidPositionError, NotShortGameError
+from cgt.errors import InvalidPositionError
 from cgt.player import Player
 
 from cgt.games.strip import Strip
@@ -83,8 +84,7 @@ class GenToadsAndFrogs(StripRuleset):
                                        f"must be true or false")
         self.allow_friendly_jump = allow_friendly_jump
         if self.loopy:
-            # Not a short game: keep it out of the short-game laws (tests/test_ruleset_laws.py) until loopy
-            # values exist (issue 10).
+            # Not a short game: keep it out of the short-game laws of tests/test_ruleset_laws.py.
             self.board_kind = "loopy strip"
         if name is not None:
             self.name = name
@@ -182,20 +182,6 @@ class GenToadsAndFrogs(StripRuleset):
             i = cells.find(wall, i + half)
         parts.append(cells[start:])
         return [Strip(p) for p in parts]
-
-    def value(self, pos):
-        """The canonical value; loopy members of the family raise NotShortGameError."""
-        if self.loopy:
-            raise NotShortGameError(
-                f"{self!r}: with min_slide = {self.min_slide} units slide backwards, so play can cycle and "
-                f"{self.format(pos)!r} has no canonical short value; loopy game values (GameValue) come with "
-                f"issue 10 (Loopy games)")
-        return super().value(pos)
-
-    def outcome(self, pos):
-        """The outcome class (loopy members raise NotShortGameError, as :meth:`value`)."""
-        return self.value(pos).outcome
-
 
 ToadsAndFrogs = GenToadsAndFrogs(name="ToadsAndFrogs")
 ElephantsAndRhinos = GenToadsAndFrogs(max_jump=0, name="ElephantsAndRhinos")

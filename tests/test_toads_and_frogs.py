@@ -140,10 +140,9 @@ def test_backsliding_is_loopy():
     p = BackslidingToadsAndFrogs("t.f")
     assert {str(q) for q in p.left_options} == {".tf"}      # moves exist: forward slide; no room behind
     assert {str(q) for q in BackslidingToadsAndFrogs(".t.f").left_options} == {"..tf", "t..f"}
-    with pytest.raises(NotShortGameError, match="issue 10"):
+    with pytest.raises(NotShortGameError, match="GameValue"):
         p.value
-    with pytest.raises(NotShortGameError, match="Loopy"):
-        p.outcome
+    assert str(p.outcome) == "P"          # tests/test_backsliding.py has its outcomes and values
 
 
 def test_bad_input():

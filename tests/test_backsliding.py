@@ -1,0 +1,139 @@
+"""Backsliding Toads and Frogs (CGSuite's ``GenToadsAndFrogs(minSlide => -1)``; issue 10, loopy rulesets).
+
+Rules: Winning Ways, 2nd ed., vol. 1 ch. 1 (Toads and Frogs), with CGSuite's backslide: a toad may also
+step one cell back (left), a frog one cell back (right), into an empty cell, so play can cycle.  The
+outcome classes below are derived here by retrograde analysis (``cgt.solve``, both players starting) and
+cross-checked by an independent fixed-point labelling over the rules written out again in this file.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, strategies as st
+
+from cgt.errors import NotShortGameError
+from cgt.player import Player
+from cgt.games.toads_and_frogs import BackslidingToadsAndFrogs, GenToadsAndFrogs
+
+Left, Right = Player.Left, Player.Right
+
+
+# -- the rules again, as strings ------------------------------------------------------------------------------
+
+def reference_moves(strip: str, player) -> set[str]:
+    unit, enemy, step = ("t", "f", 1) if player is Left else ("f", "t", -1)
+    out = set()
+    for i, c in enumerate(strip):
+        if c != unit:
+            continue
+        for j in (i + step, i - step):                            # slide forward, backslide
+            if 0 <= j < len(strip) and strip[j] == ".":
+                out.add(_moved(strip, i, j))
+        j, land = i + step, i + 2 * step                           # jump one enemy
+        if 0 <= land < len(strip) and strip[j] == enemy and strip[land] == ".":
+            out.add(_moved(strip, i, land))
+    return out
+
+
+def _moved(strip: str, i: int, j: int) -> str:
+    cells = list(strip)
+    cells[i], cells[j] = ".", cells[i]
+    return "".join(cells)
+
+
+def reference_outcome(strip: str) -> str:
+    """Label (position, player to move) won/lost by sweeping to a fixed point; the rest are draws."""
+    states, frontier = set(), [(strip, Left), (strip, Right)]
+    while frontier:
+        s = frontier.pop()
+        if s not in states:
+            states.add(s)
+            frontier.extend((t, s[1].opponent) for t in reference_moves(*s))
+    won, lost = set(), set()
+    changed = True
+    while changed:
+        changed = False
+        for s in states - won - lost:
+            nexts = [(t, s[1].opponent) for t in reference_moves(*s)]
+            if any(t in lost for t in nexts):
+                won.add(s)
+                changed = True
+            elif all(t in won for t in nexts):
+                lost.add(s)
+                changed = True
+
+    def winner(player):
+        s = (strip, player)
+        return player.name if s in won else player.opponent.name if s in lost else "draw"
+
+    names = {("Left", "Left"): "L", ("Right", "Right"): "R", ("Left", "Right"): "N", ("Right", "Left"): "P",
+             ("draw", "draw"): "D", ("draw", "Left"): "PHat", ("Right", "draw"): "PCheck",
+             ("Left", "draw"): "NHat", ("draw", "Right"): "NCheck"}
+    return names[winner(Left), winner(Right)]
+
+
+# -- rules ------------------------------------------------------------------------------------------------------
+
+def test_moves_slides_then_backslides_then_jumps():
+    p = BackslidingToadsAndFrogs(".t.f")
+    assert [str(m) for m in p.moves(Left)] == ["2→3 -> ..tf", "2→1 -> t..f"]
+    assert [str(m) for m in BackslidingToadsAndFrogs(".tf.").moves(Right)] == ["3→4 -> .t.f", "3→1 -> ft.."]
+    assert [str(m) for m in BackslidingToadsAndFrogs("t.f.").moves(Right)] == ["3→2 -> tf..", "3→4 -> t..f"]
+    assert [str(m) for m in BackslidingToadsAndFrogs(".tf.").moves(Left)] == ["2→1 -> t.f.", "2→4 -> ..ft"]
+    assert [m.label for m in GenToadsAndFrogs(min_slide=-2)("..t.").moves(Left)] == ["3→4", "3→2", "3→1"]
+    assert repr(BackslidingToadsAndFrogs) == "BackslidingToadsAndFrogs"
+
+
+@given(st.text(".tf", min_size=1, max_size=9), st.sampled_from([Left, Right]))
+def test_moves_match_the_rules(strip, player):
+    got = {str(q) for q in BackslidingToadsAndFrogs(strip).options_for(player)}
+    assert got == reference_moves(strip, player)
+
+
+def test_no_canonical_form():
+    with pytest.raises(NotShortGameError, match="play can cycle in t..f.*GameValue"):
+        BackslidingToadsAndFrogs("t..f").canonical_form
+
+
+# -- outcome classes, draws included -----------------------------------------------------------------------------
+
+# Derived here (cgt.solve with each player moving first), cross-checked by reference_outcome.
+OUTCOMES = [
+    ("tf", "P"),          # nobody can move
+    ("t.", "L"),          # the toad shuffles for ever; Right never moves
+    ("f.", "R"),
+    ("t.f", "P"),
+    ("t..f", "N"),
+    ("tt.f", "L"),
+    ("t.ff", "R"),
+    ("ff..tt", "D"),      # both sides shuffle for ever: a draw whoever starts
+    (".fftt.", "D"),
+    ("ff.t.t", "NHat"),   # Left wins moving first, draw if Right starts
+    (".ff.tt", "NCheck"),
+    ("ftf..t", "PHat"),   # Left wins moving second, draw if Left starts
+    ("f..tft", "PCheck"),
+]
+
+
+@pytest.mark.parametrize("strip, outcome", OUTCOMES, ids=[s for s, _ in OUTCOMES])
+def test_outcome_golden(strip, outcome):
+    assert str(BackslidingToadsAndFrogs(strip).outcome) == outcome
+    assert reference_outcome(strip) == outcome
+
+
+def test_all_short_strips_agree_with_the_reference():
+    for n in range(1, 6):
+        for cells in itertools.product(".tf", repeat=n):
+            strip = "".join(cells)
+            assert str(BackslidingToadsAndFrogs(strip).outcome) == reference_outcome(strip), strip
+
+
+def test_mirror_symmetry_of_outcomes():
+    # Reading the strip backwards with toads and frogs exchanged exchanges the players.
+    swap = {"L": "R", "R": "L", "N": "N", "P": "P", "D": "D", "NHat": "NCheck", "NCheck": "NHat",
+            "PHat": "PCheck", "PCheck": "PHat"}
+    for strip, outcome in OUTCOMES:
+        mirrored = strip[::-1].translate(str.maketrans("tf", "ft"))
+        assert str(BackslidingToadsAndFrogs(mirrored).outcome) == swap[outcome]

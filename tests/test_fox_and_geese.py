@@ -1,0 +1,216 @@
+"""Fox and Geese (issue 10, loopy rulesets; issue 14, the solver on Fox and Geese).
+
+Rules: Berlekamp, Conway and Guy, *Winning Ways*, 2nd ed., ch. 22 "Fox and Geese" (geese move one step
+diagonally forward, the fox one step diagonally either way; the geese win by trapping the fox), in
+CGSuite's form (``game.grid.GenFoxAndGeese``: Left = geese moving down, Right = fox, row 1 at the bottom,
+the escape shortcut).  Results of play that are derived here (not taken from a book) say so; each is
+cross-checked against an independent minimax over the rules written out again in this file.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, strategies as st
+
+import cgt
+from cgt.errors import InvalidPositionError, NotShortGameError, TooLargeError
+from cgt.player import Player
+from cgt.games.fox_and_geese import CeyloneseFoxAndGeese, FoxAndGeese, GenFoxAndGeese
+from cgt.games import loopy_engine
+
+Left, Right = Player.Left, Player.Right
+
+
+# -- an independent statement of the rules: coordinates, sets, alternating play -----------------------------
+
+def reference_moves(width, fox_range, geese, fox, player, ceiling_margin=4):
+    """Moves over (row, col) sets; the fox may climb to ``max(T + ceiling_margin, its row)``."""
+    occupied = set(geese) | {fox}
+    if player is Left:
+        out = []
+        for (r, c) in sorted(geese):
+            for dc in (-1, 1):
+                t = (r - 1, c + dc)
+                if t[0] >= 1 and 1 <= t[1] <= width and t not in occupied:
+                    out.append((frozenset(set(geese) - {(r, c)} | {t}), fox))
+        return out
+    top = max((r for r, _ in geese), default=0)
+    ceiling = max(top + ceiling_margin, fox[0])
+    out = []
+    for dr in (1, -1):
+        for dc in (1, -1):
+            for k in range(1, fox_range + 1):
+                t = (fox[0] + k * dr, fox[1] + k * dc)
+                if not (1 <= t[0] <= ceiling and 1 <= t[1] <= width) or t in geese:
+                    break
+                out.append((frozenset(geese), t))
+    return out
+
+
+def reference_winner(width, fox_range, geese, fox, player):
+    """Who wins alternating play with ``player`` to move (finite: each goose move lowers the goose rows)."""
+
+    @lru_cache(maxsize=None)
+    def wins(geese, fox, player):          # does the player to move win?
+        return any(not wins(g, f, player.opponent)
+                   for g, f in reference_moves(width, fox_range, geese, fox, player))
+
+    return player if wins(frozenset(geese), fox, player) else player.opponent
+
+
+def solved_winner(position, player):
+    result = cgt.solve(position, player).result
+    return player if result == "first" else player.opponent
+
+
+# -- rules, notation, errors ---------------------------------------------------------------------------------
+
+def test_start_and_notation():
+    p = FoxAndGeese.start()
+    assert str(p) == ".x.x.x.x|........|........|........|........|........|........|....o..."
+    assert FoxAndGeese(str(p)) == p
+    assert p == FoxAndGeese([(8, 2), (8, 4), (8, 6), (8, 8)], (1, 5))
+    assert FoxAndGeese.geese(p.position) == [(8, 2), (8, 4), (8, 6), (8, 8)]
+    assert [m.label for m in p.moves(Right)] == ["(1,5)->(2,4)", "(1,5)->(2,6)"]
+    assert [m.label for m in p.moves(Left)] == ["(8,2)->(7,1)", "(8,2)->(7,3)", "(8,4)->(7,3)", "(8,4)->(7,5)",
+                                                "(8,6)->(7,5)", "(8,6)->(7,7)", "(8,8)->(7,7)"]
+    assert FoxAndGeese.depth_hint(p.position) == 32
+    assert repr(CeyloneseFoxAndGeese) == "CeyloneseFoxAndGeese"
+    assert repr(GenFoxAndGeese(6, 2)) == "GenFoxAndGeese(board_width=6, fox_range=2)"
+
+
+def test_fox_range_two_stops_at_geese_and_edges():
+    p = CeyloneseFoxAndGeese("........|.x......|o.......")
+    assert [m.label for m in p.moves(Right)] == []            # cornered: its only diagonal holds a goose
+    p = CeyloneseFoxAndGeese("....x...|........|..o.....|........|........")
+    assert [m.label for m in p.moves(Right)] == [
+        "(3,3)->(4,2)", "(3,3)->(5,1)", "(3,3)->(4,4)",       # (5,5) holds a goose: the fox stops before it
+        "(3,3)->(2,2)", "(3,3)->(1,1)", "(3,3)->(2,4)", "(3,3)->(1,5)"]
+
+
+def test_fox_ceiling_two_rows_above_the_geese():
+    p = FoxAndGeese("o.......|........|x.......")            # the top goose row is 1: the fox stops at row 3
+    assert [m.label for m in p.moves(Right)] == ["(3,1)->(2,2)"]
+    p = FoxAndGeese("..o.....|........|x.......")
+    assert [m.label for m in p.moves(Right)] == ["(3,3)->(2,2)", "(3,3)->(2,4)"]
+    p = FoxAndGeese("o.......|........|........|........|x.......")    # placed higher: it may only descend
+    assert [m.label for m in p.moves(Right)] == ["(5,1)->(4,2)"]
+
+
+def test_geese_only_move_down_onto_empty_squares():
+    p = FoxAndGeese(".x.x....|..o.....")
+    assert [m.label for m in p.moves(Left)] == ["(2,2)->(1,1)", "(2,4)->(1,5)"]
+    assert [m.label for m in FoxAndGeese("x.o.....").moves(Left)] == []        # row 1: geese are stuck
+
+
+def test_escape_shortcut():
+    escaped = FoxAndGeese.escaped
+    assert escaped(FoxAndGeese("x.o.....").position)                     # fox on the top goose row
+    assert escaped(FoxAndGeese(".x......|..o.....").position)           # one row below, (2,4) free
+    assert not escaped(FoxAndGeese(".x.x....|..o.....").position)       # both upward squares held
+    assert not escaped(FoxAndGeese(".x......|o.......").position)       # (2,2) held, (2,0) off the board
+    assert not escaped(FoxAndGeese.start().position)
+    assert FoxAndGeese.known_stopper(FoxAndGeese("o.x.....").position) == "off"
+    assert FoxAndGeese.known_stopper(FoxAndGeese.start().position) is None
+
+
+@pytest.mark.parametrize("bad, message", [
+    (".x.x....|.o.", "row 1 .* has 3 squares"),
+    ("x.......|o.......", "light square"),
+    ("x.......|........", "no fox"),
+    ("o.o.....", "more than one fox"),
+    (".xq.....|o.......", "unknown character 'q'"),
+])
+def test_bad_boards(bad, message):
+    with pytest.raises(InvalidPositionError, match=message):
+        FoxAndGeese(bad)
+
+
+def test_bad_arguments():
+    with pytest.raises(InvalidPositionError, match="fox_range"):
+        GenFoxAndGeese(8, 0)
+    with pytest.raises(InvalidPositionError, match="board_width"):
+        GenFoxAndGeese(1)
+    with pytest.raises(InvalidPositionError, match="share the square"):
+        FoxAndGeese([(2, 2)], (2, 2))
+    with pytest.raises(InvalidPositionError, match="two geese"):
+        FoxAndGeese([(2, 2), (2, 2)], (1, 1))
+    with pytest.raises(InvalidPositionError, match="off the board"):
+        FoxAndGeese([(2, 10)], (1, 1))
+    with pytest.raises(InvalidPositionError, match=r"\(row, col\) pair"):
+        FoxAndGeese([(2, 2)], "fox")
+
+
+def test_canonical_form_is_refused_with_a_hint():
+    with pytest.raises(NotShortGameError, match="GameValue"):
+        FoxAndGeese.start().canonical_form
+
+
+# -- who wins: cgt.solve against the independent minimax ------------------------------------------------------
+
+def test_small_boards_derived():
+    # Derived here (retrograde analysis), cross-checked by the minimax above.  Width 4: geese (4,2),(4,4),
+    # fox (1,3): the geese win whoever starts.  Width 6: geese on row 6, fox (1,3): whoever starts wins.
+    four, six = GenFoxAndGeese(4).start(), GenFoxAndGeese(6).start()
+    assert str(four) == ".x.x|....|....|..o." and str(six) == ".x.x.x|......|......|......|......|..o..."
+    for p, winners in ((four, (Left, Left)), (six, (Left, Right))):
+        for player, winner in zip((Left, Right), winners):
+            assert solved_winner(p, player) is winner
+            r = p.ruleset
+            assert reference_winner(r.board_width, r.fox_range, r.geese(p.position),
+                                    r.coordinates(p.position.fox), player) is winner
+    assert str(four.outcome) == "L" and str(six.outcome) == "N"
+
+
+def test_every_reachable_position_agrees_with_minimax_and_no_draws():
+    # Alternating play always ends (each goose move lowers the sum of the goose rows), so there are no draws;
+    # and the fox's ceiling (two rows above the geese) changes no result: the minimax allows four rows.
+    ruleset = GenFoxAndGeese(4, 2)
+    s = cgt.solve(ruleset.start(), Right)
+    assert s.counts()["draw"] == 0
+    for state, result, _ in s.positions():
+        board, player = state.position.position, state.player
+        winner = player if result == "first" else player.opponent
+        assert reference_winner(4, 2, ruleset.geese(board), ruleset.coordinates(board.fox), player) is winner
+
+
+boards = st.builds(
+    lambda geese, fox: (geese, fox),
+    st.sets(st.tuples(st.integers(2, 5), st.integers(1, 5)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0),
+            max_size=3),
+    st.tuples(st.integers(1, 5), st.integers(1, 5)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0),
+).filter(lambda gf: gf[1] not in gf[0])
+
+
+@given(boards, st.sampled_from([Left, Right]), st.sampled_from([1, 2]))
+def test_solver_agrees_with_minimax(board, player, fox_range):
+    geese, fox = board
+    ruleset = GenFoxAndGeese(5, fox_range)
+    assert solved_winner(ruleset(sorted(geese), fox), player) is reference_winner(5, fox_range, geese, fox,
+                                                                                   player)
+
+
+def test_escaped_fox_wins():
+    p = FoxAndGeese(".x.x.x..|......o.")
+    assert str(p.outcome) == "R"
+
+
+@pytest.mark.slow
+def test_standard_board_geese_win_with_the_fox_to_move():
+    # The traditional start with the fox moving first (as in the GDL version of the game in Edin,
+    # "Classification and solutions of general combinatorial games", App. A.5): the geese win.  Winning
+    # Ways ch. 22 analyses the traditional game as a win for the geese.
+    cgt.clear_caches()
+    s = cgt.solve(FoxAndGeese.start(), Right, progress=False)
+    assert s.result == "second" and s.counts()["draw"] == 0
+    assert s.distance == 44            # derived here: moves to the capture under optimal play
+    assert len(s) == 1_112_249
+
+
+def test_state_limit():
+    with pytest.raises(TooLargeError, match="more than 100 positions"):
+        cgt.solve(FoxAndGeese.start(), Right, max_states=100)
+    with pytest.raises(TooLargeError, match="more than 50 positions"):
+        loopy_engine.position_graph(FoxAndGeese, FoxAndGeese.start().position, max_states=50)
