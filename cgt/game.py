@@ -384,6 +384,8 @@ class Game:
             elif self.is_integer:
                 return _multiple(n, int(self._nus[0]))
         if not is_integer_value(n):
+            if isinstance(n, _NOT_GAMES):
+                raise InvalidGameError(_not_a_game_message(n))
             return NotImplemented
         return _multiple(self, operator.index(n))
 
