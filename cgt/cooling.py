@@ -160,17 +160,19 @@ def overheat(g, s, t) -> Game:
 def freeze(g) -> Game:
     """``G.freeze()``: ``G`` cooled by its own temperature — a number plus an infinitesimal.
 
-    Integers are left alone (they are fixed by cooling, and their temperature
-    -1 is not a legal cooling temperature).
+    Numbers and uptimals are their own freeze, as in CGSuite (numbers are fixed by cooling, and a
+    number's negative temperature is not a legal cooling temperature).
 
-    >>> from cgt import game, switch, integer, dyadic
+    >>> from cgt import game, switch, integer, dyadic, up_nth
     >>> str(game([3], [game([2], [1])]).freeze()), str(switch(integer(5)).freeze()), str(integer(7).freeze())
     ('9/4*', '*', '7')
-    >>> str(dyadic(1, 2).freeze())
-    '1/2*'
+    >>> str(dyadic(1, 2).freeze()), str(up_nth(2).freeze())
+    ('1/2', '^<2>')
     """
+    from cgt.uptimal import is_uptimal
+
     g = as_game(g)
-    if g.is_integer:
+    if g.is_number or is_uptimal(g):
         return g
     return cool(g, temperature(g))
 

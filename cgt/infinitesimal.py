@@ -206,8 +206,13 @@ def reduced_canonical_form(g) -> Game:
     ['0', '3', '+-1']
     >>> str(reduced_canonical_form(game([1], [up]))), str(reduced_canonical_form(game([game([2], [star])], [0])))
     ('{1|0}', '0')
+    >>> str(reduced_canonical_form(integer(10 ** 6) + up))
+    '1000000'
     """
-    return bottom_up(as_game(g), _options, _reduced_of, _reduced)
+    g = as_game(g)
+    if g.left_stop == g.right_stop:      # numberish: the closed form, without walking the followers
+        return number(g.left_stop)
+    return bottom_up(g, _options, _reduced_of, _reduced)
 
 
 # ====================================================================== companion
@@ -228,10 +233,13 @@ def companion(g) -> Game:
     """``G.companion`` (see the module docstring for the definition).
 
     >>> from cgt import up, star, nimber, dyadic
-    >>> [str(companion(x)) for x in (up, up + up, nimber(3), dyadic(3, 4), -up)]
-    ['^*', '^^*', '*3', '3/4', 'v*']
+    >>> [str(companion(x)) for x in (up, up + up, nimber(3), dyadic(3, 4), -up, integer(10 ** 6))]
+    ['^*', '^^*', '*3', '3/4', 'v*', '1000000']
     """
-    return bottom_up(as_game(g), _options, _companion_of, _companions)
+    g = as_game(g)
+    if g.is_number and g is not ZERO:    # numbers other than 0 are fixed: the closed form, at once
+        return g
+    return bottom_up(g, _options, _companion_of, _companions)
 
 
 from cgt.game import register_cache as _register_cache  # noqa: E402

@@ -134,19 +134,23 @@ def right_incentives(g) -> tuple[Game, ...]:
 
 
 def incentives(g) -> tuple[Game, ...]:
-    """All incentives: Left's then Right's, each value once (Winning Ways ch. 4; Siegel, CGT II.5).
+    """The undominated incentives: Left's then Right's, each value once, without those below another
+    incentive (Winning Ways ch. 4; Siegel, CGT II.5: each player prefers a larger incentive, so a
+    dominated incentive is never the best move; CGSuite's ``Incentives`` drops them too).
 
     Every incentive of a number is negative ("numbers are cold", Siegel, CGT
-    §II.3); Norton multiplication :func:`cgt.products.norton_product` uses them.
+    §II.3); Norton multiplication :func:`cgt.products.norton_product` uses them (dominated incentives would
+    only add dominated options).
 
-    >>> from cgt import switch, integer, dyadic, up
+    >>> from cgt import switch, integer, dyadic, up, game
     >>> [str(x) for x in incentives(switch(integer(1)))], [str(x) for x in incentives(dyadic(1, 2))]
     (['{2|0}'], ['-1/2'])
-    >>> [str(x) for x in incentives(up)]
-    ['v', '^*']
+    >>> [str(x) for x in incentives(up)], [str(x) for x in incentives(game([3], [0]))]
+    (['^*'], ['{3|0}'])
     """
     g = as_game(g)
-    return _distinct(left_incentives(g) + right_incentives(g))
+    every = _distinct(left_incentives(g) + right_incentives(g))
+    return tuple(a for a in every if not any(a < b for b in every))
 
 
 def _distinct(games) -> tuple[Game, ...]:

@@ -85,7 +85,7 @@ FREEZING = [
     ("{10||0|-20}", H10, "^", "by definition: {10-10 | (-10*)+10} = {0|*}"),
     ("{3|2||1|0}", G([G([3], [2])], [G([1], [0])]), "3/2*", "by definition, temperature 1"),
     ("7", integer(7), "7", "integers are fixed"),
-    ("1/2", dyadic(1, 2), "1/2*", "CGT §II.5 at t = temperature -1/2 (see docs/hot-games.md)"),
+    ("1/2", dyadic(1, 2), "1/2", "CGSuite's Freeze: a number is its own freeze (issue 12)"),
     ("^", up, "^", "cooling by the temperature 0 changes nothing"),
 ]
 

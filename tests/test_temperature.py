@@ -119,7 +119,9 @@ INCENTIVES = [
 def test_incentives(g, li, ri, source):
     assert [str(x) for x in g.left_incentives] == li
     assert [str(x) for x in g.right_incentives] == ri
-    assert list(g.incentives) == list(dict.fromkeys(g.left_incentives + g.right_incentives))
+    every = list(dict.fromkeys(g.left_incentives + g.right_incentives))
+    # CGSuite's Incentives: each value once, and none dominated by another incentive (issue 12).
+    assert list(g.incentives) == [a for a in every if not any(a < b for b in every)]
     assert left_incentives(g) == g.left_incentives and right_incentives(g) == g.right_incentives
     assert incentives(g) == g.incentives
 
