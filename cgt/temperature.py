@@ -74,9 +74,9 @@ def thermograph(g) -> Thermograph:
 
     >>> from cgt import game, star
     >>> print(game([3], [game([2], [1])]).thermograph())
-    Thermograph(9/4,[3/4],[-1],9/4,[3/4,1/2],[1,0])
+    Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])
     >>> print(star.thermograph())
-    Thermograph(0,[0],[-1],0,[0],[1])
+    Thermograph(0,[0],[0,-1],0,[0],[0,1])
     """
     return bottom_up(as_game(g), _thermograph_children, _thermograph_of, _thermographs)
 

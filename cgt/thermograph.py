@@ -16,7 +16,7 @@ highest critical temperature and the last slope continues down to ``t = -1``.
 >>> g = game([3], [game([2], [1])])          # {3||2|1}
 >>> th = g.thermograph()
 >>> print(th)
-Thermograph(9/4,[3/4],[-1],9/4,[3/4,1/2],[1,0])
+Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])
 >>> th.mast, th.temperature, th.left_wall(0), th.right_wall(0)
 (Fraction(9, 4), Fraction(3, 4), Fraction(3, 1), Fraction(2, 1))
 
@@ -173,7 +173,8 @@ def _fraction(value, what: str) -> Fraction:
     return Fraction(value)
 
 
-def _format(q: Fraction) -> str:
+def _format(q) -> str:
+    q = Fraction(q)
     return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
 
 
@@ -195,7 +196,7 @@ class Trajectory:
     >>> w(0), w(Fraction(1, 2)), w(5), w(-1)
     (Fraction(1, 1), Fraction(1, 2), Fraction(0, 1), Fraction(2, 1))
     >>> print(w)
-    Trajectory(0,[1],[-1])
+    Trajectory(0,[1],[0,-1])
     >>> Trajectory(2, [3, 1], [0, 0]) == Trajectory(2)
     True
     """
@@ -294,10 +295,17 @@ class Trajectory:
         return hash(("Trajectory", self._points))
 
     def __str__(self):
-        return (
-            f"Trajectory({_format(self.mast)},{_format_list(self.critical_temperatures)},"
-            f"{_format_list(self.slopes)})"
-        )
+        """CGSuite's ``Trajectory(mast,[c1,c2,…],[s0,s1,…])``: the slopes start with the mast's slope ``s0``
+        (0: a thermograph's mast is vertical), one more slope than critical temperatures (§5.6)."""
+        return f"Trajectory({self.text_fields()})"
+
+    def text_fields(self) -> str:
+        """``mast,[c1,…],[s0,s1,…]``: this wall's part of the text of a thermograph.
+
+        >>> Trajectory(0, [1], [-1]).text_fields()
+        '0,[1],[0,-1]'
+        """
+        return f"{_format(self.mast)},{_format_list(self.critical_temperatures)},{_format_list((0,) + self.slopes)}"
 
     def __repr__(self):
         temps = ", ".join(f"Fraction({_format(t)!r})" for t in self.critical_temperatures)
@@ -315,9 +323,9 @@ class Thermograph:
 
     >>> from cgt import switch, integer, dyadic
     >>> print(switch(integer(3)).thermograph())
-    Thermograph(0,[3],[-1],0,[3],[1])
+    Thermograph(0,[3],[0,-1],0,[3],[0,1])
     >>> print(dyadic(1, 2).thermograph())
-    Thermograph(1/2,[-1/2],[-1],1/2,[-1/2],[1])
+    Thermograph(1/2,[-1/2],[0,-1],1/2,[-1/2],[0,1])
     >>> Thermograph(Trajectory(0, [3], [-1]), Trajectory(0, [3], [1])) == switch(integer(3)).thermograph()
     True
     """
@@ -431,12 +439,7 @@ class Thermograph:
         return hash(("Thermograph", self.left_wall, self.right_wall))
 
     def __str__(self):
-        lw, rw = self.left_wall, self.right_wall
-        return (
-            f"Thermograph({_format(lw.mast)},{_format_list(lw.critical_temperatures)},"
-            f"{_format_list(lw.slopes)},{_format(rw.mast)},{_format_list(rw.critical_temperatures)},"
-            f"{_format_list(rw.slopes)})"
-        )
+        return f"Thermograph({self.left_wall.text_fields()},{self.right_wall.text_fields()})"
 
     def __repr__(self):
         return f"Thermograph({self.left_wall!r}, {self.right_wall!r})"

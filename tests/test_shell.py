@@ -119,7 +119,7 @@ GOLDEN = [
     ("*.Temperature", "0", "CGSuite: infinitesimals have temperature 0"),
     (
         "{3||2|1}.Thermograph",
-        "Thermograph(9/4,[3/4],[-1],9/4,[3/4,1/2],[1,0])",
+        "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])",
         "WW ch. 6 thermograph of {3||2|1}, in CGSuite's printed form",
     ),
     ("{3|-3}.Cool(1)", "+-2", "WW ch. 6: cooling a switch"),

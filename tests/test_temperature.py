@@ -80,19 +80,19 @@ def test_stops_mean_temperature(g, ls, rs, m, t, source):
 
 # (id, game, CGSuite text of the thermograph, source)
 THERMOGRAPHS = [
-    ("{3||2|1}", H321, "Thermograph(9/4,[3/4],[-1],9/4,[3/4,1/2],[1,0])",
+    ("{3||2|1}", H321, "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])",
      "scaffolds: left 3-t; right 2 below t=1/2, then 3/2+t (WW ch. 6)"),
-    ("+-3", switch(3), "Thermograph(0,[3],[-1],0,[3],[1])", "WW ch. 6: the thermograph of a switch"),
-    ("{4|2}", G([4], [2]), "Thermograph(3,[1],[-1],3,[1],[1])", "WW ch. 6"),
-    ("*", star, "Thermograph(0,[0],[-1],0,[0],[1])", "CGT II.5: * = {0|0}, walls -t and t meet at 0"),
-    ("^", up, "Thermograph(0,[0],[-1],0,[],[])", "right scaffold L_t(*) + t = 0 below t = 0"),
-    ("Tiny(1)", tiny(1), "Thermograph(0,[0],[-1],0,[],[])", "right scaffold L_t({0|-1}) + t = 0"),
-    ("{10||0|-20}", G([10], [G([0], [-20])]), "Thermograph(0,[10],[-1],0,[],[])", "scaffolds 10-t and 0"),
-    ("+-{4|2}", switch(G([4], [2])), "Thermograph(0,[3,1],[-1,0],0,[3,1],[1,0])",
+    ("+-3", switch(3), "Thermograph(0,[3],[0,-1],0,[3],[0,1])", "WW ch. 6: the thermograph of a switch"),
+    ("{4|2}", G([4], [2]), "Thermograph(3,[1],[0,-1],3,[1],[0,1])", "WW ch. 6"),
+    ("*", star, "Thermograph(0,[0],[0,-1],0,[0],[0,1])", "CGT II.5: * = {0|0}, walls -t and t meet at 0"),
+    ("^", up, "Thermograph(0,[0],[0,-1],0,[],[0])", "right scaffold L_t(*) + t = 0 below t = 0"),
+    ("Tiny(1)", tiny(1), "Thermograph(0,[0],[0,-1],0,[],[0])", "right scaffold L_t({0|-1}) + t = 0"),
+    ("{10||0|-20}", G([10], [G([0], [-20])]), "Thermograph(0,[10],[0,-1],0,[],[0])", "scaffolds 10-t and 0"),
+    ("+-{4|2}", switch(G([4], [2])), "Thermograph(0,[3,1],[0,-1,0],0,[3,1],[0,1,0])",
      "left scaffold R_t({4|2}) - t = 2 below t=1, 3-t above"),
-    ("5", integer(5), "Thermograph(5,[],[],5,[],[])", "CGSuite: an integer's thermograph is a mast from -1"),
-    ("1/2", dyadic(1, 2), "Thermograph(1/2,[-1/2],[-1],1/2,[-1/2],[1])", "scaffolds -t and 1+t meet at -1/2"),
-    ("3/4", dyadic(3, 4), "Thermograph(3/4,[-1/4,-1/2],[-1,0],3/4,[-1/4],[1])",
+    ("5", integer(5), "Thermograph(5,[],[0],5,[],[0])", "CGSuite: an integer's thermograph is a mast from -1"),
+    ("1/2", dyadic(1, 2), "Thermograph(1/2,[-1/2],[0,-1],1/2,[-1/2],[0,1])", "scaffolds -t and 1+t meet at -1/2"),
+    ("3/4", dyadic(3, 4), "Thermograph(3/4,[-1/4,-1/2],[0,-1,0],3/4,[-1/4],[0,1])",
      "left scaffold R_t(1/2) - t: 1 below -1/2, 1/2-t above; right 1+t"),
 ]
 
@@ -151,7 +151,7 @@ def test_trajectory_fields_and_values():
     assert w.slopes == (1, 0)
     assert [w(t) for t in (-1, 0, F(1, 2), F(5, 8), 1, 100)] == [2, 2, 2, F(17, 8), F(9, 4), F(9, 4)]
     assert w == H321.thermograph().right_wall
-    assert str(w) == "Trajectory(9/4,[3/4,1/2],[1,0])"
+    assert str(w) == "Trajectory(9/4,[3/4,1/2],[0,1,0])"
     assert eval(repr(w), {"Trajectory": Trajectory, "Fraction": F}) == w
 
 
@@ -205,7 +205,7 @@ def test_deep_game_does_not_overflow_the_stack():
     g = 2000 * up + star  # birthday 2001, a chain of 2001 options
     assert g.birthday == 2001
     assert (g.mean, g.temperature, g.stop_count) == (0, 0, 2002)
-    assert str(g.thermograph()) == "Thermograph(0,[0],[-1],0,[],[])"
+    assert str(g.thermograph()) == "Thermograph(0,[0],[0,-1],0,[],[0])"
     deep_hot = G([g + 1], [-1])
     assert (deep_hot.temperature, deep_hot.mean) == (1, 0)
     assert (switch(g).temperature, switch(g).mean) == (0, 0)

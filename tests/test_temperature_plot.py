@@ -93,7 +93,7 @@ def test_example_notebook_runs():
     finally:
         plt.close("all")
     g = namespace["g"]
-    assert str(g) == "{3||2|1}" and str(namespace["th"]) == "Thermograph(9/4,[3/4],[-1],9/4,[3/4,1/2],[1,0])"
+    assert str(g) == "{3||2|1}" and str(namespace["th"]) == "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])"
     # The saved outputs show the thermograph drawn inline (SVG and PNG) and games typeset.
     kinds = {kind for c in notebook["cells"] if c["cell_type"] == "code"
              for o in c.get("outputs", []) for kind in o.get("data", {})}
