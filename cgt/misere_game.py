@@ -178,7 +178,9 @@ class MisereGame:
         return self
 
     def __reduce__(self):
-        return (parse_misere_text, (str(self),))
+        from cgt.misere_notation import format_misere
+
+        return (parse_misere_text, (format_misere(self, None),))
 
     def __str__(self) -> str:
         from cgt.misere_notation import format_misere
@@ -186,7 +188,16 @@ class MisereGame:
         return format_misere(self)
 
     def __repr__(self) -> str:
-        return f"parse_misere({str(self)!r})"
+        """``parse_misere('*[…]')``, or a short description when the text is too long to print.
+
+        >>> from cgt.misere_game import misere_nim
+        >>> repr(misere_nim(2)), repr(misere_nim(9) + misere_nim(9) + misere_nim(9))
+        ("parse_misere('*[2]')", '<misère game of birthday 25, too large to print>')
+        """
+        try:
+            return f"parse_misere({str(self)!r})"
+        except TooLargeError:
+            return f"<misère game of birthday {self._birthday}, too large to print>"
 
     # ------------------------------------------------------------------ delegated members
     @property

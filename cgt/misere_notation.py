@@ -25,9 +25,9 @@ True
 
 from __future__ import annotations
 
-from cgt.errors import InvalidGameError
+from cgt.errors import InvalidGameError, TooLargeError
 
-__all__ = ["format_misere", "parse_misere"]
+__all__ = ["MAX_TEXT_LENGTH", "format_misere", "parse_misere"]
 
 
 def _heap_token(n: int) -> str:
@@ -35,8 +35,9 @@ def _heap_token(n: int) -> str:
 
 
 def _name(g):
-    """``(kind, base, marks)``: kind ``"heap"`` (base is a heap token) or ``"multi"`` (base is the run of
-    option names), and the list of marks applied to it."""
+    """``(kind, base, marks)``: kind ``"heap"`` (base is a heap token) or ``"multi"`` (base is the tuple of
+    option games, in print order), and the tuple of marks applied to it.  Stored on the game, so shared
+    subgames are planned once; the text itself is only built by :func:`format_misere`."""
     if g._name is not None:
         return g._name
     from cgt._walk import postorder
@@ -74,15 +75,40 @@ def _finish(how):
     kind, children = plan
     if kind == "heap":
         x._name = ("heap", _heap_token(x._heap), ())
-    elif kind == "#":
+    elif kind in ("#", "1"):
         k, base, marks = children[0]._name
-        x._name = (k, base, marks + ("#",))
-    elif kind == "1":
-        k, base, marks = children[0]._name
-        x._name = (k, base, marks + ("1",))
+        x._name = (k, base, marks + (kind,))
     else:
-        x._name = ("multi", "".join(_option_text(c._name) for c in children), ())
+        x._name = ("multi", children, ())
     return x._name
+
+
+def _marks_length(marks: tuple) -> int:
+    if not marks or all(m == "#" for m in marks):
+        return len(marks)
+    return len(marks) + 2
+
+
+def _text_lengths(g) -> dict:
+    """The length of the option text (as inside ``*[…]``) of ``g`` and of every game it prints, computed
+    without building any text: a game of birthday 25 can print as megabytes, because the printed form
+    repeats shared subgames."""
+    from cgt._walk import postorder
+
+    _name(g)
+    lengths: dict = {}
+
+    def expand(x):
+        kind, base, marks = x._name
+        return x, (base if kind == "multi" else ())
+
+    def combine(x, values):
+        kind, base, marks = x._name
+        core = len(base) if kind == "heap" else sum(values) + 2
+        return core + _marks_length(marks)
+
+    postorder(g, expand, combine, lengths)
+    return lengths
 
 
 def _with_marks(base: str, marks: tuple) -> str:
@@ -93,24 +119,54 @@ def _with_marks(base: str, marks: tuple) -> str:
     return base + "[" + "".join(marks) + "]"
 
 
-def _option_text(name) -> str:
-    kind, base, marks = name
-    if kind == "multi":
-        base = "(" + base + ")"
-    return _with_marks(base, marks)
+def _texts(g) -> dict:
+    """The option text of ``g`` and of every game it prints (``multi`` bases in parentheses)."""
+    from cgt._walk import postorder
+
+    texts: dict = {}
+
+    def expand(x):
+        kind, base, marks = x._name
+        return x, (base if kind == "multi" else ())
+
+    def combine(x, values):
+        kind, base, marks = x._name
+        return _with_marks(base if kind == "heap" else "(" + "".join(values) + ")", marks)
+
+    postorder(g, expand, combine, texts)
+    return texts
 
 
-def format_misere(g) -> str:
+MAX_TEXT_LENGTH = 100_000
+"""The longest ``*[…]`` text :func:`format_misere` builds unless asked for more."""
+
+
+def format_misere(g, max_length: int | None = MAX_TEXT_LENGTH) -> str:
     """The ``*[…]`` text of a misère game (see the module docstring).
+
+    Misère canonical forms of sums grow fast and their printed form repeats shared subgames, so a text
+    longer than ``max_length`` characters (``None``: no limit) is refused with
+    :class:`~cgt.errors.TooLargeError` before it is built.
 
     >>> from cgt.misere_game import misere_game, misere_nim
     >>> format_misere(misere_nim(0)), format_misere(misere_game([4, 2])), format_misere(misere_nim(11))
     ('*[0]', '*[42]', '*[&11;]')
+    >>> g = misere_nim(9) + misere_nim(9) + misere_nim(9)
+    >>> format_misere(g)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.TooLargeError: the misère game *[…] of birthday 25 prints as 11101986 characters, above the limit of 100000
     """
     kind, base, marks = _name(g)
+    if max_length is not None:
+        length = _text_lengths(g)[g] - (2 if kind == "multi" and not marks else 0) + 3
+        if length > max_length:
+            raise TooLargeError(f"the misère game *[…] of birthday {g._birthday} prints as {length} "
+                                f"characters, above the limit of {max_length}")
+    text = _texts(g)[g]
     if kind == "multi" and not marks:
-        return "*[" + base + "]"
-    return "*[" + _option_text((kind, base, marks)) + "]"
+        text = text[1:-1]
+    return "*[" + text + "]"
 
 
 class _Parser:

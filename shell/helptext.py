@@ -37,7 +37,7 @@ Collections [1,2,3]  {1,3} (set)  (3,5) (tuple)  [n * n for n from 1 to 5 where 
             list[1] is the first element
 Numbers     5/7  3/0 = inf  omega (or ω)  omega^2 * 3 + 1  (omega+1)/(omega-1)  *omega  *(omega+1)
             a ^ b is a power after an operand (2 ^ 10, x^2); where an operand starts ^ is up (^, 2^3)
-Misere      *[4,2] (entry: options, lists nest)  *[42] *[2#] (printed form reads back; *[2] is *2)
+Misere      *[4,2] *[2] (entry: a list of options, lists nest)  *[2#] *[(42)31] (printed forms with marks)
             G.MisereCanonicalForm  G.Genus  G.Mate  MisereCanonicalGame.DayN(3)
 Methods     G.LeftStop  G.Cool(1)  ... see the list below; help(Name) explains one"""
 

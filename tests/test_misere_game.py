@@ -13,7 +13,7 @@ from cgt.genus import Genus
 from cgt.misere import misere_nim_outcome, misere_outcome
 from cgt.misere_game import (born_by_misere, count_born_by_misere, misere_canonical_form,
                              misere_canonical_form_of, misere_game, misere_nim, partizan_misere_outcome)
-from cgt.misere_notation import parse_misere
+from cgt.misere_notation import MAX_TEXT_LENGTH, format_misere, parse_misere
 
 N = misere_nim
 DAY4 = born_by_misere(4)
@@ -193,8 +193,26 @@ def test_outcome_of_canonical_form_equals_search_on_the_sum_form(g, h):
 @settings(max_examples=60, deadline=None)
 @given(_games())
 def test_print_parse_round_trip(g):
-    assert parse_misere(str(g)) is g
-    assert eval(repr(g), {"parse_misere": parse_misere}) is g
+    text = format_misere(g, None)
+    assert parse_misere(text) is g
+    if len(text) <= MAX_TEXT_LENGTH:
+        assert str(g) == text
+        assert eval(repr(g), {"parse_misere": parse_misere}) is g
+    else:
+        with pytest.raises(TooLargeError, match=f"prints as {len(text)} characters"):
+            str(g)
+        assert repr(g) == f"<misère game of birthday {g.birthday}, too large to print>"
+
+
+def test_huge_text_is_refused_not_built():
+    # *9+*9+*9 in misère canonical form: birthday 25, but its *[…] text repeats shared subgames.
+    g = misere_nim(9) + misere_nim(9) + misere_nim(9)
+    assert len(format_misere(g, None)) == 11101986
+    with pytest.raises(TooLargeError, match="birthday 25 prints as 11101986 characters"):
+        str(g)
+    assert len(str(misere_nim(9) + misere_nim(9))) == 10254
+    with pytest.raises(TooLargeError, match="above the limit of 200"):
+        format_misere(misere_nim(9) + misere_nim(9), 200)
 
 
 @settings(max_examples=40, deadline=None)

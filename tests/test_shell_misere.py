@@ -85,24 +85,45 @@ def _normal_grundy(rule, h):
     return g
 
 
+def h(n: int) -> str:
+    """The misère nim heap ``*n`` in the shell: ``*[n]`` would be the game whose only option is ``*n``."""
+    return f"(*{n}).MisereCanonicalForm"
+
+
 def nim_text(heaps) -> str:
-    return " + ".join(f"*[{h}]" if h < 10 else f"*[&{h};]" for h in heaps) or "*[0]"
+    return " + ".join(h(k) for k in heaps) or "*[]"
+
+
+def entry(g) -> str:
+    """CGSuite's entry form of a misère game: nested lists of options (CGSUITE.md §4.2)."""
+    def options(x):
+        return "[" + ",".join(options(o) for o in x.options) + "]"
+    return "*" + options(g)
+
+
+def reads_back(printed: str) -> bool:
+    """A printed ``*[…]`` made of digits only is an entry-form list in the shell (§4.2), so it reads back
+    through :func:`cgt.parse_misere`; any other printed form reads back in the shell itself."""
+    if printed.strip("*[]").isdigit() or printed == "*[]":
+        return str(cgt.parse_misere(printed)) == printed
+    return run(printed) == printed
 
 
 # ------------------------------------------------------------------ literals
 LITERALS = [
-    # CGSUITE.md §5.6 entry form (commas): integers are nim heaps, lists games with those options
+    # CGSUITE.md §4.2 entry form: a list of options; integers are nim heaps, lists games with those options
     ("*[4,2]", "*[42]"),
     ("*[[4,2],4,3,1]", "*[(42)431]"),
     ("*[[2]]", "*[2##]"),                 # {{*2}}: the inner list [2] is the game {*2}
     ("*[0,1]", "*[2]"),                   # {0,*} = *2
-    ("*[*[1]]", "*[0]"),                  # {*} = 0 in misère play (ONAG ch. 12: its grandchild 0 equals it)
-    ("*[*[2]]", "*[2#]"),                 # a misère game as an element: {*2}
+    ("*[2]", "*[2#]"),                    # a list with one integer: the game whose only option is *2
+    ("*[42]", "*[&42;#]"),                # {*42}, not the printed form of {*4,*2}
+    ("*[0]", "*[1]"),                     # {0} = *
+    ("*[1]", "*[0]"),                     # {*} = 0 in misère play (ONAG ch. 12: its grandchild 0 equals it)
+    ("*[*[1]]", "*[1]"),                  # {0} again
+    ("*[*[2#]]", "*[2##]"),               # a misère game as an element
     ("*[ ]", "*[0]"),
-    ("*[0]", "*[0]"),
-    # printed form (no commas) reads back: *[2] is the heap *2, *[42] is {*4,*2}
-    ("*[2]", "*[2]"),
-    ("*[42]", "*[42]"),
+    # printed forms that are not lists read back (§5.6)
     ("*[(42)31]", "*[(42)31]"),
     ("*[2#]", "*[2#]"),
     ("*[2[#1]]", "*[2[#1]]"),
@@ -114,15 +135,16 @@ LITERALS = [
 @pytest.mark.parametrize("source, printed", [pytest.param(*row, id=row[0]) for row in LITERALS])
 def test_literals(source, printed):
     assert run(source) == printed
-    assert run(printed) == printed
+    assert reads_back(printed)
 
 
 def test_entry_and_printed_forms_of_a_single_heap_differ():
-    # The documented choice: *[2] (no comma) is the printed form, the heap *2; the entry form of the
-    # game whose single option is *2 is *[*[2]] (or its printed name *[2#]).
-    assert run("*[2] == *[0,1]") == "true"
-    assert run("*[*[2]] == *[2#]") == "true"
-    assert run("*[2] == *[2#]") == "false"
+    # CGSUITE.md §4.2: *[2] is the entry form of the game whose only option is *2 (printed *[2#]); the heap
+    # *2 prints as *[2] and is entered as *[0,1] or (*2).MisereCanonicalForm.
+    assert run("*[2] == *[2#]") == "true"
+    assert run("*[2] == *[0,1]") == "false"
+    assert run("(*2).MisereCanonicalForm == *[0,1]") == "true"
+    assert run("*[0,1]") == "*[2]"
 
 
 # ------------------------------------------------------------------ values with a slow reference
@@ -145,10 +167,10 @@ def test_misere_nim_outcome_follows_bouton(heaps):
 GENERA = [
     # genus of 0 is 0^120 and of *2+*2 is 0^02 (Winning Ways ch. 13; shown by hand in the reference:
     # γ0 of 0 is 1 (terminal), γ1 = *2 -> 2, then *2+*2 -> 0, ...); a nim heap prints only g (§5.6)
-    ("*[2] + *[2]", "0^02", ("nim", (2, 2))),
-    ("*[1] + *[1] + *[1]", "1", ("nim", (1, 1, 1))),
-    ("*[2] + *[3]", "1^13", ("nim", (2, 3))),  # not a nim heap in misère play: γ0 = 1, γ1 = 3
-    ("*[2] + *[2] + *[1]", "1^13", ("nim", (2, 2, 1))),
+    (nim_text((2, 2)), "0^02", ("nim", (2, 2))),
+    (nim_text((1, 1, 1)), "1", ("nim", (1, 1, 1))),
+    (nim_text((2, 3)), "1^13", ("nim", (2, 3))),  # not a nim heap in misère play: γ0 = 1, γ1 = 3
+    (nim_text((2, 2, 1)), "1^13", ("nim", (2, 2, 1))),
 ]
 
 
@@ -166,36 +188,36 @@ def test_kayles_misere_forms_in_the_shell(n):
     # form of the same position built in Python from plain options (cgt.misere_canonical_form_of).
     form = run(f"game.heap.Kayles({n}).MisereCanonicalForm")
     genus = run(f"game.heap.Kayles({n}).Genus")
-    assert run(f"({form}).Genus") == genus
+    assert run(f"({entry(cgt.parse_misere(form))}).Genus") == genus
     reference = genus_text("kayles", (n,))
     assert genus in (reference, reference.split("^")[0])
     options = lambda hs: [tuple(sorted(hs[:i] + o + hs[i + 1:])) for i, k in enumerate(hs)   # noqa: E731
                           for o in _kayles_moves(k)]
     assert form == str(cgt.misere_canonical_form_of((n,), options))
     assert run(f"game.heap.Kayles({n}).MisereOutcomeClass") == misere_outcome("kayles", (n,))
-    assert run(f"({form}).MisereOutcomeClass") == misere_outcome("kayles", (n,))
+    assert run(f"({entry(cgt.parse_misere(form))}).MisereOutcomeClass") == misere_outcome("kayles", (n,))
 
 
 def test_kayles_9_and_sums_of_positions():
     assert run("game.heap.Kayles(9).MisereCanonicalForm == (Kayles(9).MisereCanonicalForm)") == "true"
     total = run("Kayles(3).MisereCanonicalForm + Kayles(4).MisereCanonicalForm")
-    assert run(f"({total}).MisereOutcomeClass") == misere_outcome("kayles", (3, 4))
+    assert run(f"({entry(cgt.parse_misere(total))}).MisereOutcomeClass") == misere_outcome("kayles", (3, 4))
 
 
 MEMBERS = [
     # Library values (cgt.misere_game), each cross-checked below by the definition it implements.
-    ("(*[2]+*[2]).Mate", "*[32]"),
-    ("*[0].Mate", "*[1]"),                              # the mate of 0 is * (ONAG ch. 12)
-    ("(*[2]+*[2]).MisereMinus(*[2])", "*[2]"),
-    ("(*[2]+*[2]).Distinguisher(*[0])", "*[0]"),
-    ("*[2].IsLinkedTo(*[2])", "true"),
-    ("*[3].IsNimHeap", "true"),
+    (f"({h(2)}+{h(2)}).Mate", "*[32]"),
+    ("*[].Mate", "*[1]"),                               # the mate of 0 is * (ONAG ch. 12)
+    (f"({h(2)}+{h(2)}).MisereMinus({h(2)})", "*[2]"),
+    (f"({h(2)}+{h(2)}).Distinguisher(*[])", "*[0]"),
+    (f"{h(2)}.IsLinkedTo({h(2)})", "true"),
+    (f"{h(3)}.IsNimHeap", "true"),
     ("*[2#].IsNimHeap", "false"),
-    ("*[32].IsTame", "true"),
+    ("*[3,2].IsTame", "true"),
     ("*[[2],1].IsTame", "false"),
-    ("*[2].IsPrime", "true"),
-    ("*[3].MisereNimValue", "3"),
-    ("*[0].MisereNimValue", "1"),
+    (f"{h(2)}.IsPrime", "true"),
+    (f"{h(3)}.MisereNimValue", "3"),
+    ("*[].MisereNimValue", "1"),
     ("*[2#].NimValue", "0"),
     ("*[2#].Birthday", "3"),
     ("*[4,2].Options", "[*[4],*[2]]"),
@@ -213,14 +235,15 @@ def test_members(source, printed):
 
 
 def test_distinguisher_distinguishes_and_link_links():
-    for g, h in (("*[2]+*[2]", "*[0]"), ("*[2#]", "*[2]"), ("*[3]", "*[1]")):
-        x = run(f"({g}).Distinguisher({h})")
-        assert run(f"({g} + {x}).MisereOutcomeClass") != run(f"({h} + {x}).MisereOutcomeClass")
-    for g, h in (("*[2]", "*[2]"), ("*[0]", "*[2]+*[2]")):
-        if run(f"({g}).IsLinkedTo({h})") == "true":
-            t = run(f"({g}).Link({h})")
+    for g, k in ((nim_text((2, 2)), "*[]"), ("*[2#]", h(2)), (h(3), h(1))):
+        x = run(f"({g}).Distinguisher({k})")
+        x = entry(cgt.parse_misere(x))
+        assert run(f"({g} + {x}).MisereOutcomeClass") != run(f"({k} + {x}).MisereOutcomeClass")
+    for g, k in ((h(2), h(2)), ("*[]", nim_text((2, 2)))):
+        if run(f"({g}).IsLinkedTo({k})") == "true":
+            t = entry(cgt.parse_misere(run(f"({g}).Link({k})")))
             assert run(f"({g} + {t}).MisereOutcomeClass") == "P"
-            assert run(f"({h} + {t}).MisereOutcomeClass") == "P"
+            assert run(f"({k} + {t}).MisereOutcomeClass") == "P"
 
 
 def test_day_n():
@@ -238,7 +261,8 @@ ERRORS = [
     ("*[2] + *", "a misère game only adds to misère games"),
     ("*[2] < *[3]", "misère games only compare with == and !="),
     ("-*[2]", "misère games have no negatives"),
-    ("*[-1]", "cannot parse misère game"),
+    ("*[-1]", "must be non-negative"),
+    ("*[0[-2]]", "is not a part of"),
     ("*[-1, 2]", "must be non-negative"),
     ("*[1/2]", "cannot be an option of a misère game"),
     ("*[4,2].Link(3)", "needs a misère game"),
@@ -266,12 +290,12 @@ heaps = st.lists(st.integers(0, 3), min_size=1, max_size=2)
 @settings(max_examples=60, deadline=None)
 @given(heaps, heaps)
 def test_sum_commutes_reads_back_and_has_the_searched_outcome(a, b):
-    g, h = nim_text(a), nim_text(b)
-    left, right = run(f"{g} + {h}"), run(f"{h} + {g}")
+    g, k = nim_text(a), nim_text(b)
+    left, right = run(f"{g} + {k}"), run(f"{k} + {g}")
     assert left == right
-    assert run(left) == left
-    assert run(f"({left}) == ({g}) + ({h})") == "true"
-    assert run(f"({left}).MisereOutcomeClass") == misere_outcome("nim", tuple(x for x in a + b if x))
+    assert reads_back(left)
+    assert run(f"{entry(cgt.parse_misere(left))} == ({g}) + ({k})") == "true"
+    assert run(f"{entry(cgt.parse_misere(left))}.MisereOutcomeClass") == misere_outcome("nim", tuple(x for x in a + b if x))
 
 
 days = st.sampled_from(cgt.born_by_misere(3))
@@ -280,22 +304,22 @@ days = st.sampled_from(cgt.born_by_misere(3))
 @settings(max_examples=60, deadline=None)
 @given(st.lists(days, min_size=1, max_size=3), st.lists(days, max_size=3))
 def test_entry_form_of_day_3_games_reads_back(options, more):
-    entry = "*[" + ",".join(f"*[{str(x)[2:-1]}]" for x in options + more) + "]"
-    printed = run(entry)
-    assert run(printed) == printed
+    text = "*[" + ",".join(entry(x) for x in options + more) + "]"
+    printed = run(text)
+    assert reads_back(printed)
     assert printed == str(cgt.misere_game(options + more))
 
 
 def test_tame_games_outcome_follows_genus():
     # A tame game is P in misère play iff its genus is 0^... with γ0 = 0 (Winning Ways ch. 13): checked
     # over every game born by day 3 and their pairwise sums.
-    games = [str(g) for g in cgt.born_by_misere(3)]
+    games = [entry(g) for g in cgt.born_by_misere(3)]
     for x in games:
         for y in games:
-            s = run(f"{x} + {y}")
-            if run(f"({s}).IsTame") == "true":
-                genus = cgt.parse_misere(s).genus
-                assert (run(f"({s}).MisereOutcomeClass") == "P") == (genus.gamma(0) == 0)
+            s = entry(cgt.parse_misere(run(f"{x} + {y}")))
+            if run(f"{s}.IsTame") == "true":
+                genus = cgt.parse_misere(run(s)).genus
+                assert (run(f"{s}.MisereOutcomeClass") == "P") == (genus.gamma(0) == 0)
 
 
 MISERE_WORDS = ["*[2]", "*[4,2]", "*[[2]]", "*[2#]", "*[]", "*2", "Kayles(4)", "3", "omega", "[1]", "\"s\"",
