@@ -13,12 +13,14 @@ One :class:`Interpreter` runs one program in a :class:`Scope`; each tree node ty
 
 from __future__ import annotations
 
+import itertools
 import re
 from fractions import Fraction
 
 import cgt
 from cgt import Game
 from cgt.errors import CGTError, InvalidGameError, NotApplicableError
+from cgt.interrupt import check_interrupt
 from lark import Token, Tree
 
 from cgt.games.catalogue import is_ruleset
@@ -35,7 +37,18 @@ from cgt.shell.methods import (
     number_of,
     to_game,
 )
-from cgt.shell.values import BoundMethod, Function, Namespace, describe, ruleset_text, sort_key
+from cgt.shell.containers import (
+    MapEntry,
+    Range,
+    ShellMap,
+    as_plain,
+    elements,
+    find_language_method,
+    make_map,
+    make_set,
+)
+from cgt.shell.procedures import Procedure, declared_parameters, parameters_of, procedure_text
+from cgt.shell.values import BoundMethod, Function, Namespace, check_arity, describe, format_value, ruleset_text
 from cgt.shell import tower
 from cgt import MisereGame
 
@@ -50,21 +63,38 @@ _UPTIMAL = re.compile(
 
 _NOTHING = object()
 
+#: Names that are downs: ``2v`` is no input (CGSuite reads no juxtaposition).
+_DOWNS = re.compile(r"v+\d*")
+
+#: Most procedure calls in progress at once (each call also uses some Python stack).
+MAX_CALL_DEPTH = 400
+
 
 class Scope:
     """Variables of a program: a dictionary with an optional enclosing scope.
 
+    ``x := e`` changes the nearest enclosing ``x``; a new name goes to the nearest scope that is not
+    ``transparent`` (loops and ``begin … end`` blocks are: their ``var`` declarations and loop
+    variables stay inside them, other assignments reach the procedure or session around them).  A
+    ``frozen`` scope (the builtins) is never written: assigning ``Left`` makes a session variable.
+
     >>> outer = Scope({"x": 1})
-    >>> inner = Scope({}, outer)
-    >>> inner.lookup("x"), inner.lookup("y", None)
-    (1, None)
+    >>> inner = Scope({}, outer, transparent=True)
+    >>> inner.assign("x", 2); inner.assign("y", 3); inner.declare("z", 4)
+    >>> outer.names, inner.names
+    ({'x': 2, 'y': 3}, {'z': 4})
+    >>> inner.lookup("x"), inner.lookup("w", None)
+    (2, None)
     """
 
-    __slots__ = ("names", "parent")
+    __slots__ = ("names", "parent", "transparent", "frozen")
 
-    def __init__(self, names: dict, parent: "Scope | None" = None):
+    def __init__(self, names: dict, parent: "Scope | None" = None, transparent: bool = False,
+                 frozen: bool = False):
         self.names = names
         self.parent = parent
+        self.transparent = transparent
+        self.frozen = frozen
 
     def lookup(self, name: str, default=_NOTHING):
         scope = self
@@ -76,8 +106,22 @@ class Scope:
             raise ShellError(f"unknown name {name!r}")
         return default
 
-    def assign(self, name: str, value) -> None:
+    def declare(self, name: str, value) -> None:
+        """``var name := value``: a new variable in this scope."""
         self.names[name] = value
+
+    def assign(self, name: str, value) -> None:
+        """``name := value``: the nearest existing variable, else a new one (see the class)."""
+        scope = self
+        while scope is not None and not scope.frozen:
+            if name in scope.names:
+                scope.names[name] = value
+                return
+            scope = scope.parent
+        scope = self
+        while scope.transparent and scope.parent is not None and not scope.parent.frozen:
+            scope = scope.parent
+        scope.names[name] = value
 
 
 def _position(item):
@@ -105,6 +149,7 @@ class Interpreter:
         self.source = source
         self.limits = limits
         self.steps = 0
+        self.depth = 0
         self.help_function = help_function
 
     # ------------------------------------------------------------ driver
@@ -185,6 +230,28 @@ class Interpreter:
         scope.assign(str(name), value)
         return value
 
+    def _var_(self, node, scope):
+        name, expr = node.children
+        value = None if expr is None else self.eval(expr, scope)
+        scope.declare(str(name), value)
+        return value
+
+    def _def_(self, node, scope):
+        name, params, body = node.children
+        parameters = declared_parameters(params)
+        text = procedure_text(parameters, body)
+        function = Procedure(str(name), parameters, body, scope, self.source, text)
+        scope.assign(str(name), function)
+        return function
+
+    def _procedure(self, node, scope):
+        left, body = node.children
+        parameters = parameters_of(left)
+        return Procedure(None, parameters, body, scope, self.source, procedure_text(parameters, body))
+
+    def _begin(self, node, scope):
+        return self._block(node.children[0], Scope({}, scope, transparent=True))
+
     def _truth(self, value, what: str) -> bool:
         if isinstance(value, bool):
             return value
@@ -202,74 +269,118 @@ class Interpreter:
             return self._block(children[-1], scope)
         return None
 
-    def _for_loop(self, node, scope):
-        name, spec, condition, block = node.children
-        for value in self._iterate(spec, scope):
-            scope.assign(str(name), value)
-            if condition is not None and not self._truth(self.eval(condition, scope), "the where condition"):
-                continue
-            self._block(block, scope)
-        return None
+    # Loops (§4.4): antecedents for/while first, then for, while (stop the loop around it) and where (skip
+    # this turn); the body runs once per innermost turn.  _loop calls ``visit`` there.
+    def _loop(self, clauses, scope: Scope, visit) -> None:
+        inner = Scope({}, scope, transparent=True)
+        self._clause(clauses, 0, inner, visit)
 
-    def _while_loop(self, node, scope):
-        condition, block = node.children
-        while self._truth(self.eval(condition, scope), "the while condition"):
-            self._block(block, scope)
-        return None
+    def _clause(self, clauses, index: int, scope: Scope, visit) -> bool:
+        """Run clauses[index:]; False when a ``while`` says to stop the loop around it."""
+        if index == len(clauses):
+            visit(scope)
+            return True
+        clause = clauses[index]
+        kind = clause.data
+        if kind == "where_clause":
+            if self._truth(self.eval(clause.children[0], scope), "the where condition"):
+                return self._clause(clauses, index + 1, scope, visit)
+            return True
+        if kind == "while_clause":
+            condition = clause.children[0]
+            if index > 0:
+                if not self._truth(self.eval(condition, scope), "the while condition"):
+                    return False
+                return self._clause(clauses, index + 1, scope, visit)
+            turns = 0
+            while self._truth(self.eval(condition, scope), "the while condition"):
+                turns = self._turn(turns)
+                if not self._clause(clauses, index + 1, scope, visit):
+                    break
+            return True
+        name = str(clause.children[0])
+        turns = 0
+        for value in self._values(clause, scope):
+            turns = self._turn(turns)
+            scope.declare(name, value)
+            if not self._clause(clauses, index + 1, scope, visit):
+                break
+        return True
 
-    def _iterate(self, spec, scope):
-        """The values of a ``from a to b [by c]`` or ``in collection`` clause."""
-        if spec.data == "range_in":
-            collection = self.eval(spec.children[0], scope)
-            if isinstance(collection, (frozenset, set)):
-                return sorted(collection, key=sort_key)
-            if isinstance(collection, (list, tuple)):
-                return list(collection)
-            if isinstance(collection, str):
-                return list(collection)
-            raise ShellError(f"cannot loop over {describe(collection)}")
-        start, stop, step = spec.children
+    def _turn(self, turns: int) -> int:
+        """Count one turn of a loop: Ctrl-C stops it, and so does the loop limit."""
+        check_interrupt()
+        if turns >= self.limits.max_range:
+            raise ShellError(f"loop too long: more than {self.limits.max_range} turns")
+        return turns + 1
+
+    def _values(self, clause, scope):
+        """The values a ``for`` clause runs through (a generator: ``from`` without ``to`` never ends)."""
+        if clause.data == "for_let":
+            return [self.eval(clause.children[1], scope)]
+        if clause.data == "for_in":
+            return elements(self.eval(clause.children[1], scope))
+        _, start, stop, step = clause.children
         a = self.eval(start, scope)
-        b = self.eval(stop, scope)
+        b = None if stop is None else self.eval(stop, scope)
         c = 1 if step is None else self.eval(step, scope)
         for bound, what in ((a, "from"), (b, "to"), (c, "by")):
-            if number_of(bound) is None:
+            if bound is not None and number_of(bound) is None:
                 raise ShellError(f"'{what}' needs a number, got {describe(bound)}")
-        a, b, c = (normalise(Fraction(number_of(v))) for v in (a, b, c))
+        a, c = (normalise(Fraction(number_of(v))) for v in (a, c))
         if c == 0:
             raise ShellError("'by' must not be 0")
+        if b is None:
+            return (normalise(a + i * c) for i in itertools.count())
+        b = normalise(Fraction(number_of(b)))
         count = max(0, (b - a) // c + 1)
         if count > self.limits.max_range:
             raise ShellError(f"range too large: {count} values (the limit is {self.limits.max_range})")
         return (normalise(a + i * c) for i in range(count))
 
-    def _comprehension(self, node, scope):
-        expr, *clauses = node.children
-        inner = Scope({}, scope)
-        results = []
-
-        def walk(index):
-            if index == len(clauses):
-                results.append(self.eval(expr, inner))
-                return
-            clause = clauses[index]
-            if clause.data == "where_clause":
-                if self._truth(self.eval(clause.children[0], inner), "the where condition"):
-                    walk(index + 1)
-                return
-            name, spec = clause.children
-            for value in self._iterate(spec, inner):
-                inner.assign(str(name), value)
-                walk(index + 1)
-
-        walk(0)
+    def _collect(self, clauses, scope, produce) -> list:
+        results: list = []
+        self._loop(clauses, scope, lambda inner: results.append(produce(inner)))
         return results
 
+    def _do_loop(self, node, scope):
+        *clauses, block = node.children
+        self._loop(clauses, scope, lambda inner: self._block(block, inner))
+        return None
+
+    def _yield_loop(self, node, scope):
+        *clauses, block = node.children
+        return self._collect(clauses, scope, lambda inner: self._block(block, inner))
+
     def _list_comp(self, node, scope):
-        return self._comprehension(node, scope)
+        expr, *clauses = node.children
+        return self._collect(clauses, scope, lambda inner: self.eval(expr, inner))
 
     def _set_comp(self, node, scope):
-        return self._make_set(self._comprehension(node, scope))
+        expr, *clauses = node.children
+        return make_set(self._collect(clauses, scope, lambda inner: self.eval(expr, inner)))
+
+    def _map_comp(self, node, scope):
+        entry, *clauses = node.children
+        return make_map(self._collect(clauses, scope, lambda inner: self._map_entry(entry, inner)))
+
+    def _call_comp(self, node, scope):
+        callee, expr, *clauses = node.children
+        function = self.eval(callee, scope)
+        return self.call_value(function, [self._collect(clauses, scope, lambda inner: self.eval(expr, inner))])
+
+    def _map_entry(self, node, scope):
+        key, value = node.children
+        return self.eval(key, scope), self.eval(value, scope)
+
+    def _map_(self, node, scope):
+        if not node.children:
+            return ShellMap({})
+        return make_map(self._map_entry(entry, scope) for entry in node.children[0].children)
+
+    def _range_(self, node, scope):
+        values = [self.eval(child, scope) for child in node.children]
+        return Range(*values)
 
     # ------------------------------------------------------------ boolean logic and comparison
     def _or_(self, node, scope):
@@ -400,7 +511,14 @@ class Interpreter:
     def _power_of(self, base, exponent, scope):
         a = self.eval(base, scope)
         b = self.eval(exponent, scope)
+        if isinstance(b, Game) and not b.is_number and (is_number(a) or isinstance(a, Game)):
+            raise ShellError(f"cannot raise {describe(a)} to the power {describe(b)}: between two values ^ is "
+                             "a power (CGSuite §4.3); a number and ups are added with +, e.g. 1 + ^*")
         return self._result(tower.power(a, b, self.limits.max_int_bits))
+
+    def _ordinal_sum(self, node, scope):
+        a, b = (self.eval(child, scope) for child in node.children)
+        return _game_operand(a, "take the ordinal sum of").ordinal_sum(_game_operand(b, "take the ordinal sum of"))
 
     def _mod(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
@@ -414,12 +532,23 @@ class Interpreter:
     # ------------------------------------------------------------ methods and calls
     def _infix_call(self, node, scope):
         left, name, right = node.children
+        if _DOWNS.fullmatch(str(name)):
+            raise ShellError(f"'{name}' after a value: CGSuite has no juxtaposition; write x + {name} for the "
+                             f"game x{name}")
         a = self.eval(left, scope)
         b = self.eval(right, scope)
         return self._method(a, str(name), [b])
 
     def _method(self, receiver, name: str, args: list):
-        return self._result(call_method(receiver, name, args))
+        method = find_language_method(receiver, name)
+        if method is not None:
+            return self._result(method(self.call_value, receiver, *args))
+        if name == "ToString":
+            check_arity(name, (0, 0), len(args))
+            return format_value(receiver)
+        if isinstance(receiver, (ShellMap, MapEntry, Procedure)):
+            raise NotApplicableError(f"{describe(receiver)} has no method {name}")
+        return self._result(call_method(as_plain(receiver), name, args))
 
     def _result(self, value):
         if isinstance(value, (cgt.Rational, cgt.Surreal)):
@@ -442,7 +571,14 @@ class Interpreter:
             return value.entries[name]
         if name == "Position" and _is_ruleset_value(value):
             return value           # CGSuite's R.Position(x) is R(x)
-        method, _ = find_method(value, name)
+        language = find_language_method(value, name)
+        if language is not None:
+            if language.arity[0] > 0:
+                return BoundMethod(value, name, language)
+            return self._method(value, name, [])
+        if name == "ToString":
+            return format_value(value)
+        method, _ = find_method(as_plain(value), name)
         if method is None:
             raise NotApplicableError(f"{describe(value)} has no method {name}")
         if method.needs_arguments():
@@ -481,7 +617,9 @@ class Interpreter:
         if callee.data == "attr":
             target_node, name = callee.children
             target = self.eval(target_node, scope)
-            if not isinstance(target, Namespace) and not (str(name) == "Position" and _is_ruleset_value(target)):
+            if not isinstance(target, (Namespace, ShellMap)) and not (
+                str(name) == "Position" and _is_ruleset_value(target)
+            ):
                 args, kwargs = self._call_arguments(arguments, scope)
                 if kwargs:
                     raise ShellError(f"method {name} takes no keyword arguments")
@@ -493,8 +631,13 @@ class Interpreter:
 
     def call_value(self, function, args: list, kwargs: dict | None = None):
         """Call a shell function, bound method or ruleset with evaluated arguments (and keywords)."""
+        if isinstance(function, Procedure):
+            return self.invoke(function, args, kwargs or {})
         if kwargs and not (isinstance(function, RulesetFunction) or is_ruleset(function)):
             raise ShellError(f"{describe(function)} takes no keyword arguments")
+        if isinstance(function, ShellMap):
+            check_arity("a map", (1, 1), len(args))
+            return function[args[0]]
         if isinstance(function, BoundMethod):
             return self._method(function.receiver, function.name, args)
         if function is HELP:
@@ -513,6 +656,51 @@ class Interpreter:
             return self._result(call_ruleset(function, args, kwargs, name))
         raise ShellError(f"{describe(function)} is not a function")
 
+    def invoke(self, procedure: Procedure, args: list, kwargs: dict):
+        """Call a shell procedure: bind its parameters in a new scope inside its closure, run its body."""
+        names = self._bind(procedure, args, kwargs)
+        if self.depth >= MAX_CALL_DEPTH:
+            raise ShellError(f"recursion too deep: more than {MAX_CALL_DEPTH} nested procedure calls")
+        saved = self.source
+        self.depth += 1
+        self.source = procedure.source
+        try:
+            return self.eval(procedure.body, Scope(names, procedure.closure))
+        finally:
+            self.depth -= 1
+            self.source = saved
+
+    def _bind(self, procedure: Procedure, args: list, kwargs: dict) -> dict:
+        """Parameter name -> value: positional arguments, then ``name => value``, then defaults."""
+        parameters = procedure.parameters
+        least, most = procedure.arity
+        if len(args) > (len(args) if most is None else most):
+            check_arity(procedure.label(), (least, most), len(args))
+        names: dict = {}
+        for parameter, value in zip(parameters, args):
+            if parameter.rest:
+                names[parameter.name] = list(args[len(names):])
+                break
+            names[parameter.name] = value
+        for key, value in kwargs.items():
+            if not any(p.name == key for p in parameters):
+                raise ShellError(f"{procedure.label()} has no parameter {key}")
+            if key in names:
+                raise ShellError(f"{procedure.label()}: parameter {key} given twice")
+            names[key] = value
+        scope = Scope(names, procedure.closure)
+        for parameter in parameters:
+            if parameter.name in names:
+                continue
+            if parameter.rest:
+                names[parameter.name] = []
+            elif parameter.default is not None:
+                names[parameter.name] = self.eval(parameter.default, scope)
+            else:
+                check_arity(procedure.label(), (least, most), len(args))
+                raise ShellError(f"{procedure.label()}: parameter {parameter.name} has no value")
+        return names
+
     def _prefixed_call(self, node, scope):
         prefix, name, arguments = node.children
         number = _parse_number(str(prefix))
@@ -524,6 +712,10 @@ class Interpreter:
         target, index = node.children
         collection = self.eval(target, scope)
         i = self.eval(index, scope)
+        if isinstance(collection, ShellMap):
+            return collection[i]
+        if isinstance(collection, Range):
+            collection = list(collection)
         if not isinstance(collection, (list, tuple, str)):
             raise ShellError(f"cannot index {describe(collection)}: only lists, tuples and strings have elements by position")
         if isinstance(i, bool) or not isinstance(i, int):
@@ -592,8 +784,8 @@ class Interpreter:
         return cgt.nimber(n)
 
     def _string(self, node, scope):
-        text = str(node.children[0])[1:-1]
-        return re.sub(r"\\(.)", r"\1", text)
+        # §4.1: the evaluator turns only \" into "; other backslash sequences stay as they are.
+        return str(node.children[0])[1:-1].replace('\\"', '"')
 
     def _name(self, node, scope):
         return scope.lookup(str(node.children[0]))
@@ -616,18 +808,12 @@ class Interpreter:
     def _list(self, node, scope):
         return self._arguments(node.children[0], scope)
 
-    def _make_set(self, items):
-        try:
-            return frozenset(items)
-        except TypeError:
-            raise ShellError("a set can only hold numbers, games, strings, tuples and sets (not lists)") from None
-
     def _braces(self, node, scope):
         children = node.children
         groups = [children[i] for i in range(0, len(children), 2)]
         bars = [children[i] for i in range(1, len(children), 2)]
         if not bars:
-            return self._make_set(self._arguments(groups[0], scope))
+            return make_set(self._arguments(groups[0], scope))
         parts = [[] if group is None else [self._option(child, scope) for child in group.children] for group in groups]
         return self._game(parts, bars)
 
@@ -710,7 +896,16 @@ def compare(a, op: str, b) -> bool:
     >>> from cgt import star, up
     >>> compare(up, "<>", star), compare(3, "<", 4), compare(up, "|>", star), compare(3, "==", 3)
     (True, True, True, True)
+    >>> compare([1, 2], "===", [1, 2]), str(compare(up, "<=>", star)), compare("a", "<", "b")
+    (True, '*', True)
     """
+    if op in ("===", "!=="):
+        return _identical(a, b) == (op == "===")
+    if op == "<=>":
+        return _three_way(a, b)
+    if isinstance(a, str) and isinstance(b, str) and op in _RELATIONS:
+        relation = "<" if a < b else ">" if a > b else "="
+        return relation in _RELATIONS[op]
     if isinstance(a, MisereGame) or isinstance(b, MisereGame):
         if op in ("==", "!="):
             return (a is b) == (op == "==")
@@ -731,6 +926,28 @@ def compare(a, op: str, b) -> bool:
     else:
         raise ShellError(f"cannot compare {describe(a)} and {describe(b)} with {op}")
     return relation in _RELATIONS[op]
+
+
+def _identical(a, b) -> bool:
+    """``a === b``: the same value structurally (games: the same canonical form; 3 and 3/1 alike)."""
+    if is_number(a) and is_number(b) and not isinstance(a, Game) and not isinstance(b, Game):
+        return Fraction(a) == Fraction(b) and not isinstance(a, bool) and not isinstance(b, bool)
+    if isinstance(a, Game) or isinstance(b, Game):
+        return a is b
+    return type(a) is type(b) and a == b
+
+
+def _three_way(a, b):
+    """``a <=> b``: -1, 0 or 1, or * when the games are confused (CGSuite §4.3)."""
+    if isinstance(a, str) and isinstance(b, str):
+        return (a > b) - (a < b)
+    if compare(a, "==", b):
+        return 0
+    if compare(a, "<", b):
+        return -1
+    if compare(a, ">", b):
+        return 1
+    return cgt.star
 
 
 def _equal_values(a, b) -> bool:

@@ -14,6 +14,7 @@ that the input so far only lacks its end (an open brace, a dangling operator, an
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 
 from lark import Lark, Token, Tree
@@ -133,6 +134,22 @@ def parse(source: str) -> Tree:
         return parser().parse(source)
     except UnexpectedInput as error:
         raise _syntax_error(source, error) from None
+
+
+# A number glued to an uptimal in printed notation (3*, -1/2v*, 2^3*4), where an operand starts.
+_GLUED = re.compile(r"(?<![^{|,(\s+])(-?\d+(?:/\d+)?)(?=[\^v*])")
+
+
+def input_form(text: str) -> str:
+    """Printed CGSuite notation as shell input: a ``+`` between a number and the uptimal glued to it.
+
+    CGSuite prints 2 + *3 as ``2*3`` and 2 + 3.^ as ``2^3`` (§5.3), but reads ``2*3`` as 6 and ``2^3``
+    as 8 (§4.3, quirk §7.5).  Everything else it prints reads back as it is.
+
+    >>> input_form("{3*,-1/2v*|2^3*4}"), input_form("+-(1*)"), input_form("*5 + ^<3>*")
+    ('{3 + *,-1/2 + v*|2 + ^3*4}', '+-(1 + *)', '*5 + ^<3>*')
+    """
+    return _GLUED.sub(r"\1 + ", text)
 
 
 def is_incomplete(source: str) -> bool:

@@ -13,12 +13,20 @@ ends with ``;`` (or its last value is nil).
 
 from __future__ import annotations
 
+import sys
+
 from cgt.shell.builtins import HELP, make_globals
 from cgt.shell.evaluator import Interpreter, Scope
 from cgt.shell.helptext import help_function, overview
 from cgt.shell.limits import DEFAULT, Limits
 from cgt.shell.parser import parse
+from cgt.shell.procedures import language_globals
 from cgt.shell.values import HelpText, format_value
+
+
+#: Python's recursion limit while a program runs: room for MAX_CALL_DEPTH nested procedure calls, and
+#: still far from exhausting the main thread's C stack.
+SHELL_RECURSION_LIMIT = 12_000
 
 
 class Session:
@@ -31,8 +39,9 @@ class Session:
     def __init__(self, limits: Limits = DEFAULT):
         self.limits = limits
         self.builtins = make_globals()
+        self.builtins.update(language_globals())
         self.variables: dict[str, object] = {}
-        self.scope = Scope(self.variables, Scope(self.builtins))
+        self.scope = Scope(self.variables, Scope(self.builtins, frozen=True))
 
     def evaluate(self, source: str):
         """Run ``source``; return (value of the last statement, whether the shell prints it).
@@ -42,7 +51,13 @@ class Session:
         """
         tree = parse(source)
         interpreter = Interpreter(self.scope, source, self.limits, help_function)
-        value, show = interpreter.program(tree)
+        # Each nested procedure call of a program takes about 20 Python frames (MAX_CALL_DEPTH of them).
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, SHELL_RECURSION_LIMIT))
+        try:
+            value, show = interpreter.program(tree)
+        finally:
+            sys.setrecursionlimit(old_limit)
         if value is HELP:
             value = HelpText(overview())
         return value, show

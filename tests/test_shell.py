@@ -44,8 +44,11 @@ GOLDEN = [
     ("*5.NimValue", "5", "CGSuite: NimValue of *n"),
     ("(*3 + *5).NimValue", "6", "Sprague-Grundy: nim sum 3 xor 5"),
     ("[*n for n from 0 to 3]", "[0,*,*2,*3]", "nimbers of a variable"),
-    ("3*", "3*", "CGSuite: number followed by star"),
-    ("2*3", "2*3", "CGSuite notation: 2*3 is 2 + *3"),
+    # CGSuite prints 3+* as 3* (CGSUITE.md §5.3) but reads * between values as a product (§4.3, quirk §7.5),
+    # so the input of these rows adds the number and the uptimal with +.
+    ("3+*", "3*", "CGSuite: number followed by star"),
+    ("2+*3", "2*3", "CGSuite notation: 2*3 prints 2 + *3"),
+    ("2*3", "6", "CGSuite §4.3: * between two values multiplies (the printed 2*3 is not input, §7.5)"),
     ("{1|1}", "1*", "LIP ch. 5: {x|x} = x*"),
     ("{1|1} + *", "1", "* + * = 0"),
     # ------------------------------------------------------------ ups (WW ch. 3, LIP ch. 5)
@@ -60,8 +63,8 @@ GOLDEN = [
     ("^ - ^", "0", "G - G = 0 (ONAG Thm 2)"),
     ("^ + *", "^*", "CGSuite: up star"),
     ("3 * v", "v3", "CGSuite: three downs print as v3"),
-    ("73/16v9*8", "73/16v9*8", "DESIGN §3 / CGSuite uptimal notation"),
-    ("-1/2v*", "-1/2v*", "CGSuite: the minus belongs to the number part"),
+    ("73/16+v9*8", "73/16v9*8", "DESIGN §3 / CGSuite uptimal notation (input with +, CGSUITE.md §7.5)"),
+    ("-1/2+v*", "-1/2v*", "CGSuite: the minus belongs to the number part (input with +, CGSUITE.md §7.5)"),
     ("{0|v*}", "^<2>", "CGT II.4: up-second = {0|v*}"),
     ("{^|*}", "^[2]", "CGT II.4: cumulative up ^[2] = {^|*}"),
     ("^[2] == ^ + ^<2>", "true", "CGT II.4: ^[n] = ^<1> + ... + ^<n>"),
@@ -97,7 +100,7 @@ GOLDEN = [
     ("3+-1", "{4|2}", "DESIGN §3 / CGSuite: 3+-1 means {4|2}"),
     ("3 + -1", "2", "with a space, -1 is a negative number"),
     ("+-1/2", "+-1/2", "CGSuite switch notation"),
-    ("+-{1,1*}", "+-{1,1*}", "DESIGN §3: several left options"),
+    ("+-{1,1+*}", "+-{1,1*}", "DESIGN §3: several left options (input 1+*, CGSUITE.md §7.5)"),
     ("{0||0|-1}", "Tiny(1)", "WW ch. 5: tiny-one = {0||0|-1}"),
     ("{1|0||0}", "Miny(1)", "WW ch. 5: miny-one = {1|0||0}"),
     ("Tiny(2) == {0||0|-2}", "true", "WW ch. 5: Tiny(x) = {0||0|-x}"),
@@ -271,7 +274,7 @@ ERRORS = [
      "(use NortonMultiply, ConwayMultiply or NimProduct for other products)"),
     ("*9999999", "line 1, column 1: *9999999: nimbers *n are limited to n <= 1048576"),
     ("[n for n from 1 to 1000000000000]", "line 1, column 1: range too large: 1000000000000 values (the limit is 100000000)"),
-    ("[n for n from 1 to 10^9]", "line 1, column 1: 'to' needs a number, got 10^9"),
+    ("[n for n from 1 to 10+^9]", "line 1, column 1: 'to' needs a number, got 10^9"),
     ("{[1]|0}", "line 1, column 2: [1] cannot be an option of a game"),
 ]
 

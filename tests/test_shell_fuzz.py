@@ -33,15 +33,17 @@ NAMES = [
 ] + all_method_names()
 
 UPTIMALS = [
-    "*", "*2", "*0", "*64", "*65", "^", "v", "^^", "vv*", "^^*", "^3", "v4*2", "3*", "2*3", "-1/2v*",
-    "73/16v9*8", "^<2>", "v<3>*", "^[2]", "v[3]*", "^<9>", "1/3^", "5/0*", "^99",
+    "*", "*2", "*0", "*64", "*65", "^", "v", "^^", "vv*", "^^*", "^3", "v4*2", "^<2>", "v<3>*", "^[2]",
+    "v[3]*", "^<9>", "^99",
 ]
+#: Printed forms that are not input (CGSUITE.md §7.5: 2*3 is 6, 2^3 is 8, 3* is unfinished): atoms only.
+GLUED = ["3*", "2*3", "-1/2v*", "73/16v9*8", "1/3^", "5/0*", "2^3", "2^^", "1^*"]
 
 KEYWORDS = {
     name: st.just(f" {name.lower()} ")
     for name in (
         "OR", "AND", "NOT", "ELSE", "WHERE", "TRUE", "FALSE", "NIL", "IF", "THEN", "END", "FOR", "DO",
-        "WHILE", "ELSEIF", "BY", "FROM", "TO", "IN",
+        "WHILE", "ELSEIF", "BY", "FROM", "TO", "IN", "VAR", "DEF", "BEGIN", "YIELD",
     )
 }
 
@@ -70,8 +72,9 @@ GRAMMAR_PROGRAMS = _grammar_programs()
 def _atoms():
     return st.one_of(
         st.integers(-20, 40).map(str),
-        st.sampled_from(UPTIMALS),
-        st.sampled_from(["x", "n", "true", "false", "nil", '"0.77"', "{}", "{|}", "[]", "game.heap"]),
+        st.sampled_from(UPTIMALS + GLUED),
+        st.sampled_from(["x", "n", "true", "false", "nil", '"0.77"', "{}", "{|}", "[]", "game.heap", "{=>}",
+                         "1..5", "Left", "Nothing", "x -> x", '"abc"', "{1 => *}"]),
         st.integers(0, 30).map(lambda n: f"game.heap.Kayles({n})"),
         st.integers(0, 30).map(lambda n: f"game.heap.Nim({n})"),
         st.integers(0, 30).map(lambda n: f'game.heap.TakeAndBreak("0.07")({n})'),
@@ -102,6 +105,17 @@ def _combine(children):
         st.tuples(children, children, children).map(lambda t: f"if {t[0]} then {t[1]} else {t[2]} end"),
         st.tuples(children, children).map(lambda t: f"x := {t[0]}; {t[1]}"),
         st.sampled_from(["Tiny", "Miny", "help", "BornBy"]).flatmap(lambda f: children.map(lambda c: f"{f}({c})")),
+        # the language of CGSUITE.md §4: procedures, loops, maps, ranges, collection methods
+        st.tuples(children, children).map(lambda t: f"(x -> {t[0]})({t[1]})"),
+        st.tuples(children, children).map(lambda t: f"def f(n) := if n < 1 then {t[0]} else f(n - 1) end; f({t[1]})"),
+        st.tuples(children, children).map(lambda t: f"for x in {t[0]} yield {t[1]} end"),
+        st.tuples(children, children).map(lambda t: f"x := 0; while x < 3 do x := x + 1 end; {t[0]} : {t[1]}"),
+        st.tuples(children, children).map(lambda t: f"{{{t[0]} => {t[1]}}}"),
+        st.tuples(children, children).map(lambda t: f"{t[0]}..{t[1]}"),
+        st.tuples(children, st.sampled_from(["Apply", "Filter", "Count", "Find", "SortedWith", "ForAll"]))
+        .map(lambda t: f"({t[0]}).{t[1]}(y -> y)"),
+        st.tuples(children, children).map(lambda t: f"begin var y := {t[0]}; [y, {t[1]}] end"),
+        st.tuples(children, children).map(lambda t: f"{t[0]} === {t[1]}"),
     )
 
 
@@ -187,6 +201,10 @@ def test_random_text_and_bytes(source):
         "[" * 2000 + "]" * 2000,
         "x := 1; " * 2000 + "x",
         "while true do end",
+        "def f(n) := f(n + 1); f(1)",
+        "for n from 1 do end",
+        "x := [1]; while true do x := x + x end",
+        "f := x -> x(x); f(f)",
         "[n for n from 1 to 1000000]",
         "*1000000",
         "99999999999999999999 * 99999999999999999999 * 99999999999999999999 * 99999999999999999999",

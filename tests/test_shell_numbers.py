@@ -142,8 +142,9 @@ def test_golden(source, printed, reference):
 # ------------------------------------------------------------------ '^': power or up
 UPS = [
     # where an operand starts, ^ is up (CGSUITE.md §4.2): these keep their uptimal meaning
-    ("^", "^"), ("^^*", "^^*"), ("^3", "^3"), ("^ + 1", "1^"), ("2^3", "2^3"), ("2^2", "2^^"),
-    ("{^|0}", str(cgt.game([cgt.up], [cgt.zero]))), ("^ Heat 2", str(cgt.up.heat(2))), ("[^, v]", "[^,v]"), ("-1/2v*", "-1/2v*"), ("^<2>", "^<2>"),
+    # after a number ^ is a power (CGSUITE.md §4.3, §7.5): 2 + 3.^ is input as 2 + ^3
+    ("^", "^"), ("^^*", "^^*"), ("^3", "^3"), ("^ + 1", "1^"), ("2+^3", "2^3"), ("2 + ^^", "2^^"),
+    ("{^|0}", str(cgt.game([cgt.up], [cgt.zero]))), ("^ Heat 2", str(cgt.up.heat(2))), ("[^, v]", "[^,v]"), ("-1/2+v*", "-1/2v*"), ("^<2>", "^<2>"),
     ("^[2]", "^[2]"), ("x := ^; x + ^", "^^"),
 ]
 
@@ -154,10 +155,10 @@ def test_up_literals_keep_working(source, printed):
 
 
 def test_power_and_up_side_by_side():
-    # 2^3 glued is the uptimal 2 + 3·↑ (the shell's printed notation reads back); with spaces, or after a
-    # name or ')', ^ raises to a power.
-    assert run("2^3") == str(2 + 3 * cgt.up)
-    assert run("2 ^ 3") == run("(2)^3") == "8"
+    # After an operand ^ raises to a power, glued or not (CGSuite §4.3: 2^10 is 1024); where an operand
+    # starts it is up, so 2 + 3.^ is input as 2 + ^3 and prints 2^3 (CGSUITE.md §7.5).
+    assert run("2^3") == run("2 ^ 3") == run("(2)^3") == "8"
+    assert run("2+^3") == str(2 + 3 * cgt.up) == "2^3"
     assert run("x := 2; x^3 + ^") == "8^"
 
 

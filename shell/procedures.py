@@ -1,0 +1,293 @@
+"""CGScript procedures (``x -> x + 1``, ``def f(n) := …``) and the source text they print as.
+
+A :class:`Procedure` keeps its parameters, the parse tree of its body and the scope it was made in (so
+procedures are closures).  It prints as its source rebuilt from the syntax tree, the way CGSuite does
+(CGSUITE.md §5.1): single spaces around binary operators, ``f(a, b)``, ``[a, b]``, ``{a,b | c}`` for
+game literals; parentheses only where the precedence of §4.3 needs them.
+
+>>> from cgt.shell import run
+>>> run("x -> x+1"), run("(a,b) -> (a+b)*2"), run("() -> [1,2]")
+('x -> x + 1', '(a, b) -> (a + b) * 2', '() -> [1, 2]')
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from cgt.shell.errors import ShellError
+
+
+class Parameter:
+    """One parameter: a name, optionally a default expression (``x ? 0``) or the rest marker (``xs...``)."""
+
+    __slots__ = ("name", "default", "rest")
+
+    def __init__(self, name: str, default=None, rest: bool = False):
+        self.name, self.default, self.rest = name, default, rest
+
+    def text(self) -> str:
+        if self.rest:
+            return self.name + "..."
+        if self.default is not None:
+            return f"{self.name} ? {unparse(self.default)}"
+        return self.name
+
+
+class Procedure:
+    """A shell procedure: parameters, body (a parse tree), closure scope, and its printed text.
+
+    Calling it is the evaluator's job (``Interpreter.invoke``), so that it runs under the program's
+    limits; :attr:`arity` is ``(least, most)`` arguments.
+    """
+
+    __slots__ = ("name", "parameters", "body", "closure", "source", "text")
+
+    def __init__(self, name, parameters: list, body, closure, source: str, text: str):
+        self.name = name
+        self.parameters = parameters
+        self.body = body
+        self.closure = closure
+        self.source = source
+        self.text = text
+
+    @property
+    def arity(self):
+        least = sum(1 for p in self.parameters if p.default is None and not p.rest)
+        most = None if any(p.rest for p in self.parameters) else len(self.parameters)
+        return least, most
+
+    def label(self) -> str:
+        return self.name or f"the procedure {self.text}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Procedure({self.text!r})"
+
+
+def parameters_of(node) -> list:
+    """The parameters named on the left of ``->``: a name, names in parentheses, or ``()``.
+
+    >>> from cgt.shell.parser import parse
+    >>> tree = parse("(a, b) -> a").children[0].children[0]
+    >>> [p.name for p in parameters_of(tree.children[0])]
+    ['a', 'b']
+    """
+    if isinstance(node, Tree) and node.data == "name":
+        return [Parameter(str(node.children[0]))]
+    if isinstance(node, Tree) and node.data == "tuple":
+        if not node.children:
+            return []
+        first, rest = node.children
+        items = [first] + ([] if rest is None else list(rest.children))
+        if all(isinstance(i, Tree) and i.data == "name" for i in items):
+            names = [str(i.children[0]) for i in items]
+            if len(set(names)) < len(names):
+                raise ShellError("a procedure names the same parameter twice")
+            return [Parameter(n) for n in names]
+    raise ShellError(f"the left side of -> must be a name or names in parentheses, got {unparse(node)}")
+
+
+def declared_parameters(node) -> list:
+    """The parameters of ``def f(x, y ? 1, zs...)``."""
+    if node is None:
+        return []
+    result = []
+    for child in node.children:
+        name = str(child.children[0])
+        if any(p.name == name for p in result):
+            raise ShellError(f"parameter {name} is named twice")
+        if child.data == "param_default":
+            result.append(Parameter(name, default=child.children[1]))
+        elif child.data == "param_rest":
+            result.append(Parameter(name, rest=True))
+        else:
+            result.append(Parameter(name))
+    if any(p.rest for p in result[:-1]):
+        raise ShellError("only the last parameter may collect the remaining arguments (name...)")
+    return result
+
+
+def procedure_text(parameters: list, body) -> str:
+    """``x -> body`` or ``(a, b) -> body``."""
+    if len(parameters) == 1 and parameters[0].default is None and not parameters[0].rest:
+        head = parameters[0].name
+    else:
+        head = "(" + ", ".join(p.text() for p in parameters) + ")"
+    return f"{head} -> {unparse(body)}"
+
+
+# ---------------------------------------------------------------- unparsing
+# Binding strength of each node (CGSUITE.md §4.3); larger binds tighter.
+_BINARY = {
+    "or_": ("or", 2), "and_": ("and", 3), "range_": ("..", 7), "add": ("+", 8), "sub": ("-", 8),
+    "add_switch": ("+-", 8), "ordinal_sum": (":", 9), "mul": ("*", 10), "div": ("/", 10), "mod": ("%", 10),
+}
+_LEVEL = {
+    "assign": 0, "var_": 0, "def_": 0, "procedure": 1, "not_": 4, "compare": 5, "infix_call": 6,
+    "neg": 11, "pos": 11, "switch": 11, "power": 12, "attr": 13, "call": 13, "call_comp": 13, "index": 13,
+}
+
+
+def _level(node) -> int:
+    if isinstance(node, Tree):
+        if node.data in _BINARY:
+            return _BINARY[node.data][1]
+        return _LEVEL.get(node.data, 14)
+    return 14
+
+
+def _wrap(node, least: int) -> str:
+    text = unparse(node)
+    return f"({text})" if _level(node) < least else text
+
+
+def _block(node) -> str:
+    return "; ".join("" if s is None else unparse(s) for s in node.children)
+
+
+def _items(node) -> list:
+    return [] if node is None else [unparse(c) for c in node.children]
+
+
+def _clause(node) -> str:
+    kind = node.data
+    c = node.children
+    if kind == "for_from":
+        text = f"for {c[0]} from {unparse(c[1])}"
+        if c[2] is not None:
+            text += f" to {unparse(c[2])}"
+        if c[3] is not None:
+            text += f" by {unparse(c[3])}"
+        return text
+    if kind == "for_in":
+        return f"for {c[0]} in {unparse(c[1])}"
+    if kind == "for_let":
+        return f"for {c[0]} := {unparse(c[1])}"
+    if kind == "while_clause":
+        return f"while {unparse(c[0])}"
+    return f"where {unparse(c[0])}"
+
+
+def unparse(node) -> str:
+    """Source text of a parse tree, CGSuite's way (see the module docstring).
+
+    >>> from cgt.shell.parser import parse
+    >>> unparse(parse("if x<1 then {1,2|*} else [x for x in 1..3 where x>1] end").children[0].children[0])
+    'if x < 1 then {1,2 | *} else [x for x in 1..3 where x > 1] end'
+    """
+    if isinstance(node, Token):
+        return str(node)
+    if node is None:
+        return ""
+    kind, c = node.data, node.children
+    if kind in _BINARY:
+        symbol, level = _BINARY[kind]
+        if kind == "range_":
+            return "..".join(_wrap(x, level + 1) for x in c)
+        return f"{_wrap(c[0], level)} {symbol} {_wrap(c[1], level + 1)}"
+    if kind in ("integer", "uptimal", "misere", "string", "name"):
+        return str(c[0])
+    if kind in ("true", "false"):
+        return kind
+    if kind == "nil":
+        return "nil"
+    if kind == "nimber_of":
+        return "*" + _wrap(c[1], 14)
+    if kind == "prefixed_call":
+        return f"{c[0]}{c[1]}({', '.join(_items(c[2]))})"
+    if kind == "assign":
+        return f"{c[0]} := {unparse(c[1])}"
+    if kind == "var_":
+        return f"var {c[0]}" + ("" if c[1] is None else f" := {unparse(c[1])}")
+    if kind == "def_":
+        head = f"def {c[0]}(" + ", ".join(p.text() for p in declared_parameters(c[1])) + ")"
+        if len(c) == 3 and isinstance(c[2], Tree) and c[2].data == "block":
+            return f"{head} begin {_block(c[2])} end"
+        return f"{head} := {unparse(c[2])}"
+    if kind == "procedure":
+        return procedure_text(parameters_of(c[0]), c[1])
+    if kind == "not_":
+        return f"not {_wrap(c[0], 4)}"
+    if kind == "compare":
+        return f"{_wrap(c[0], 6)} {c[1]} {_wrap(c[2], 6)}"
+    if kind == "infix_call":
+        return f"{_wrap(c[0], 6)} {c[1]} {_wrap(c[2], 7)}"
+    if kind == "neg":
+        return "-" + _wrap(c[0], 11)
+    if kind == "pos":
+        return "+" + _wrap(c[0], 11)
+    if kind == "switch":
+        return "+-" + _wrap(c[0], 10)
+    if kind == "power":
+        return f"{_wrap(c[0], 13)} ^ {_wrap(c[1], 11)}"
+    if kind == "attr":
+        return f"{_wrap(c[0], 13)}.{c[1]}"
+    if kind == "call":
+        return f"{_wrap(c[0], 13)}({', '.join(_items(c[1]))})"
+    if kind == "call_comp":
+        return f"{_wrap(c[0], 13)}({unparse(c[1])} {' '.join(_clause(x) for x in c[2:])})"
+    if kind == "index":
+        return f"{_wrap(c[0], 13)}[{unparse(c[1])}]"
+    if kind == "keyword":
+        return f"{c[0]} => {unparse(c[1])}"
+    if kind == "tuple":
+        if not c:
+            return "()"
+        return "(" + ", ".join([unparse(c[0])] + _items(c[1])) + ")"
+    if kind == "list":
+        return "[" + ", ".join(_items(c[0])) + "]"
+    if kind in ("list_comp", "set_comp", "map_comp"):
+        open_, close = ("[", "]") if kind == "list_comp" else ("{", "}")
+        return f"{open_}{unparse(c[0])} {' '.join(_clause(x) for x in c[1:])}{close}"
+    if kind == "map_entry":
+        return f"{unparse(c[0])} => {unparse(c[1])}"
+    if kind == "map_":
+        return "{" + (", ".join(_items(c[0])) if c else "=>") + "}"
+    if kind == "braces":
+        groups = [c[i] for i in range(0, len(c), 2)]
+        bars = [str(c[i]) for i in range(1, len(c), 2)]
+        if not bars:
+            return "{" + ", ".join(_items(groups[0])) + "}"
+        text = ",".join(_items(groups[0]))
+        for bar, group in zip(bars, groups[1:]):
+            text += f" {bar} " + ",".join(_items(group))
+        return "{" + text + "}"
+    if kind == "begin":
+        return f"begin {_block(c[0])} end"
+    if kind == "block":
+        return _block(node)
+    if kind == "if_":
+        text = f"if {unparse(c[0])} then {_block(c[1])}"
+        for branch in c[2:-1]:
+            text += f" elseif {unparse(branch.children[0])} then {_block(branch.children[1])}"
+        if c[-1] is not None:
+            text += f" else {_block(c[-1])}"
+        return text + " end"
+    if kind in ("do_loop", "yield_loop"):
+        clauses = " ".join(_clause(x) for x in c[:-1])
+        word = "do" if kind == "do_loop" else "yield"
+        return f"{clauses} {word} {_block(c[-1])} end"
+    if kind in ("for_from", "for_in", "for_let", "while_clause", "where_clause"):
+        return _clause(node)
+    raise ShellError(f"cannot print a {kind} node")
+
+
+def _raise_error(args):
+    message = args[0]
+    raise ShellError(message if isinstance(message, str) else str(message))
+
+
+def language_globals() -> dict:
+    """The language's own global functions: ``error(message)`` stops the program with that message.
+
+    >>> from cgt.shell import run
+    >>> run('if 1 > 2 then 0 else error("no: " + "1 <= 2") end')
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: line 1, column 22: no: 1 <= 2
+    """
+    from cgt.shell.values import Function
+
+    return {"error": Function("error", _raise_error, (1, 1), "error(message): stop with this message.")}
