@@ -25,6 +25,7 @@ import cgt
 from cgt import Game
 from cgt.errors import NotApplicableError
 from cgt.games.ruleset import Position
+from cgt.uptimal import is_uptimal
 
 from cgt.shell.values import check_arity, describe
 
@@ -167,8 +168,12 @@ def to_game(value, what: str = "value") -> Game:
 
 # ---------------------------------------------------------------- game methods
 
-def _player(value):
-    """``Left``/``Right`` (a :class:`cgt.Player`), or the strings ``"L"``/``"R"``/``"Left"``/``"Right"``."""
+def player_of(value):
+    """``Left``/``Right`` (a :class:`cgt.Player`), or the strings ``"L"``/``"R"``/``"Left"``/``"Right"``.
+
+    >>> player_of("Left")
+    Left
+    """
     from cgt.errors import InvalidGameError
 
     if isinstance(value, cgt.Player):
@@ -186,18 +191,25 @@ def _collection(items):
 def _options(p, player=None):
     if player is None:
         return _collection(p.options)
-    return _collection(p.options_for(_player(player)))
+    return _collection(p.options_for(player_of(player)))
 
 
 def _game_options(g, player=None):
     if player is None:
         return _set(list(g.left_options) + list(g.right_options))
-    return _set(g.left_options if _player(player) is cgt.Player.Left else g.right_options)
+    return _set(g.left_options if player_of(player) is cgt.Player.Left else g.right_options)
 
 
 
 def _set(items) -> frozenset:
     return frozenset(items)
+
+
+def _ordered(games) -> list:
+    """Games as a list in CGSuite's order (§5.8)."""
+    from cgt.print_order import sorted_options
+
+    return list(sorted_options(games))
 
 
 def _nim_value(g: Game):
@@ -248,9 +260,9 @@ _game_method("RightStop", lambda g: normalise(g.right_stop), doc=_g("right_stop"
 _game_method("Mean", lambda g: normalise(g.mean), doc="cgt.temperature:mean")
 _game_method("Temperature", lambda g: normalise(g.temperature), doc="cgt.temperature:temperature")
 _game_method("Thermograph", _thermograph, doc="cgt.temperature:thermograph")
-_game_method("Incentives", lambda g: _set(g.incentives), doc="cgt.temperature:incentives")
-_game_method("LeftIncentives", lambda g: _set(g.left_incentives), doc="cgt.temperature:left_incentives")
-_game_method("RightIncentives", lambda g: _set(g.right_incentives), doc="cgt.temperature:right_incentives")
+_game_method("Incentives", lambda g: _ordered(g.incentives), doc="cgt.temperature:incentives")
+_game_method("LeftIncentives", lambda g: _ordered(g.left_incentives), doc="cgt.temperature:left_incentives")
+_game_method("RightIncentives", lambda g: _ordered(g.right_incentives), doc="cgt.temperature:right_incentives")
 _game_method("StopCount", lambda g: g.stop_count, doc="cgt.temperature:stop_count")
 _game_method("Cool", lambda g, t: g.cool(_parameter(t)), (1, 1), "cgt.cooling:cool", "G.Cool(t)")
 _game_method("Heat", lambda g, t: g.heat(_parameter(t)), (1, 1), "cgt.cooling:heat", "G.Heat(t), or G Heat t")
@@ -280,11 +292,16 @@ _game_method("NimValue", _nim_value, doc=_g("nim_value"))
 _game_method("IsNumber", lambda g: g.is_number, doc=_g("is_number"))
 _game_method("IsInteger", lambda g: g.is_integer, doc=_g("is_integer"))
 _game_method("IsNimber", lambda g: g.is_nimber, doc=_g("is_nimber"))
-_game_method("IsUptimal", lambda g: g.is_uptimal, doc=_g("is_uptimal"))
+_game_method("IsUptimal", lambda g: is_uptimal(g), doc="cgt.uptimal:is_uptimal")
 _game_method("IsImpartial", lambda g: g.is_impartial, doc=_g("is_impartial"))
 _game_method("IsInfinitesimal", lambda g: g.is_infinitesimal, doc=_g("is_infinitesimal"))
 _game_method("IsAllSmall", lambda g: g.is_all_small, doc=_g("is_all_small"))
 _game_method("Followers", lambda g: _set(g.followers()), doc=_g("followers"))
+_game_method("NortonProduct", lambda g, u: g.norton_product(to_game(u)), (1, 1), "cgt.products:norton_product",
+             "G.NortonProduct(U)")
+from cgt.shell.game_methods import register_game_methods  # noqa: E402  (the §6.4-6.7 members)
+
+register_game_methods(_game_method)
 
 
 # ---------------------------------------------------------------- nim arithmetic (ints and nimbers)
@@ -421,7 +438,7 @@ def _label(p):
 
 def _winning_moves(p, player=None):
     if player is not None:
-        return _collection(p.winning_moves_for(_player(player)))
+        return _collection(p.winning_moves_for(player_of(player)))
     return _collection(p.winning_moves)
 
 
@@ -441,7 +458,7 @@ _pos("Options", _options, (0, 1), "P.Options: every option (Left's then Right's)
      "P.Options, or P.Options(Left)")
 _pos("LeftOptions", lambda p: _collection(p.left_options), doc=_r("left_options"))
 _pos("RightOptions", lambda p: _collection(p.right_options), doc=_r("right_options"))
-_pos("Moves", lambda p, player=None: _collection(p.moves(None if player is None else _player(player))), (0, 1),
+_pos("Moves", lambda p, player=None: _collection(p.moves(None if player is None else player_of(player))), (0, 1),
      _r("moves"), "P.Moves, or P.Moves(Left)")
 _pos("WinningMoves", _winning_moves, (0, 1),
      "The winning moves: to Grundy value 0 (impartial); WinningMoves(Left) for a partizan position.",
@@ -465,6 +482,54 @@ PLAYER_METHODS: dict[str, Method] = {
 }
 
 
+def _class_method(value):
+    from cgt.shell.classes import class_of
+
+    return class_of(value)
+
+
+#: Members every value has (§6.1).
+UNIVERSAL_METHODS: dict[str, Method] = {
+    "Class": Method("Class", _class_method, doc="cgt.shell.classes:class_of"),
+    "ToOutput": Method("ToOutput", lambda x: _output_text(x), doc="The value's display text (printed as it is)."),
+}
+
+
+def _output_text(value):
+    from cgt.shell.values import HelpText, format_value
+
+    return HelpText(format_value(value))
+
+
+#: Members of class objects (§6.11).
+CLASS_METHODS: dict[str, Method] = {
+    "Name": Method("Name", lambda c: c.name, doc="The short name of the class (Nimber)."),
+    "QualifiedName": Method("QualifiedName", lambda c: c.qualified_name,
+                            doc="The qualified name of the class (game.Nimber)."),
+}
+
+#: Members of compound games (§6.2: ``CompoundGame(CompoundType, G, H)``).
+COMPOUND_METHODS: dict[str, Method] = {
+    "CanonicalForm": Method("CanonicalForm", lambda c: c.canonical_form, doc="cgt.selective:CompoundGame.canonical_form"),
+    "LeftOptions": Method("LeftOptions", lambda c: list(c.left_options), doc="cgt.selective:CompoundGame.left_options"),
+    "RightOptions": Method("RightOptions", lambda c: list(c.right_options),
+                           doc="cgt.selective:CompoundGame.right_options"),
+    "Options": Method("Options", lambda c, player=None: list(
+        c.left_options + c.right_options if player is None
+        else c.left_options if player_of(player) is cgt.Player.Left else c.right_options), (0, 1),
+        "The options: all of them, or one player's (Options(Left)).", "C.Options, or C.Options(Left)"),
+    "G": Method("G", lambda c: c.g, doc="The first component."),
+    "H": Method("H", lambda c: c.h, doc="The second component."),
+    "CompoundType": Method("CompoundType", lambda c: _output_text_of(c.kind), doc="ConjunctiveSum or SelectiveSum."),
+}
+
+
+def _output_text_of(text: str):
+    from cgt.shell.values import HelpText
+
+    return HelpText(text)
+
+
 def all_method_names() -> list[str]:
     """Every method name the shell knows, sorted (for completion and help).
 
@@ -472,8 +537,10 @@ def all_method_names() -> list[str]:
     True
     """
     names = set()
+    from cgt.shell.integer_methods import INTEGER_METHODS
+
     for table in (GAME_METHODS, NIM_METHODS, NUMBER_METHODS, COLLECTION_METHODS, POSITION_METHODS,
-                  PLAYER_METHODS):
+                  PLAYER_METHODS, INTEGER_METHODS, UNIVERSAL_METHODS, CLASS_METHODS, COMPOUND_METHODS):
         names.update(table)
     from cgt.shell.tower import TOWER_METHOD_NAMES
 
@@ -509,7 +576,20 @@ def _find_method(value, name: str):
     >>> m.name, str(receiver)
     ('LeftOptions', '3')
     """
+    if name in UNIVERSAL_METHODS:
+        return UNIVERSAL_METHODS[name], value
     if isinstance(value, bool):
+        return None, None
+    from cgt.selective import CompoundGame
+    from cgt.shell.classes import ClassValue
+
+    if isinstance(value, ClassValue):
+        return CLASS_METHODS.get(name), value
+    if isinstance(value, CompoundGame):
+        if name in COMPOUND_METHODS:
+            return COMPOUND_METHODS[name], value
+        if name in GAME_METHODS:
+            return GAME_METHODS[name], value.canonical_form
         return None, None
     from cgt.shell.heap_methods import find_heap_method     # rulesets, variants, periodicity, tables
 
@@ -527,6 +607,10 @@ def _find_method(value, name: str):
     if is_number(value):
         if name in NUMBER_METHODS:
             return NUMBER_METHODS[name], value
+        from cgt.shell.integer_methods import INTEGER_METHODS
+
+        if isinstance(value, int) and name in INTEGER_METHODS:
+            return INTEGER_METHODS[name], value
         if name in GAME_METHODS:
             return GAME_METHODS[name], to_game(value)
         return None, None

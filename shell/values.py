@@ -140,22 +140,74 @@ def format_number(x) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
+class _NumberKey:
+    """Orders the shell's numbers (ints, Fractions, number-valued games and library surreals such as
+    ``inf`` and ordinals) by value."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __lt__(self, other):
+        a, b = self.value, other.value
+        if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
+            return a < b
+        from cgt.shell.tower import compare_tower
+
+        return compare_tower(a, "<", b)
+
+    def __eq__(self, other):
+        return not (self < other or other < self)
+
+
+def _number_value(value):
+    """The value of a number (int, Fraction, number game or surreal), else None."""
+    from cgt import Surreal
+
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return value
+    if isinstance(value, Game) and value.is_number:
+        return Fraction(value.number)
+    if isinstance(value, Surreal):
+        return value
+    return None
+
+
 def sort_key(value):
-    """Order for printing sets: numbers ascending, then games in the core's print order, then the rest.
+    """CGSuite's universal order (§5.8): ``Nothing``, numbers ascending (``inf`` included), other short
+    games in the order of options, misère games, strings, coordinates, lists (lexicographically), sets
+    (by their sorted elements), booleans (``true`` first), players (``Left`` first), then the rest.
 
-    >>> from cgt import star, up
-    >>> [format_value(v) for v in sorted([up, 2, star, Fraction(-1, 2)], key=sort_key)]
-    ['-1/2', '2', '*', '^']
+    >>> from cgt import star, up, inf
+    >>> [format_value(v) for v in sorted([up, 2, star, Fraction(-1, 2), None, "a", inf, [1], True], key=sort_key)]
+    ['Nothing', '-1/2', '2', 'inf', '*', '^', '"a"', '[1]', 'true']
     """
-    from cgt.notation import print_key
+    from cgt import MisereGame
+    from cgt.print_order import option_key
 
+    if value is None:
+        return (0,)
     if isinstance(value, bool):
-        return (3, Fraction(0), 0, 0, format_value(value))
-    if isinstance(value, (int, Fraction)):
-        return (0, Fraction(value), 0, 0, "")
+        return (9, 0 if value else 1)
+    number = _number_value(value)
+    if number is not None:
+        return (1, _NumberKey(number))
     if isinstance(value, Game):
-        return print_key(value)
-    return (3, Fraction(0), 0, 0, format_value(value))
+        return (2, option_key(value))
+    if isinstance(value, MisereGame):
+        return (4, str(value))
+    if isinstance(value, str) and not isinstance(value, HelpText):
+        return (5, value)
+    if isinstance(value, tuple):
+        return (6, tuple(sort_key(v) for v in value))
+    if isinstance(value, list):
+        return (7, tuple(sort_key(v) for v in value))
+    if isinstance(value, (set, frozenset)):
+        return (8, tuple(sorted(sort_key(v) for v in value)))
+    if isinstance(value, Player):
+        return (10, 0 if value is Player.Left else 1)
+    return (11, type(value).__name__, format_value(value))
 
 
 def _format_string(text: str) -> str:

@@ -1,0 +1,162 @@
+"""``x.Class``: the CGSuite class of a shell value, printed ``⟪game.Nimber⟫`` (§5.1, §6.1, §6.11).
+
+The class is the most specific CGSuite class the value belongs to: ``0`` is ``game.Zero`` (both an
+Integer and a Nimber), ``3`` ``game.Integer``, ``1/2`` ``game.DyadicRational``, ``1/3`` ``game.Rational``,
+``*2`` ``game.Nimber``, ``^`` and ``^<2>*`` ``game.Uptimal``, other short games
+``game.CanonicalShortGame``; collections and strings are in ``cgsuite.lang``.  A class has ``Name``
+(short) and ``QualifiedName``; :meth:`ClassValue.includes` answers CGSuite's ``x is C`` for the classes
+listed here (ancestors included: ``0 is Nimber``).
+
+>>> str(class_of(cgt.nimber(3))), str(class_of(0)), class_of(Fraction(1, 3)).name
+('⟪game.Nimber⟫', '⟪game.Zero⟫', 'Rational')
+>>> CLASSES["Integer"].includes(0), CLASSES["Nimber"].includes(0), CLASSES["Integer"].includes(cgt.star)
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import cgt
+from cgt import Game, MisereGame, Outcome, Player, Surreal, TransfiniteNimber
+
+__all__ = ["ClassValue", "class_of", "CLASSES"]
+
+
+class ClassValue:
+    """A CGSuite class: its qualified name and its parents (for ``is``)."""
+
+    __slots__ = ("qualified_name", "parents")
+
+    def __init__(self, qualified_name: str, parents: tuple = ()):
+        self.qualified_name = qualified_name
+        self.parents = parents
+
+    @property
+    def name(self) -> str:
+        """The short name (``Nimber`` for ``game.Nimber``)."""
+        return self.qualified_name.rsplit(".", 1)[-1]
+
+    def ancestors(self) -> set:
+        """This class's qualified name and those of all its ancestors.
+
+        >>> sorted(CLASSES["Integer"].ancestors())[:3]
+        ['cgsuite.lang.Object', 'game.CanonicalShortGame', 'game.CanonicalStopper']
+        """
+        names = {self.qualified_name}
+        for parent in self.parents:
+            names |= CLASSES[parent].ancestors()
+        return names
+
+    def includes(self, value) -> bool:
+        """CGSuite's ``value is C``: the value's class is this class or one of its descendants."""
+        return self.qualified_name in class_of(value).ancestors()
+
+    def __eq__(self, other):
+        return isinstance(other, ClassValue) and other.qualified_name == self.qualified_name
+
+    def __hash__(self):
+        return hash(self.qualified_name)
+
+    def __str__(self) -> str:
+        return f"⟪{self.qualified_name}⟫"
+
+    def __repr__(self) -> str:
+        return f"ClassValue({self.qualified_name!r})"
+
+
+# (short name, qualified name, parents by short name): the part of CGSuite's hierarchy the shell has.
+_HIERARCHY = [
+    ("Object", "cgsuite.lang.Object", ()),
+    ("Game", "game.Game", ("Object",)),
+    ("NormalValue", "game.NormalValue", ("Object",)),
+    ("CanonicalStopper", "game.CanonicalStopper", ("NormalValue",)),
+    ("CanonicalShortGame", "game.CanonicalShortGame", ("CanonicalStopper", "Game")),
+    ("ImpartialGame", "game.ImpartialGame", ("Game",)),
+    ("Uptimal", "game.Uptimal", ("CanonicalShortGame",)),
+    ("Nimber", "game.Nimber", ("Uptimal", "ImpartialGame")),
+    ("SurrealNumber", "game.SurrealNumber", ("NormalValue",)),
+    ("GeneralizedOrdinal", "game.GeneralizedOrdinal", ("SurrealNumber",)),
+    ("Rational", "game.Rational", ("SurrealNumber",)),
+    ("DyadicRational", "game.DyadicRational", ("Rational", "Uptimal")),
+    ("Integer", "game.Integer", ("DyadicRational", "GeneralizedOrdinal")),
+    ("Zero", "game.Zero", ("Integer", "Nimber")),
+    ("TransfiniteNimber", "game.TransfiniteNimber", ("NormalValue",)),
+    ("MisereCanonicalGame", "game.MisereCanonicalGame", ("ImpartialGame",)),
+    ("Player", "game.Player", ("Object",)),
+    ("OutcomeClass", "game.OutcomeClass", ("Object",)),
+    ("Thermograph", "game.Thermograph", ("Object",)),
+    ("Trajectory", "game.Trajectory", ("Object",)),
+    ("CompoundGame", "game.CompoundGame", ("Game",)),
+    ("Boolean", "cgsuite.lang.Boolean", ("Object",)),
+    ("String", "cgsuite.lang.String", ("Object",)),
+    ("Nothing", "cgsuite.lang.Nothing", ("Object",)),
+    ("Collection", "cgsuite.lang.Collection", ("Object",)),
+    ("List", "cgsuite.lang.List", ("Collection",)),
+    ("Set", "cgsuite.lang.Set", ("Collection",)),
+    ("Coordinates", "cgsuite.util.Coordinates", ("Object",)),
+    ("Class", "cgsuite.lang.Class", ("Object",)),
+]
+
+#: The classes by short name.
+CLASSES: dict[str, ClassValue] = {short: ClassValue(qualified, parents) for short, qualified, parents in _HIERARCHY}
+
+
+def _number_class(x: Fraction) -> str:
+    if x == 0:
+        return "Zero"
+    if x.denominator == 1:
+        return "Integer"
+    d = x.denominator
+    return "DyadicRational" if d & (d - 1) == 0 else "Rational"
+
+
+def _game_class(g: Game) -> str:
+    from cgt.uptimal import is_uptimal
+
+    if g.is_number:
+        return _number_class(Fraction(g.number))
+    if g.is_nimber:
+        return "Nimber"
+    return "Uptimal" if is_uptimal(g) else "CanonicalShortGame"
+
+
+def _short_name(value) -> str | None:
+    from cgt.selective import CompoundGame
+    from cgt.thermograph import Thermograph, Trajectory
+
+    if value is None:
+        return "Nothing"
+    if isinstance(value, bool):
+        return "Boolean"
+    if isinstance(value, (int, Fraction)):
+        return _number_class(Fraction(value))
+    kinds = (
+        (Game, _game_class), (cgt.Rational, lambda x: "Rational"),
+        (Surreal, lambda x: "GeneralizedOrdinal" if getattr(x, "is_ordinal", False) else "SurrealNumber"),
+        (TransfiniteNimber, lambda x: "TransfiniteNimber"), (MisereGame, lambda x: "MisereCanonicalGame"),
+        (Player, lambda x: "Player"), (Outcome, lambda x: "OutcomeClass"),
+        (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
+        (CompoundGame, lambda x: "CompoundGame"), (str, lambda x: "String"), (list, lambda x: "List"),
+        (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
+        (ClassValue, lambda x: "Class"),
+    )
+    for kind, name in kinds:
+        if isinstance(value, kind):
+            return name(value)
+    return None
+
+
+def class_of(value) -> ClassValue:
+    """The CGSuite class of a shell value (``Object`` for kinds this table does not name).
+
+    >>> str(class_of(cgt.up)), str(class_of(cgt.game([1], [0]))), str(class_of([1]))
+    ('⟪game.Uptimal⟫', '⟪game.CanonicalShortGame⟫', '⟪cgsuite.lang.List⟫')
+    """
+    from cgt.games.ruleset import Position
+
+    if isinstance(value, Position):
+        from cgt.shell.values import ruleset_text
+
+        return ClassValue(f"{ruleset_text(value.ruleset)}.Position", ("Game",))
+    return CLASSES[_short_name(value) or "Object"]
