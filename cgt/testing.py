@@ -13,12 +13,14 @@ dependency: ``pip install cgt[test]``).
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from hypothesis import strategies as st
 
 from cgt.days import born_by
-from cgt.game import Game, _number, game, nimber as _nimber
+from cgt.game import ZERO as _ZERO
+from cgt.game import Game, game, nimber as _nimber, number as _number
 
 _day_lists: dict[int, list[Game]] = {}
 
@@ -71,27 +73,77 @@ def uptimals(max_ups: int = 6) -> st.SearchStrategy[Game]:
 
 
 def games(max_birthday: int = 3, max_options: int = 3) -> st.SearchStrategy[Game]:
-    """Canonical games born by day ``max_birthday``.
+    """Canonical games born by day ``max_birthday``, every birthday up to it about equally likely.
 
-    Up to day 3 every value is drawn from the complete list of the 1474 games
-    born by day 3; later days build ``{L | R}`` from random option lists of
-    games born one day earlier (at most ``max_options`` per side).
+    The birthday is drawn first.  Up to day 3 the game is drawn from the complete list of the games
+    born on that day; a game of a later birthday ``b`` is ``{L | R}`` with one option of birthday
+    ``b - 1`` (so the birthday is ``b`` unless canonical simplification shortens it) and up to
+    ``max_options - 1`` more options per side born by day ``b - 1``.
 
     >>> from hypothesis import find
     >>> find(games(max_birthday=2), lambda g: g.birthday == 2).birthday
     2
+    >>> find(games(max_birthday=5), lambda g: g.birthday == 5).birthday
+    5
     """
-    if max_birthday <= 3:
-        return st.sampled_from(_day_list(max(max_birthday, 0)))
-    smaller = games(max_birthday - 1, max_options)
-    return st.one_of(
-        smaller,
-        st.builds(
-            game,
-            st.lists(smaller, max_size=max_options),
-            st.lists(smaller, max_size=max_options),
-        ),
-    )
+    if max_birthday < 0:
+        raise ValueError(f"games(): max_birthday must be >= 0, got {max_birthday}")
+    return st.one_of([_games_born_on(b, max_options) for b in range(max_birthday + 1)])
+
+
+@functools.lru_cache(maxsize=None)
+def _games_born_on(birthday: int, max_options: int) -> st.SearchStrategy[Game]:
+    if birthday <= 3:
+        return st.sampled_from([g for g in _day_list(birthday) if g.birthday == birthday])
+    anchor = _games_born_on(birthday - 1, max_options)
+    others = st.lists(games(birthday - 1, max_options), max_size=max(max_options - 1, 0))
+
+    @st.composite
+    def born_on(draw):
+        # Canonical simplification may shorten the birthday (dominated or reversible options): retry a few
+        # times, so that nearly every draw has the birthday asked for.
+        for _ in range(8):
+            a, lefts, rights = draw(anchor), draw(others), draw(others)
+            g = game([a, *lefts], rights) if draw(st.booleans()) else game(lefts, [a, *rights])
+            if g.birthday == birthday:
+                break
+        return g
+
+    return born_on()
+
+
+def all_small_games(max_birthday: int = 4, max_options: int = 3) -> st.SearchStrategy[Game]:
+    """All-small games (infinitesimals whose every follower with a move for one player has one for both).
+
+    Built as ``0`` or ``{L | R}`` with both sides non-empty and all-small (Siegel, *Combinatorial Game
+    Theory*, ch. II.6: such games are all-small, and canonical forms keep the property).
+
+    >>> from hypothesis import find
+    >>> g = find(all_small_games(), lambda g: g.birthday >= 3)
+    >>> g.is_all_small, g.birthday
+    (True, 3)
+    """
+    if max_birthday <= 0:
+        return st.just(_ZERO)
+    smaller = all_small_games(max_birthday - 1, max_options)
+    side = st.lists(smaller, min_size=1, max_size=max_options)
+    return st.one_of(smaller, st.builds(game, side, side))
+
+
+def hot_games(max_birthday: int = 3, max_options: int = 3) -> st.SearchStrategy[Game]:
+    """Hot games (temperature > 0): ``x + {a + G | b + H}`` with numbers ``a > b`` and small games G, H.
+
+    >>> from hypothesis import find
+    >>> find(hot_games(), lambda g: g.temperature >= 2).temperature > 0
+    True
+    """
+    small = games(max(max_birthday - 2, 0), max_options)
+    gap = st.integers(1, 8).map(lambda k: _number(Fraction(k, 2)))
+
+    def build(x, b, d, g, h):
+        return x + game([b + d + g], [b + h])
+
+    return st.builds(build, numbers(4, 2), numbers(4, 2), gap, small, small).filter(lambda g: g.temperature > 0)
 
 
 def impartial_games(max_birthday: int = 4, max_options: int = 4) -> st.SearchStrategy[Game]:
@@ -132,6 +184,8 @@ def positions(ruleset, max_cells: int = 12, min_cells: int = 0, alphabet: str | 
     ``sample_alphabet`` if it has one -- a char map with repeats, to weight typical cells -- else its
     ``char_map``); heap rulesets (``heap_options``) get heaps of at most
     ``max_cells``.  Boards the ruleset rejects as impossible are skipped, so every example is valid.
+    Any other ruleset with ``examples`` (small positions, each an argument of ``ruleset(...)``) gets the
+    positions reached from one of them by up to ``max_cells`` random moves of either player.
 
     >>> from hypothesis import find
     >>> class Board:                      # any object shaped like a grid ruleset will do
@@ -160,8 +214,10 @@ def positions(ruleset, max_cells: int = 12, min_cells: int = 0, alphabet: str | 
         texts = shapes().flatmap(board)
     elif hasattr(ruleset, "heap_options"):
         texts = st.integers(min_cells, max_cells)
+    elif getattr(ruleset, "examples", ()):
+        return _random_play(ruleset, max_steps=max_cells)
     else:
-        raise TypeError(f"positions(): no strategy for {ruleset!r} (not a board or heap ruleset)")
+        raise TypeError(f"positions(): no strategy for {ruleset!r} (not a board or heap ruleset, and no examples)")
 
     def build(text):
         from cgt.errors import InvalidPositionError
@@ -172,3 +228,19 @@ def positions(ruleset, max_cells: int = 12, min_cells: int = 0, alphabet: str | 
             return None
 
     return texts.map(build).filter(lambda p: p is not None)
+
+
+def _random_play(ruleset, max_steps: int):
+    """Positions reached from one of ``ruleset.examples`` by up to ``max_steps`` random moves."""
+
+    @st.composite
+    def play(draw):
+        position = ruleset(draw(st.sampled_from(list(ruleset.examples))))
+        for _ in range(draw(st.integers(0, max_steps))):
+            options = position.options
+            if not options:
+                break
+            position = draw(st.sampled_from(options))
+        return position
+
+    return play()

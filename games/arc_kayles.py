@@ -138,3 +138,6 @@ _PartizanArcKaylesRuleset = PartizanArcKayles
 PartizanArcKayles = _PartizanArcKaylesRuleset()
 ArcKayles = GenArcKayles(name="ArcKayles")
 WeightedArcKayles = GenArcKayles(weighted=True, name="WeightedArcKayles")
+ArcKayles.examples = ("------", "---(-;-)", "--(-;--;-)")
+WeightedArcKayles.examples = ("1-2-3", "2-{12}-1-1", "1-0-2-2")
+PartizanArcKayles.examples = ("llr", "lrl", "l(r;l)", "lrrl")

@@ -113,3 +113,4 @@ class GenCol(GraphRuleset):
 Col = GenCol([None, Right], [None, Left], name="Col")
 Snort = GenCol([None, Left], [None, Right], name="Snort")
 Fjords = GenCol([Left], [Right], name="Fjords")
+GenCol.examples = (".-.-.-.-.", "L-.-.-R", "L-R-.-L", ".-.-L-.-.")

@@ -80,7 +80,9 @@ class GenCutcake(Ruleset):
         return cakes
 
     def parse(self, text: str):
-        """``"(2,3)"`` or ``"(2,3) + (1,4)"``."""
+        """``"(2,3)"`` or ``"(2,3) + (1,4)"``; ``"0"`` is no cake at all (how the empty position prints)."""
+        if text.strip() == "0":
+            return self.normalize([])
         pairs = [(int(a), int(b)) for a, b in _PAIR.findall(text)]
         rest = _PAIR.sub("", text).replace("+", "").strip()
         if rest or not pairs:
@@ -139,3 +141,4 @@ Cutcake = GenCutcake(TakeAndBreak("4.0"), TakeAndBreak("4.0"), name="Cutcake")
 Eatcake = GenCutcake(TakeAndBreak("0.7"), TakeAndBreak("0.7"), name="Eatcake")
 MaundyCake = GenCutcake(TakeAndBreak("{2+}=.0"), TakeAndBreak("{2+}=.0"), name="MaundyCake")
 TurnAndEatcake = GenCutcake(TakeAndBreak("0.7"), TakeAndBreak("0.7"), twisted=True, name="TurnAndEatcake")
+GenCutcake.examples = ((3, 4), (5, 2), (4, 4), (6, 3))

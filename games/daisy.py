@@ -118,3 +118,4 @@ class DaisyRuleset(ImpartialRuleset):
 
 
 Daisy = DaisyRuleset()
+Daisy.examples = ((8, 2), (9, 3), (6, 1))

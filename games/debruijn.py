@@ -150,3 +150,4 @@ class _DeBruijn(ImpartialRuleset):
 
 
 DeBruijn = _DeBruijn()
+DeBruijn.examples = (8, 10, frozenset({3, 5, 6, 7, 9, 10}))

@@ -83,3 +83,4 @@ class _Frogs(ImpartialRuleset):
 
 
 Frogs = _Frogs()
+Frogs.examples = ((7, 3), (10, 2), (12, 4))

@@ -159,3 +159,4 @@ class GenHackenbush(GraphRuleset):
 
 Hackenbush = GenHackenbush(name="Hackenbush")
 ChildishHackenbush = GenHackenbush(childish_edges=[Color.Blue, Color.Red], name="ChildishHackenbush")
+GenHackenbush.examples = ("lrl", "le(l;r)", "ler", "l(rl;e)", "lr(l;r;e)")

@@ -106,3 +106,5 @@ class TakeAway(GenMem):
 
 
 FibonacciNim = TakeAway(2, name="FibonacciNim")
+Mem.examples = ((5, 2), ((3, 1), (4, 2)), (7, 3))
+FibonacciNim.examples = ((12, 11), (9, 8), (20, 19))

@@ -67,3 +67,4 @@ class _Multiples(HeapPairRuleset):
 
 
 Multiples = _Multiples()
+Multiples.examples = ((3, 10), (2, 7), (5, 12))

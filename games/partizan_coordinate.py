@@ -68,3 +68,4 @@ def _euclid_right(p: int, q: int):
 
 PartizanEuclid = PartizanCoordinateRuleset(FunctionalCoordinateRuleset(_euclid_left),
                                            FunctionalCoordinateRuleset(_euclid_right), name="PartizanEuclid")
+PartizanEuclid.examples = ((5, 3), (8, 5), (13, 4))

@@ -70,6 +70,9 @@ class Ruleset:
     name: str | None = None
     #: Largest number of positions a value table may hold before the search stops with TooLargeError.
     max_positions: int = 20_000_000
+    #: A few small positions (each an argument of ``ruleset(...)``) from which :func:`cgt.testing.positions`
+    #: draws random positions by random play, for rulesets whose positions are not boards or heaps.
+    examples: tuple = ()
     #: Whether play can cycle (a loopy ruleset): ``game_value`` is then a loopy value
     #: (:mod:`cgt.games.loopy_engine`) and ``value``, the canonical short form, raises NotShortGameError.
     loopy: bool = False

@@ -187,3 +187,4 @@ def _wythoff_bound(k: int) -> int:
 
 
 Wythoff = _Wythoff()
+Wythoff.examples = ((4, 6), (7, 5), (3, 9))
