@@ -1030,10 +1030,13 @@ def _birthday(g: Game) -> int:
     b = g._birthday
     if b is None:
         nus = g._nus
-        if nus is not None and nus[1] == 0 and nus[2] == 0:
-            b = number_birthday(nus[0])
-        elif nus is not None and nus[0] == 0 and nus[1] == 0:
-            b = nus[2]
+        if nus is not None:
+            # x + u.^ + *n: b(x) + n when u = 0, else b(x) + |u| + max(1, n XOR (|u| mod 2)) -- read off the
+            # canonical forms of u.^ + *n (odd multiples of ^ carry a star); checked against the recursive
+            # definition in tests/test_python_api_limits.py.
+            x, u, n = nus
+            u = abs(u)
+            b = number_birthday(x) + (n if u == 0 else u + max(1, n ^ (u & 1)))
         else:
             b = 0
             for o in itertools.chain(_lefts(g), _rights(g)):

@@ -27,7 +27,7 @@ from functools import reduce
 from operator import xor
 
 from cgt.arguments import integer_argument
-from cgt.errors import InvalidPositionError, NotApplicableError, TooLargeError
+from cgt.errors import CGTError, InvalidPositionError, NotApplicableError, TooLargeError
 from cgt.impartial import mex
 
 from cgt.games.ruleset import ImpartialRuleset
@@ -136,9 +136,23 @@ class HeapRuleset(ImpartialRuleset):
         seq = self._sequence()
         if n >= len(seq):
             if n > self.max_heap:
-                raise TooLargeError(f"{self!r}: heap {n} is larger than max_heap = {self.max_heap}")
+                return self._grundy_from_period(n)
             self.grundy_sequence(max(n, 2 * len(seq)))
         return self._sequence()[n]
+
+    def _grundy_from_period(self, n: int) -> int:
+        """``g(n)`` for a heap beyond ``max_heap``, from a certified (arithmetic) period -- exact, by the
+        theorem that certified it (see :mod:`cgt.games.periodicity`) -- or TooLargeError."""
+        try:
+            period = self.periodicity()
+        except CGTError:
+            period = None
+        if period is None or not period.certified:
+            raise TooLargeError(f"{self!r}: heap {n} is larger than max_heap = {self.max_heap}, and no certified "
+                                f"period gives its value")
+        n0, p = period.preperiod, period.period
+        cycles, offset = divmod(n - n0, p)
+        return self.heap_grundy(n0 + offset) + cycles * period.saltus
 
     def grundy(self, pos) -> int:
         """The XOR of the heap values (Grundy value of a sum, Faigle Thm 2.5)."""

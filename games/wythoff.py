@@ -21,6 +21,7 @@ from __future__ import annotations
 from math import isqrt
 
 from cgt.errors import InvalidPositionError, TooLargeError
+from cgt.outcome import Outcome
 from cgt.impartial import mex
 from cgt.games.heap_pair import HeapPairRuleset
 
@@ -176,10 +177,74 @@ class _Wythoff(GenWythoff):
         """
         return [((n + isqrt(5 * n * n)) // 2, (n + isqrt(5 * n * n)) // 2 + n) for n in range(count)]
 
+    # -- closed forms (Wythoff 1907): exact for heaps of any size ----------------------------------------
+    @staticmethod
+    def is_p_position(a: int, b: int) -> bool:
+        """Whether ``(a, b)`` is a P-position: ``{a, b} = {floor(n phi), floor(n phi^2)}`` for some ``n``.
+
+        >>> Wythoff.is_p_position(3, 5), Wythoff.is_p_position(10**30, 10**30 + 1)
+        (True, False)
+        """
+        a, b = min(a, b), max(a, b)
+        return _lower_wythoff(b - a) == a
+
+    def outcome(self, pos):
+        """``P`` exactly at the P-positions (closed form), else ``N`` -- instant for heaps of any size."""
+        return Outcome.P if self.is_p_position(*pos) else Outcome.N
+
+    def winning_moves(self, pos, player=None) -> list:
+        """The moves to P-positions; beyond the Grundy table, found from the closed form.
+
+        >>> Wythoff.winning_moves((10**20, 10**20 + 7))     # the P-position of gap 7 is (11, 18)
+        [('(-99999999999999999989,-99999999999999999989)', (11, 18))]
+        """
+        if max(pos) < self.max_table_side:
+            return super().winning_moves(pos, player)
+        a, b = pos
+        targets = []
+        for x, y, swap in ((a, b, False), (b, a, True)):      # keep heap x, lower heap y to x's partner
+            for partner in _wythoff_partners(x):
+                if partner < y:
+                    targets.append((x, partner) if not swap else (partner, x))
+        d = abs(b - a)
+        low = _lower_wythoff(d)
+        if low < min(a, b):                                    # both heaps down to the P-position of gap d
+            t = min(a, b) - low
+            targets.append((a - t, b - t))
+        result = []
+        for option in dict.fromkeys(targets):
+            da, db = a - option[0], b - option[1]
+            result.append((f"({-da},{-db})", option))
+        return result
+
     def clear_cache(self) -> None:
         """Forget memoised values and the Grundy table."""
         super().clear_cache()
         self.__dict__.pop("_gtable", None)
+
+
+def _lower_wythoff(n: int) -> int:
+    """``floor(n phi)``, exactly: ``(n + isqrt(5 n^2)) // 2``."""
+    return (n + isqrt(5 * n * n)) // 2
+
+
+def _wythoff_partners(x: int) -> list[int]:
+    """The heaps ``y`` with ``(x, y)`` a P-position (one value, or none for x = 0 besides 0 itself).
+
+    Every positive integer is in exactly one of the complementary Beatty sequences floor(n phi) and
+    floor(n phi^2) (Beatty's theorem): x = floor(n phi) pairs with x + n, x = floor(n phi^2) with x - n.
+    """
+    if x == 0:
+        return [0]
+    guess = (isqrt(5 * x * x) - x) // 2                    # about x / phi
+    for n in (guess - 1, guess, guess + 1, guess + 2):
+        if n > 0 and _lower_wythoff(n) == x:
+            return [x + n]
+    guess = (3 * x - isqrt(5 * x * x)) // 2                # about x / phi^2
+    for n in (guess - 1, guess, guess + 1, guess + 2):
+        if n > 0 and _lower_wythoff(n) + n == x:
+            return [x - n]
+    raise AssertionError(f"{x} is in neither Beatty sequence")  # impossible by Beatty's theorem
 
 
 def _wythoff_bound(k: int) -> int:

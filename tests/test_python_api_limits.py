@@ -1,6 +1,7 @@
 """Issue 17 regressions in the Python API: clear CGTErrors and no size limits of Python's own."""
 
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -95,3 +96,47 @@ def test_de_bruijn_limits_come_from_measured_cost():
     with pytest.raises(TooLargeError, match="100 is larger than 70: the search would take hours"):
         DeBruijn(100)
     assert [m.label for m in DeBruijn(30).winning_moves] == [12, 15]
+
+
+def test_birthday_of_uptimals_is_closed_form_and_matches_the_recursion():
+    from cgt.numbers import number_birthday
+
+    def recursive(g):
+        return max([recursive(o) + 1 for o in g.left_options + g.right_options], default=0)
+
+    for x in (Fraction(0), Fraction(5, 4), Fraction(-3), Fraction(-7, 8)):
+        for u in range(-7, 8):
+            for n in range(0, 10):
+                g = cgt.number(x) + u * cgt.up + cgt.nimber(n)
+                assert g.birthday == recursive(g) == number_birthday(x) + (
+                    n if u == 0 else abs(u) + max(1, n ^ (abs(u) & 1)))
+    assert (1_000_000 * cgt.up).birthday == 1_000_001
+    assert (10**30 * cgt.up + cgt.star).birthday == 10**30 + 1
+
+
+def test_huge_kayles_heaps_answer_from_the_certified_period():
+    from cgt.games import DawsonsKayles, GrundysGame, Kayles
+
+    # Kayles: period 12 from n = 71 on (Guy and Smith; Winning Ways ch. 4): g(10**12) = g(76) = 1.
+    assert Kayles(10**12).grundy == Kayles(76).grundy == 1
+    assert Kayles(10**12).outcome == "N"
+    assert Kayles(10**100 + 7).grundy == Kayles(72 + (10**100 + 7 - 72) % 12).grundy
+    # Dawson's Kayles: period 34 from n = 52 on.
+    assert DawsonsKayles(10**15).grundy == DawsonsKayles(52 + (10**15 - 52) % 34).grundy
+    with pytest.raises(CGTError, match="no certified period"):
+        GrundysGame(10**9).grundy
+
+
+def test_huge_wythoff_positions_answer_from_the_closed_form():
+    from cgt.games import Wythoff
+
+    # P-positions are (floor(n phi), floor(n phi^2)) (Wythoff 1907).
+    n = 10**18
+    a = (n + __import__("math").isqrt(5 * n * n)) // 2
+    assert Wythoff(a, a + n).outcome == "P"
+    assert Wythoff(a, a + n + 1).outcome == "N"
+    moves = Wythoff(a + 5, a + n + 5).winning_moves
+    targets = [m.position for m in moves]
+    assert (a, a + n) in targets and all(Wythoff.is_p_position(*t) for t in targets)
+    small = [(x, y) for x in range(40) for y in range(40)]
+    assert all((Wythoff.grundy(p) == 0) == Wythoff.is_p_position(*p) for p in small)
