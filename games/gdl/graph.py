@@ -1,0 +1,252 @@
+"""Exploring a GDL game: random probes for non-CGT features, then the whole state graph under a limit.
+
+A combinatorial game in the sense of Conway has two players who alternate.  GDL is more general
+(Edin, *Classification and solutions of general combinatorial games*, ch. 3), so before the full search
+:func:`probe` plays a few random games (a fixed seed: repeatable) to spot what rules a game out cheaply:
+a state where two roles both have a choice (**simultaneous moves**), or a role that has a choice in two
+consecutive states while the others only idle (**a player moving twice in a row**).
+
+:func:`explore` then builds the graph breadth-first from the initial state, also visiting every state
+with the turn handed to the other player (the **turn fluent** -- the fluent naming the player to move,
+whatever it is called -- swapped), which the classifier needs to compare the players' options.  More
+than ``max_states`` states raise :class:`cgt.errors.TooLargeError` naming the limit.
+
+>>> from cgt.games.gdl.reasoner import loads
+>>> from cgt.games.gdl.analyse import SUBTRACTION_EXAMPLE      # one heap of 4, take 1 or 2
+>>> graph = explore(loads(SUBTRACTION_EXAMPLE), progress=False)
+>>> graph.turn, len(graph.states), graph.terminal.count(True)
+(('control', 2, 1), 10, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from itertools import product
+
+from cgt.errors import TooLargeError
+from cgt.games.gdl.reasoner import GdlGame, format_state
+from cgt.interrupt import check_interrupt
+from cgt.progress import Progress
+
+__all__ = ["Probe", "probe", "GameGraph", "explore", "find_turn", "MAX_STATES"]
+
+#: Default state limit of :func:`explore`.
+MAX_STATES = 300_000
+_PROBES, _PROBE_LENGTH = 24, 400
+
+
+class Probe:
+    """What random play revealed: ``reason`` (None or why the game is outside alternating play)."""
+
+    def __init__(self) -> None:
+        self.reason = None
+        self.states = 0
+        self.samples = []             # (state, role index with a choice) from random play
+
+
+def _choosers(game: GdlGame, view) -> list[int]:
+    return [i for i, role in enumerate(game.roles) if len(view.legal[role]) > 1]
+
+
+def probe(game: GdlGame, start=None, seed: int = 0, playouts: int = _PROBES,
+          length: int = _PROBE_LENGTH) -> Probe:
+    """Play ``playouts`` random games of at most ``length`` moves from ``start`` (default the initial
+    state), looking for non-CGT features."""
+    rng = random.Random(seed)
+    found = Probe()
+    for _ in range(playouts):
+        state, previous = (game.initial if start is None else start), None
+        for _ply in range(length):
+            check_interrupt()
+            view = game.view(state)
+            found.states += 1
+            if view.terminal:
+                break
+            choosers = _choosers(game, view)
+            if len(choosers) > 1:
+                names = " and ".join(game.roles[i] for i in choosers)
+                found.reason = f"simultaneous moves: {names} both choose a move in state {_short(state)}"
+                return found
+            if len(choosers) == 1:
+                found.samples.append((state, choosers[0]))
+                if previous == choosers[0] and len(game.roles) > 1:
+                    found.reason = (f"{game.roles[previous]} moves twice in a row (no alternation) "
+                                    f"reaching state {_short(state)}")
+                    return found
+            previous = choosers[0] if len(choosers) == 1 else None
+            if any(not view.legal[r] for r in game.roles):
+                break
+            moves = {r: rng.choice(view.sorted_legal(r)) for r in game.roles}
+            state = game.next_state(view, moves)
+    return found
+
+
+def _short(state) -> str:
+    text = format_state(state)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def find_turn(game: GdlGame, samples):
+    """The turn fluent ``(functor, arity, position)``: one fluent per state naming the player to move.
+
+    ``samples`` are ``(state, role index)`` pairs where that role was the only one with a choice.  None
+    when no fluent fits every sample.
+    """
+    roles = set(game.roles)
+    candidates = None
+    for state, mover in samples:
+        found = set()
+        counts = {}
+        for term in state:
+            if type(term) is tuple:
+                counts[(term[0], len(term))] = counts.get((term[0], len(term)), 0) + 1
+        for term in state:
+            if type(term) is tuple and counts[(term[0], len(term))] == 1:
+                for i, arg in enumerate(term[1:], start=1):
+                    if arg == game.roles[mover]:
+                        found.add((term[0], len(term), i))
+        candidates = found if candidates is None else candidates & found
+        if not candidates:
+            return None
+    if not candidates:
+        return None
+    # the fluent must only ever name roles (a counter that happens to equal a role name is not it)
+    for functor, arity, pos in sorted(candidates):
+        if all(term[pos] in roles for state, _ in samples for term in state
+               if type(term) is tuple and term[0] == functor and len(term) == arity):
+            return (functor, arity, pos)
+    return None
+
+
+class GameGraph:
+    """The explored graph: states, their views' summaries, and edges ``(joint move, successor id)``."""
+
+    def __init__(self, game: GdlGame, turn) -> None:
+        self.game = game
+        self.turn = turn
+        self.states = []
+        self.index = {}
+        self.terminal = []
+        self.goals = []
+        self.movers = []          # role index of the player to move (None if unknown)
+        self.edges = []           # list of [(joint move tuple, successor id)]
+        self.reason = None        # why the game is not alternating, if found while exploring
+        self.terminal_movers = None   # movers, completed at terminal states by the classifier
+
+    def add(self, state) -> int:
+        sid = self.index.get(state)
+        if sid is None:
+            sid = self.index[state] = len(self.states)
+            self.states.append(state)
+        return sid
+
+    def turn_of(self, state):
+        """Role index named by the turn fluent of ``state`` (None without a turn fluent)."""
+        if self.turn is None:
+            return None
+        functor, arity, pos = self.turn
+        for term in state:
+            if type(term) is tuple and term[0] == functor and len(term) == arity:
+                role = term[pos]
+                return self.game.roles.index(role) if role in self.game.roles else None
+        return None
+
+    def swapped(self, state):
+        """``state`` with the turn fluent naming the other of two players (None if not applicable)."""
+        if self.turn is None or len(self.game.roles) != 2:
+            return None
+        functor, arity, pos = self.turn
+        out = []
+        changed = False
+        for term in state:
+            if type(term) is tuple and term[0] == functor and len(term) == arity and term[pos] in self.game.roles:
+                other = self.game.roles[1 - self.game.roles.index(term[pos])]
+                term = term[:pos] + (other,) + term[pos + 1:]
+                changed = True
+            out.append(term)
+        return frozenset(out) if changed else None
+
+    def board(self, sid):
+        """The state without its turn fluent: the position in the combinatorial-game sense."""
+        state = self.states[sid]
+        if self.turn is None:
+            return state
+        functor, arity, _pos = self.turn
+        return frozenset(t for t in state if not (type(t) is tuple and t[0] == functor and len(t) == arity))
+
+
+def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(), swap: bool = True,
+            progress: bool = True) -> GameGraph:
+    """Breadth-first search of the states reachable from ``start`` (default the initial state)."""
+    start = game.initial if start is None else frozenset(start)
+    samples = list(samples)
+    if not samples:                       # random play from the start, then from the initial state
+        samples = probe(game, start).samples or probe(game).samples
+    graph = GameGraph(game, find_turn(game, samples) if samples else None)
+    roles = game.roles
+    queue = deque([graph.add(start)])
+    if swap:
+        other = graph.swapped(start)
+        if other is not None:
+            queue.append(graph.add(other))
+    idle = set()
+    index, states = graph.index, graph.states
+    meter = Progress("states") if progress else None
+    try:
+        while queue:
+            check_interrupt()
+            sid = queue.popleft()
+            while len(graph.terminal) <= sid:
+                graph.terminal.append(False)
+                graph.goals.append(None)
+                graph.movers.append(None)
+                graph.edges.append(())
+            state = graph.states[sid]
+            view = game.view(state)
+            if meter is not None:
+                meter.tick()
+            mover = graph.turn_of(state)
+            if view.terminal:
+                graph.terminal[sid] = True
+                graph.goals[sid] = tuple(view.goals[r] for r in roles)
+                graph.movers[sid] = mover
+                continue
+            choosers = [i for i, r in enumerate(roles) if len(view.legal[r]) > 1]
+            if len(choosers) > 1:
+                names = " and ".join(roles[i] for i in choosers)
+                graph.reason = f"simultaneous moves: {names} both choose a move in state {_short(state)}"
+                break
+            if mover is None:
+                if len(choosers) == 1:
+                    mover = choosers[0]
+                    for i, r in enumerate(roles):
+                        if i != mover:
+                            idle.update(view.legal[r])
+                else:
+                    active = [i for i, r in enumerate(roles) if view.legal[r] and view.legal[r][0] not in idle]
+                    mover = active[0] if len(active) == 1 else None
+            graph.movers[sid] = mover
+            edges = []
+            joints = list(product(*(view.legal[r] for r in roles)))
+            for joint, successor in zip(joints, game.successors(view, joints)):
+                nid = index.get(successor)
+                if nid is None:
+                    nid = index[successor] = len(states)
+                    states.append(successor)
+                    queue.append(nid)
+                    if swap:
+                        other = graph.swapped(successor)
+                        if other is not None and other not in index:
+                            index[other] = len(states)
+                            states.append(other)
+                            queue.append(index[other])
+                edges.append((joint, nid))
+            graph.edges[sid] = edges
+            if len(graph.states) > max_states:
+                raise TooLargeError(f"{game.name}: more than {max_states:,} states (state limit reached after "
+                                    f"exploring {sid + 1:,}); the game is too large to solve exhaustively")
+    finally:
+        if meter is not None:
+            meter.close()
+    return graph
