@@ -452,6 +452,7 @@ def _r(name):
 
 POSITION_METHODS: dict[str, Method] = {}
 _pos("CanonicalForm", lambda p: p.value, doc=_r("value"))
+_pos("GameValue", lambda p: p.game_value, doc=_r("game_value"))
 _pos("OutcomeClass", lambda p: p.outcome, doc=_r("outcome"))
 _pos("NimValue", lambda p: p.nim_value, doc=_r("grundy"))
 _pos("Options", _options, (0, 1), "P.Options: every option (Left's then Right's); P.Options(Left): Left's.",

@@ -1,0 +1,77 @@
+"""Fox and Geese benchmark: who wins the traditional start (``cgt.solve``), the size of its game graph, and
+loopy values (``game_value``) as far as the loopy algebra goes.
+
+Workloads, for board widths 4, 6, 8 (``GenFoxAndGeese(w).start()``: a goose on every dark square of row w,
+the fox in the middle of row 1):
+
+* ``solve``: retrograde analysis with the fox moving first and with the geese moving first (positions =
+  the solver's states, a board plus the player to move);
+* ``graph``: the loopy engine's position graph (no player to move; escaped-fox positions are ``off``
+  leaves), nodes and moves;
+* ``value``: the loopy value of small positions (the loopy algebra simplifies graphs of a few hundred
+  nodes; larger ones stop with TooLargeError, reported as such).
+
+    python benchmarks/bench_fox_and_geese.py                 # widths 4, 6, 8
+    python benchmarks/bench_fox_and_geese.py --max-width 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from cgt import solve
+from cgt.errors import TooLargeError
+from cgt.games.fox_and_geese import FoxAndGeese, GenFoxAndGeese
+from cgt.games.loopy_engine import position_graph
+from cgt.player import Player
+
+VALUE_POSITIONS = [
+    (GenFoxAndGeese(4), ".x.x|....|....|..o."),
+    (FoxAndGeese, ".x.x....|........|..o....."),
+    (FoxAndGeese, "...x.x..|........|........|..o....."),
+    (FoxAndGeese, ".x.x.x..|........|........|..o....."),
+    (GenFoxAndGeese(6), ".x.x.x|......|......|......|......|..o..."),
+]
+
+
+def _timed(f):
+    began = time.perf_counter()
+    out = f()
+    return out, time.perf_counter() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-width", type=int, default=8)
+    parser.add_argument("--limit", type=int, default=5_000_000)
+    args = parser.parse_args()
+    print("| workload | result | positions | seconds | positions/s |")
+    print("|---|---|---:|---:|---:|")
+    for width in range(4, args.max_width + 1, 2):
+        ruleset = GenFoxAndGeese(width)
+        start = ruleset.start()
+        for player, who in ((Player.Right, "fox"), (Player.Left, "geese")):
+            try:
+                s, t = _timed(lambda: solve(start, player, max_states=args.limit, progress=False))
+            except TooLargeError as error:
+                print(f"| solve width {width}, {who} first | stopped: {error} | >{args.limit:,} | | |")
+                continue
+            winner = who if s.result == "first" else ("geese" if who == "fox" else "fox")
+            print(f"| solve width {width}, {who} first | {winner} win in {s.distance} moves | {len(s):,} "
+                  f"| {t:.2f} | {len(s) / max(t, 1e-9):,.0f} |")
+        g, t = _timed(lambda: position_graph(ruleset, start.position, max_states=args.limit))
+        print(f"| graph width {width} | {g.edges():,} moves | {len(g):,} | {t:.2f} | {len(g) / max(t, 1e-9):,.0f} |")
+    for ruleset, board in VALUE_POSITIONS:
+        p = ruleset(board)
+        nodes = len(position_graph(ruleset, p.position))
+        try:
+            v, t = _timed(lambda: p.game_value)
+            shown = f"`{v}`"
+        except TooLargeError as error:
+            shown, t = f"stopped: {error}", float("nan")
+        print(f"| value {ruleset!r} {board} | {shown} | {nodes:,} | {t:.2f} | |")
+
+
+if __name__ == "__main__":
+    main()
