@@ -149,6 +149,12 @@ def _day_n(args):
     return day_n(args)
 
 
+def _gdl_load(args):
+    from cgt.shell.gdl_command import shell_load
+
+    return shell_load(args)
+
+
 FUNCTIONS: dict[str, Function] = {
     "Tiny": Function("Tiny", _tiny, (1, 1), "cgt.constructors:tiny"),
     "Miny": Function("Miny", _miny, (1, 1), "cgt.constructors:miny"),
@@ -221,6 +227,8 @@ def make_globals() -> dict[str, object]:
     misere = root.child("misere").child("MisereCanonicalGame")
     misere.entries["DayN"] = Function("DayN", _day_n, (1, 3), "cgt.shell.tower:day_n")
     names.setdefault("MisereCanonicalGame", misere)
+    root.child("gdl").entries["Load"] = Function("game.gdl.Load", _gdl_load, (1, 2),
+                                                 "cgt.shell.gdl_command:shell_load")
     names["help"] = HELP
     return names
 

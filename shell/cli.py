@@ -48,6 +48,11 @@ def _script(path: str, session: Session, debug: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cgt`` console script; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["gdl"]:            # ``cgt gdl FILE [--json]``: a GDL file (cgt.shell.gdl_command)
+        from cgt.shell.gdl_command import main as gdl_main
+
+        return gdl_main(argv[1:])
     arguments = _parser().parse_args(argv)
     session = Session()
     try:
