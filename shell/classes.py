@@ -156,7 +156,10 @@ def class_of(value) -> ClassValue:
     from cgt.games.ruleset import Position
 
     if isinstance(value, Position):
+        from cgt.shell.registry import entry_of
         from cgt.shell.values import ruleset_text
 
-        return ClassValue(f"{ruleset_text(value.ruleset)}.Position", ("Game",))
+        entry = entry_of(value.ruleset)
+        name = entry.path if entry is not None else ruleset_text(value.ruleset)
+        return ClassValue(f"{name}.Position", ("ImpartialGame",) if value.impartial else ("Game",))
     return CLASSES[_short_name(value) or "Object"]

@@ -171,8 +171,8 @@ def to_game(value, what: str = "value") -> Game:
 def player_of(value):
     """``Left``/``Right`` (a :class:`cgt.Player`), or the strings ``"L"``/``"R"``/``"Left"``/``"Right"``.
 
-    >>> player_of("Left")
-    Left
+    >>> str(player_of("Left"))
+    'Left'
     """
     from cgt.errors import InvalidGameError
 
@@ -509,6 +509,13 @@ CLASS_METHODS: dict[str, Method] = {
                             doc="The qualified name of the class (game.Nimber)."),
 }
 
+#: Members of thermographs (§6.11).
+THERMOGRAPH_METHODS: dict[str, Method] = {
+    "Wall": Method("Wall", lambda t, player: t.left_wall if player_of(player) is cgt.Player.Left else t.right_wall,
+                   (1, 1), "Thermograph.Wall(Left): the left wall as a Trajectory; Wall(Right) the right one.",
+                   "T.Wall(Left)"),
+}
+
 #: Members of compound games (§6.2: ``CompoundGame(CompoundType, G, H)``).
 COMPOUND_METHODS: dict[str, Method] = {
     "CanonicalForm": Method("CanonicalForm", lambda c: c.canonical_form, doc="cgt.selective:CompoundGame.canonical_form"),
@@ -541,7 +548,8 @@ def all_method_names() -> list[str]:
     from cgt.shell.integer_methods import INTEGER_METHODS
 
     for table in (GAME_METHODS, NIM_METHODS, NUMBER_METHODS, COLLECTION_METHODS, POSITION_METHODS,
-                  PLAYER_METHODS, INTEGER_METHODS, UNIVERSAL_METHODS, CLASS_METHODS, COMPOUND_METHODS):
+                  PLAYER_METHODS, INTEGER_METHODS, UNIVERSAL_METHODS, CLASS_METHODS, COMPOUND_METHODS,
+                  THERMOGRAPH_METHODS):
         names.update(table)
     from cgt.shell.tower import TOWER_METHOD_NAMES
 
@@ -586,6 +594,10 @@ def _find_method(value, name: str):
 
     if isinstance(value, ClassValue):
         return CLASS_METHODS.get(name), value
+    from cgt.thermograph import Thermograph
+
+    if isinstance(value, Thermograph):
+        return THERMOGRAPH_METHODS.get(name), value
     if isinstance(value, CompoundGame):
         if name in COMPOUND_METHODS:
             return COMPOUND_METHODS[name], value
