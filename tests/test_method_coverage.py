@@ -115,7 +115,7 @@ def reference_methods(text: str) -> dict[str, set[str]]:
 def unsupported_entries(text: str) -> set[str]:
     """The ``Type.Name`` (or ``Type`` alone) entries of docs/shell.md's "Not yet supported" list.
 
-    >>> sorted(unsupported_entries("#### Not yet supported\n- `Object.JavaClass`: debug, `x`\n- `A.B`, `C`\n\n## Next"))
+    >>> sorted(unsupported_entries("#### Not yet supported\\n- `Object.JavaClass`: debug, `x`\\n- `A.B`, `C`\\n\\n## Next"))
     ['A.B', 'C', 'Object.JavaClass']
     """
     start = text.index("#### Not yet supported")
