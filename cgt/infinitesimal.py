@@ -13,8 +13,9 @@ atomic weight calculus: with ``G' = {aw(G^L) - 2 | aw(G^R) + 2}``,
   ``G < ☆``, the least integer ``n`` with ``aw(G^L) - 2 ◁ n`` for every
   ``G^L``; otherwise ``aw(G) = 0``.  (``A ◁ B`` means "not ``A >= B``".)
 
-The calculus applies to every all-small game, so here *atomic* means
-all-small; other games raise :class:`~cgt.errors.NotApplicableError`.
+The calculus applies to every all-small game.  A game that is not all-small is atomic, as in CGSuite,
+when the far-star test finds an integer ``A`` with ``G - (A-1).^ > ☆ > G - (A+1).^``
+(:func:`far_star_weight`); other games raise :class:`~cgt.errors.NotApplicableError`.
 
 **Reduced canonical form** (Calistrate 1996; Grossman and Siegel 2009; Siegel,
 CGT §II.6): the simplest game ``rcf(G)`` with ``G - rcf(G)`` infinitesimal.
@@ -47,7 +48,8 @@ from cgt._walk import bottom_up
 from cgt.errors import NotApplicableError
 from cgt.game import Game, ZERO, as_game, game, integer, lefts_of, nimber, number, rights_of
 
-__all__ = ["atomic_weight", "clear_caches", "companion", "far_star", "is_atomic", "reduced_canonical_form"]
+__all__ = ["atomic_weight", "clear_caches", "companion", "far_star", "far_star_weight", "is_atomic",
+           "reduced_canonical_form"]
 
 _atomic_weights: dict[Game, Game] = {}
 _reduced: dict[Game, Game] = {}
@@ -73,13 +75,45 @@ def _options(g: Game):
 # ====================================================================== atomic weight
 
 def is_atomic(g) -> bool:
-    """``G.is_atomic``: True when ``G`` has an atomic weight, i.e. ``G`` is all-small.
+    """``G.is_atomic``: True when ``G`` has an atomic weight: every all-small game, and a game that is not
+    all-small when the far-star test finds an integer weight (see :func:`far_star_weight`).
 
     >>> from cgt import up, star, tiny, integer, switch
-    >>> [is_atomic(x) for x in (up, star, tiny(integer(1)), switch(integer(1)), integer(0))]
-    [True, True, False, False, True]
+    >>> [is_atomic(x) for x in (up, star, tiny(integer(1)), switch(integer(1)), integer(0), integer(1))]
+    [True, True, True, False, True, False]
     """
-    return as_game(g).is_all_small
+    g = as_game(g)
+    return g.is_all_small or far_star_weight(g) is not None
+
+
+def far_star_weight(g) -> Game | None:
+    """The integer ``A`` with ``G - (A-1).^ > ☆`` and ``G - (A+1).^ < ☆`` (☆ a far star), or None.
+
+    This is how CGSuite decides atomic weights of games that are not all-small: the comparisons with a far
+    star that settle the eccentric case of the calculus (Winning Ways ch. 8; Siegel, CGT §II.7), applied to
+    ``G`` itself.  For all-small games it agrees with the calculus whenever the weight is an integer
+    (``tests/test_shell_methods.py`` checks every all-small game born by day 3).  Since ``G > ☆`` when
+    ``aw(G) >= 1``, the first test holds exactly for ``A <= aw(G)`` and the second for ``A >= aw(G)``.
+
+    >>> from cgt import tiny, integer, up, game
+    >>> str(far_star_weight(tiny(integer(1)))), str(far_star_weight(tiny(integer(1)) + up + up))
+    ('0', '2')
+    >>> far_star_weight(integer(1)) is None, far_star_weight(game([1], [0])) is None
+    (True, True)
+    """
+    from cgt.constructors import up
+
+    g = as_game(g)
+    if g.left_stop != 0 or g.right_stop != 0:      # an atomic game is infinitesimal
+        return None
+    bound = g.birthday + 2
+    star_far = far_star(g + bound * up)
+    for a in range(-bound, bound + 1):
+        if not g - (a - 1) * up > star_far:
+            return None
+        if g - (a + 1) * up < star_far:
+            return integer(a)
+    return None
 
 
 def far_star(g) -> Game:
@@ -140,11 +174,14 @@ def atomic_weight(g) -> Game:
     >>> atomic_weight(game([1], [0]))
     Traceback (most recent call last):
     ...
-    cgt.errors.NotApplicableError: {1|0} is not atomic: atomic weight is defined for all-small games only
+    cgt.errors.NotApplicableError: {1|0} is not atomic: no atomic weight passes the far-star test
     """
     g = as_game(g)
     if not g.is_all_small:
-        raise NotApplicableError(f"{g} is not atomic: atomic weight is defined for all-small games only")
+        weight = far_star_weight(g)
+        if weight is None:
+            raise NotApplicableError(f"{g} is not atomic: no atomic weight passes the far-star test")
+        return weight
     return bottom_up(g, _options, _atomic_weight_of, _atomic_weights)
 
 
