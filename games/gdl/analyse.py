@@ -149,6 +149,7 @@ def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: b
     real = {labels.get(sid, "unknown") for sid in range(len(graph.terminal)) if reach[sid] and graph.terminal[sid]}
     draws = _DRAW in real
     play = real.pop() if len(real) == 1 and not scores and not draws else "other"
+    play = play if play in (_NORMAL, _MISERE) else "other"
     boards = _Boards(graph) if graph.turn else None
     impartial = boards.impartial(labels) if boards else None
     all_small = boards.all_small() if boards else None

@@ -87,13 +87,23 @@ def _short(state) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def find_turn(game: GdlGame, samples):
+def find_turn(game: GdlGame, samples, fallback=None):
     """The turn fluent ``(functor, arity, position)``: one fluent per state naming the player to move.
 
     ``samples`` are ``(state, role index)`` pairs where that role was the only one with a choice.  None
-    when no fluent fits every sample.
+    when no fluent fits every sample.  Without samples, the one fluent of ``fallback`` (a state) that
+    occurs once and names a role, if there is exactly one.
     """
     roles = set(game.roles)
+    if not samples and fallback is not None:
+        # no state with a choice (e.g. a terminal start): a lone fluent naming a role, if only one does
+        counts = {}
+        for term in fallback:
+            if type(term) is tuple:
+                counts[(term[0], len(term))] = counts.get((term[0], len(term)), 0) + 1
+        lone = {(t[0], len(t), i) for t in fallback if type(t) is tuple and counts[(t[0], len(t))] == 1
+                for i, arg in enumerate(t[1:], start=1) if arg in roles}
+        return lone.pop() if len(lone) == 1 else None
     candidates = None
     for state, mover in samples:
         found = set()
@@ -183,7 +193,7 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
     samples = list(samples)
     if not samples:                       # random play from the start, then from the initial state
         samples = probe(game, start).samples or probe(game).samples
-    graph = GameGraph(game, find_turn(game, samples) if samples else None)
+    graph = GameGraph(game, find_turn(game, samples, start))
     roles = game.roles
     queue = deque([graph.add(start)])
     if swap:

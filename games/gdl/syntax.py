@@ -144,7 +144,7 @@ def parse_rules(text: str) -> list[Rule]:
         if error.token.type == "$END":
             raise GdlSyntaxError("syntax error at the end of the file: a ')' is missing") from None
         raise GdlSyntaxError(f"syntax error at line {error.line}, column {error.column}: "
-                             f"unexpected {error.token!s}") from None
+                             f"unexpected {str(error.token)!r}") from None
     except UnexpectedCharacters as error:
         char = text[error.pos_in_stream] if 0 <= error.pos_in_stream < len(text) else "?"
         raise GdlSyntaxError(f"syntax error at line {error.line}, column {error.column}: "
