@@ -87,8 +87,8 @@ class TwoHeapMoveRuleset(HeapPairRuleset):
 
     def move_table(self, n: int) -> np.ndarray:
         """``table[k, l]``: whether ``(k, l)`` is a move (``0 <= k, l <= n``); invariant rulesets only."""
-        k, l = np.meshgrid(np.arange(n + 1), np.arange(n + 1), indexing="ij")
-        return self.allows(n, n, k, l)
+        k, l = np.arange(n + 1)[:, None], np.arange(n + 1)[None, :]
+        return np.broadcast_to(self.allows(n, n, k, l), (n + 1, n + 1))
 
     def normal_form(self, pos):
         """The sorted pair when the move set is symmetric, else the pair itself."""

@@ -104,7 +104,7 @@ def test_mwythoff_p_positions_closed_form(m):
 
 def test_mwythoff_one_is_wythoff():
     assert grundy_table(MWythoff(1), 40, 40).values.tolist() == Wythoff.grundy_table(40)
-    assert p_positions(MWythoff(1), 10_000) == wythoff_pairs(len(p_positions(MWythoff(1), 10_000)))
+    assert p_positions(MWythoff(1), 3000) == [p for p in wythoff_pairs(2000) if p[1] <= 3000]
 
 
 @pytest.mark.parametrize("s, m", [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2)])
@@ -197,7 +197,7 @@ def test_base2_remark_5_2():
 
 def test_base2_p_positions():
     """The P-positions are (A, 2A), A in A003159 (the aim of §5, proved by Fraenkel's Theorem 2)."""
-    assert p_positions(Base2Wythoff, 3000) == [(x, 2 * x) for x in a003159(1500)]
+    assert p_positions(Base2Wythoff, 2000) == [(x, 2 * x) for x in a003159(1000)]
     assert even_valuation(np.array([12, 24])).tolist() == [True, False]
 
 

@@ -35,6 +35,9 @@ from cgt.experiments.rules import Rules
 __all__ = ["Counterexample", "Sweep", "p_set", "check_set"]
 
 _NONE = np.iinfo(np.int64).max // 4
+_CHUNK = 256     # marks per numpy call
+_BLOCK = 64      # candidates per numpy call
+_TABLE_CELLS = 40_000_000   # largest move table a sweep builds
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,10 @@ class Sweep:
         self.count = 0
         # A ruleset read through its options: look each option up in a grid of marked positions.
         self.grid = None if rules.structured else np.zeros((rows + 1, cols + 1), dtype=bool)
+        # Invariant extra moves: one table lookup per (k, l) instead of the ruleset's arithmetic.
+        side = max(rows, cols) + 1
+        self.table = (rules.move_table(side - 1) if rules.has_extra and rules.invariant and rules.structured
+                      and side * side <= _TABLE_CELLS else None)
 
     def structural(self, a: int) -> np.ndarray:
         """Positions of row ``a`` attacked from earlier rows by single-heap or diagonal moves."""
@@ -90,10 +97,31 @@ class Sweep:
             return False
         if self.grid is not None:
             return any(self.grid[c, d] for c, d in self.rules.ruleset.options((a, b)))
+        return bool(self.extra_hits_block(a, np.array([b]), b)[0])
+
+    def extra_hits_block(self, a: int, bs: np.ndarray, b: int | None = None) -> np.ndarray:
+        """:meth:`extra_hits` for many ``bs`` at once: for invariant rulesets (moves do not depend on the
+        position), or with ``bs == [b]``.  Oldest marks first, in chunks: small positions lie below and
+        left of every candidate, so a hit usually comes in the first chunk."""
+        hit = np.zeros(bs.size, dtype=bool)
+        if not self.rules.has_extra or self.count == 0:
+            return hit
         pa, pb = self.marked()
-        k, l = a - pa, b - pb
-        ok = (k >= 0) & (l >= 0)
-        return bool(ok.any() and self.rules.extra(a, b, k[ok], l[ok]).any())
+        start, chunk = 0, 8
+        todo = np.arange(bs.size)
+        while start < self.count and todo.size:
+            end = min(self.count, start + chunk)
+            chunk = min(4 * chunk, _CHUNK)
+            k = np.broadcast_to(a - pa[start:end], (todo.size, end - start))
+            l = bs[todo, None] - pb[None, start:end]
+            ok = (k >= 0) & (l >= 0)
+            k, l = np.where(ok, k, 0), np.where(ok, l, 0)
+            legal = self.table[k, l] if self.table is not None else self.rules.extra(a, a if b is None else b, k, l)
+            found = (legal & ok).any(axis=1)
+            hit[todo[found]] = True
+            todo = todo[~found]
+            start = end
+        return hit
 
     def witness(self, a: int, b: int) -> tuple[int, int] | None:
         """A marked position one move from ``(a, b)``, or None."""
@@ -131,8 +159,12 @@ def p_set(rules: Rules, rows: int, cols: int, unit: str = "rows") -> list[tuple[
         for a in range(rows + 1):
             check_interrupt()
             progress.tick()
+            candidates = np.flatnonzero(~sweep.structural(a))
+            if rules.has_extra and rules.invariant:
+                _row_in_blocks(sweep, rules, a, candidates, result)
+                continue
             first_in_row = None
-            for b in np.flatnonzero(~sweep.structural(a)).tolist():
+            for b in candidates.tolist():
                 if first_in_row is not None and rules.second_allowed(a, b):
                     if rules.second == "all":
                         break
@@ -144,6 +176,33 @@ def p_set(rules: Rules, rows: int, cols: int, unit: str = "rows") -> list[tuple[
                 if first_in_row is None:
                     first_in_row = b
     return result
+
+
+def _row_in_blocks(sweep: Sweep, rules: Rules, a: int, candidates: np.ndarray, result: list) -> None:
+    """Row ``a`` of :func:`p_set` for invariant rulesets with extra moves: candidates are tested a block at a
+    time against the marks; after a new mark the rest is tested again (attacks only grow)."""
+    first_in_row = None
+    i = 0
+    while i < candidates.size:
+        block = candidates[i:i + _BLOCK]
+        if first_in_row is not None:
+            if rules.second == "all":
+                return
+            if rules.second == "larger":
+                block = block[block < a]
+                if block.size == 0:
+                    i += _BLOCK
+                    continue
+        free = np.flatnonzero(~sweep.extra_hits_block(a, block))
+        if free.size == 0:
+            i += _BLOCK
+            continue
+        b = int(block[free[0]])
+        sweep.add(a, b)
+        result.append((a, b))
+        if first_in_row is None:
+            first_in_row = b
+        i = int(np.searchsorted(candidates, b)) + 1
 
 
 def check_set(rules: Rules, member: np.ndarray, name: str = "the set", ignore: np.ndarray | None = None):
