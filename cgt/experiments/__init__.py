@@ -13,7 +13,8 @@ sqrt(2)
 """
 
 from cgt.experiments.laws import Law, guess_law, linear_law
-from cgt.experiments.moves import forbidden_moves, redundant_moves, sole_winning_moves
+from cgt.experiments.moves import (RedundancyReport, compare_redundant, forbidden_moves, redundant_moves,
+                                   sole_winning_moves)
 from cgt.experiments.numeration import (GreedyNumeration, LinearNumeration, OstrowskiNumeration,
                                         ends_in_even_zeros, fraenkel_p_position, fraenkel_pairs, ostrowski,
                                         zeckendorf)
@@ -24,6 +25,7 @@ from cgt.experiments.table import GrundyTable, grundy_table
 
 __all__ = ["p_positions", "p_grid", "grundy_table", "GrundyTable", "check_stable_absorbing", "check_grundy_one",
            "candidate_grid", "Counterexample", "redundant_moves", "forbidden_moves", "sole_winning_moves",
+           "compare_redundant", "RedundancyReport",
            "find_beatty", "find_period", "find_cone", "Period", "ConeLaw", "guess_law", "linear_law", "Law",
            "zeckendorf", "ostrowski", "ends_in_even_zeros", "fraenkel_p_position", "fraenkel_pairs",
            "GreedyNumeration", "LinearNumeration", "OstrowskiNumeration"]

@@ -30,6 +30,8 @@ Within a bound ``N`` (positions with both heaps ``<= N``, a box closed under mov
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from cgt.interrupt import check_interrupt
@@ -39,7 +41,7 @@ from cgt.experiments.positions import _bound
 from cgt.experiments.rules import Rules
 from cgt.experiments.sweep import p_set
 
-__all__ = ["redundant_moves", "forbidden_moves", "sole_winning_moves"]
+__all__ = ["redundant_moves", "forbidden_moves", "sole_winning_moves", "compare_redundant", "RedundancyReport"]
 
 
 def redundant_moves(ruleset, bound: int, move_bound: int) -> set[tuple[int, int]]:
@@ -141,3 +143,35 @@ def _sole_general(rules: Rules, positions, bound: int) -> set[tuple[int, int]]:
     both = (k > 0) & (l > 0)
     return set(zip(k[both].tolist(), l[both].tolist()))
 
+
+
+@dataclass(frozen=True)
+class RedundancyReport:
+    """A conjectured set of redundant moves against the computation with heaps up to ``bound``.
+
+    ``refuted`` -- conjectured moves that are the only winning move of some position of the box (so not
+    redundant: the conjecture is false); ``confirmed_to`` -- every legal two-heap move outside the
+    conjecture with both parts ``<= confirmed_to`` has such a witness (proven non-redundant).  That the
+    conjectured moves are redundant is only known for the box (evidence, not proof).
+    """
+
+    bound: int
+    refuted: tuple
+    confirmed_to: int
+
+    def __str__(self) -> str:
+        if self.refuted:
+            return f"refuted with heaps <= {self.bound}: {list(self.refuted)[:10]} are not redundant"
+        return (f"consistent with heaps <= {self.bound}: no conjectured move is ever the only winning move, and "
+                f"every other move with parts <= {self.confirmed_to} is proven non-redundant")
+
+
+def compare_redundant(ruleset, bound: int, conjectured) -> RedundancyReport:
+    """Check a conjecture ``conjectured(k, l) -> bool`` about which two-heap moves are redundant."""
+    bound = _bound(bound)
+    sole = sole_winning_moves(ruleset, bound)
+    table = Rules(ruleset).move_table(bound)
+    refuted = tuple(sorted(m for m in sole if conjectured(*m)))
+    unproven = [max(k, l) for k, l in np.argwhere(table).tolist()
+                if k > 0 and l > 0 and not conjectured(k, l) and (k, l) not in sole]
+    return RedundancyReport(bound, refuted, min(unproven) - 1 if unproven else bound)
