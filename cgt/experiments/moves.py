@@ -169,9 +169,17 @@ class RedundancyReport:
 def compare_redundant(ruleset, bound: int, conjectured) -> RedundancyReport:
     """Check a conjecture ``conjectured(k, l) -> bool`` about which two-heap moves are redundant."""
     bound = _bound(bound)
+    rules = Rules(ruleset)
+    rules.move_table(0)                                  # a one-line error for rulesets that are not invariant
     sole = sole_winning_moves(ruleset, bound)
-    table = Rules(ruleset).move_table(bound)
     refuted = tuple(sorted(m for m in sole if conjectured(*m)))
-    unproven = [max(k, l) for k, l in np.argwhere(table).tolist()
-                if k > 0 and l > 0 and not conjectured(k, l) and (k, l) not in sole]
-    return RedundancyReport(bound, refuted, min(unproven) - 1 if unproven else bound)
+    confirmed_to = bound
+    columns = np.arange(1, bound + 1)[None, :]
+    for first in range(1, bound + 1, 256):               # the move table a slice at a time (memory)
+        check_interrupt()
+        rows = np.arange(first, min(first + 256, bound + 1))[:, None]
+        for k, l in np.argwhere(rules.allows(bound, bound, rows, columns)).tolist():
+            k, l = k + first, l + 1
+            if max(k, l) <= confirmed_to and not conjectured(k, l) and (k, l) not in sole:
+                confirmed_to = max(k, l) - 1
+    return RedundancyReport(bound, refuted, confirmed_to)
