@@ -74,3 +74,15 @@ __all__ = [
     "solve",
     "outcome_grid",
 ]
+
+
+_LOOPY_NAMES = ("LoopyGame", "LoopyOutcome", "loopy_game", "sided", "on", "off", "over", "under", "upon", "dud")
+
+
+def __getattr__(name):
+    """Loopy values load on first use (``cgt.LoopyGame``, ``cgt.on`` ...), so short games never import them."""
+    if name in _LOOPY_NAMES:
+        import cgt.loopy
+
+        return getattr(cgt.loopy, name)
+    raise AttributeError(f"module 'cgt' has no attribute {name!r}")

@@ -1,0 +1,12 @@
+"""Loopy games: stoppers and sided values (Siegel, *Combinatorial Game Theory*, ch. VI).
+
+>>> from cgt.loopy import LoopyGame
+>>> g = LoopyGame.from_graph([[0]], [[]])
+>>> str(g), g.is_stopper, str(g.outcome)
+('on', True, 'L')
+"""
+
+from cgt.loopy.outcome import LoopyOutcome
+from cgt.loopy.value import LoopyGame, as_loopy, sided
+
+__all__ = ["LoopyGame", "LoopyOutcome", "as_loopy", "sided"]

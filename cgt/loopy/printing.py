@@ -1,0 +1,184 @@
+"""CGSuite's plain text for loopy values (CGSUITE.md §5.4).
+
+* ``on``, ``off``, ``dud``; ``over``/``under`` with a number prefix (``2over``); ``^[on]`` for
+  ``upon = {pass | *}`` and ``v[on]`` for its negative;
+* other stoppers like short games, except that an option equal to the node itself prints ``pass``, a
+  node reached again gets a name ``a``, ``b``, ... (then ``N1``, ``N2``, ...) written before its opening
+  brace and alone at the later references; braces are forced on named nodes and on nodes with an
+  empty side;
+* short followers print exactly as :class:`cgt.Game` does;
+* sided values that are not stoppers: ``onside & offside``.
+
+>>> from cgt.loopy.value import LoopyGame
+>>> str(LoopyGame.from_graph([[1], [0]], [[], [0]]))     # a{{a|a}|}: Left wins, or Right returns
+'on & 0'
+"""
+
+from __future__ import annotations
+
+from cgt.loopy.graph import Graph
+
+__all__ = ["format_loopy", "format_stopper"]
+
+
+def format_loopy(value) -> str:
+    """The text of a :class:`~cgt.loopy.value.LoopyGame`."""
+    on, off = value.sides()
+    if on.left == off.left and on.right == off.right:
+        return format_stopper(on)
+    if _is_on(on) and _is_on(off.negated()):
+        return "dud"
+    return format_stopper(on) + " & " + format_stopper(off)
+
+
+def _is_on(g: Graph) -> bool:
+    return g.left == ((0,),) and g.right == ((),)
+
+
+def _short_nodes(g: Graph) -> dict:
+    """The nodes of ``g`` whose followers never loop, as :class:`cgt.Game` values."""
+    from cgt.loopy.value import graph_to_game
+
+    n = g.size
+    # a node is short when every option is short and it is on no cycle: peel from the leaves
+    pending = [len(set(g.left[i] + g.right[i])) for i in range(n)]
+    preds: list = [[] for _ in range(n)]
+    for i in range(n):
+        for j in set(g.left[i] + g.right[i]):
+            preds[j].append(i)
+    todo = [i for i in range(n) if pending[i] == 0]
+    short = set()
+    while todo:
+        i = todo.pop()
+        short.add(i)
+        for p in preds[i]:
+            pending[p] -= 1
+            if pending[p] == 0:
+                todo.append(p)
+    games: dict = {}
+    for i in short:
+        if i not in games:
+            games[i] = graph_to_game(g, i)
+    return games
+
+
+def _name(k: int) -> str:
+    return chr(ord("a") + k) if k < 26 else f"N{k - 25}"
+
+
+def _slashes(text: str) -> int:
+    """Longest run of bars at the top level inside a braced text."""
+    depth = best = run = 0
+    for ch in text:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        if ch == "|" and depth == 1:
+            run += 1
+            best = max(best, run)
+        else:
+            run = 0
+    return best
+
+
+def format_stopper(g: Graph) -> str:
+    """The text of a simplest-form stopper graph."""
+    short = _short_nodes(g)
+    if g.root in short:
+        return str(short[g.root])
+    printer = _Printer(g, short)
+    return printer.text(g.root)
+
+
+class _Printer:
+    def __init__(self, g: Graph, short: dict) -> None:
+        from cgt.notation import print_key
+
+        self.g = g
+        self.short = short
+        self.key = print_key
+        self.names: dict = {}
+        self.printed: set = set()
+        self.needs_name = self._find_names()
+
+    def _ordered(self, options) -> list:
+        shorts = sorted((j for j in options if j in self.short), key=lambda j: self.key(self.short[j]))
+        return shorts + sorted(j for j in options if j not in self.short)
+
+    def _find_names(self) -> set:
+        """Loopy nodes reached a second time in printing order (other than by a pass)."""
+        g = self.g
+        seen = set()
+        named = set()
+        stack = [g.root]
+        while stack:
+            i = stack.pop()
+            if i in seen:
+                named.add(i)
+                continue
+            seen.add(i)
+            children = [j for j in self._ordered(g.left[i]) + self._ordered(g.right[i])
+                        if j != i and j not in self.short]
+            stack.extend(reversed(children))
+        return named
+
+    def text(self, i: int) -> str:
+        body, _ = self._node(i, top=True)
+        return body
+
+    def _special(self, i: int) -> str | None:
+        """``on``/``off``/``over``/``under``/``^[on]`` shapes of a node, or None."""
+        g = self.g
+        left, right = g.left[i], g.right[i]
+        if left == (i,) and not right:
+            return "on"
+        if right == (i,) and not left:
+            return "off"
+        if right == (i,) and len(left) == 1 and left[0] in self.short and self.short[left[0]].is_number:
+            x = self.short[left[0]]
+            return ("" if x.number == 0 else str(x)) + "over"
+        if left == (i,) and len(right) == 1 and right[0] in self.short and self.short[right[0]].is_number:
+            x = self.short[right[0]]
+            return ("" if x.number == 0 else str(x)) + "under"
+        if left == (i,) and len(right) == 1 and right[0] in self.short and str(self.short[right[0]]) == "*":
+            return "^[on]"
+        if right == (i,) and len(left) == 1 and left[0] in self.short and str(self.short[left[0]]) == "*":
+            return "v[on]"
+        return None
+
+    def _node(self, i: int, top: bool = False) -> tuple[str, int | None]:
+        """``(text, slashes)``: slashes is None when the text is braced (or not a brace form)."""
+        if i in self.short:
+            text = str(self.short[i])
+            return text, (_slashes(text) if text.startswith("{") else None)
+        if i in self.names:
+            return self.names[i], None
+        special = self._special(i)
+        if special is not None and i not in self.needs_name:
+            return special, None
+        name = ""
+        if i in self.needs_name:
+            name = _name(len(self.names))
+            self.names[i] = name
+        g = self.g
+        lt, ls = self._side(i, g.left[i])
+        rt, rs = self._side(i, g.right[i])
+        bars = max(ls, rs) + 1
+        body = lt + "|" * bars + rt
+        braced = top or bool(name) or not g.left[i] or not g.right[i] or bars >= 4
+        if braced:
+            return name + "{" + body + "}", None
+        return "{" + body + "}", bars
+
+    def _side(self, i: int, options) -> tuple[str, int]:
+        ordered = self._ordered(options)
+        if len(ordered) == 1:
+            (j,) = ordered
+            if j == i:
+                return "pass", 0
+            text, slashes = self._node(j)
+            if slashes is not None and slashes < 4:
+                return text[1:-1], slashes
+            return text, 0
+        return ",".join("pass" if j == i else self._node(j)[0] for j in ordered), 0

@@ -1,0 +1,182 @@
+"""Onsides and offsides of arbitrary game graphs (Conway's sidling).
+
+Every position ``G`` of a finite game graph has an *onside* ``G^+`` (its value when every infinite play
+is declared a win for Left) and an *offside* ``G^-`` (infinite play won by Right); ``G = G^+ & G^-``
+(Berlekamp, Conway and Guy, *Winning Ways*, ch. 11, "Sidling toward a stopper"; Siegel, *Combinatorial
+Game Theory*, ch. VI).  For a stopper both sides are the game itself.
+
+The onside is computed in two stages.
+
+1. *Pruning loops that only waste time.*  When Right can move ``P -> Q`` and Left can answer
+   ``Q -> P``, the Right move is worthless under the onside convention: Left answers it at once, and if
+   Right repeats it forever the play is infinite and Left wins.  Deleting such moves (dually Left moves
+   answered by a Right move straight back, for the offside) changes no outcome in any sum.  When the
+   pruned graph is a stopper, it *is* the onside.
+2. *Sidling.*  Otherwise the positions still on infinite alternating plays are approximated from above:
+   start them all at ``on`` and replace each by ``{S(P^L) | S(P^R)}`` (simplified) until nothing
+   changes (Conway, *On Numbers and Games*, ch. 16, the sidling theorem: the approximations decrease,
+   and a stable one is the largest solution, the onside).  The number of rounds is bounded.
+
+>>> from cgt.loopy.graph import Graph
+>>> dud = Graph.build([[0]], [[0]])
+>>> side(dud, True).left, side(dud, True).right     # onside of dud is on = {pass |}
+(((0,),), ((),))
+"""
+
+from __future__ import annotations
+
+from cgt.errors import NotApplicableError
+from cgt.interrupt import check_interrupt
+from cgt.loopy.graph import Graph
+from cgt.loopy.simplify import simplest
+
+__all__ = ["side", "MAX_SIDLING_ROUNDS"]
+
+#: Bound on the rounds of stage 2.
+MAX_SIDLING_ROUNDS = 40
+
+
+def _prune(graph: Graph, onside: bool) -> Graph:
+    """Delete moves answered by an immediate move straight back (stage 1)."""
+    left = list(graph.left)
+    right = list(graph.right)
+    # onside: delete Right moves P -> Q with P in Left(Q); offside: the mirror image
+    mover, answer = (right, left) if onside else (left, right)
+    for p in range(graph.size):
+        options = mover[p]
+        kept = tuple(q for q in options if p not in answer[q])
+        if len(kept) != len(options):
+            mover[p] = kept
+    return Graph(tuple(left), tuple(right), graph.root)
+
+
+def side(graph: Graph, onside: bool) -> Graph:
+    """The onside (``onside=True``) or offside of ``graph`` as a simplest-form stopper graph."""
+    g = graph.restricted()
+    if g.is_stopper():
+        return simplest(g)
+    pruned = _prune(g, onside).restricted()
+    if pruned.is_stopper():
+        return simplest(pruned)
+    candidate = _cut_cycles(pruned, onside)
+    if candidate.is_stopper() and _at_most(pruned, candidate, onside):
+        return simplest(candidate)
+    result = _sidle(pruned, onside)
+    if not _at_most(pruned, result, onside):
+        side_name = "onside" if onside else "offside"
+        raise NotApplicableError(f"{side_name}: sidling settled on a value that fails the survival check")
+    return result
+
+
+def _cut_cycles(g: Graph, onside: bool) -> Graph:
+    """Delete every move of the loser of infinite play that lies on an infinite alternating play.
+
+    Deleting moves of the player who loses infinite play only helps his opponent, so the result is
+    at least the side (onside: from Left's point of view); :func:`_at_most` checks the converse.
+    """
+    bad = g.alternating_cycle_nodes()
+    left = list(g.left)
+    right = list(g.right)
+    mover = right if onside else left
+    for p in bad:
+        mover[p] = tuple(q for q in mover[p] if q not in bad)
+    return Graph(tuple(left), tuple(right), g.root)
+
+
+def _at_most(g: Graph, stopper: Graph, onside: bool) -> bool:
+    """For the onside: ``G^+ >= stopper``, i.e. Left survives ``G - stopper`` when Right starts and
+    Left wins infinite play; for the offside, dually, ``G^- <= stopper``."""
+    from cgt.loopy.graph import sum_graph
+    from cgt.loopy.survival import survives
+
+    if onside:
+        total = sum_graph(g, stopper.negated())
+        return survives(total, total.root, False, True)
+    total = sum_graph(g.negated(), stopper)
+    return survives(total, total.root, False, True)
+
+
+def _sidle(g: Graph, onside: bool) -> Graph:
+    """Stage 2: iterate ``S(P) = {S(P^L) | S(P^R)}`` from ``on`` (or ``off``) on the looping positions."""
+    looping = _looping(g)
+    slot = {p: k for k, p in enumerate(looping)}
+    # current approximation of each looping position, as a simplest-form graph
+    start = Graph(((0,),), ((),), 0) if onside else Graph(((),), ((0,),), 0)
+    current = [start] * len(looping)
+    for _ in range(MAX_SIDLING_ROUNDS):
+        check_interrupt()
+        nxt = [_one_step(g, p, slot, current) for p in looping]
+        if all(_same(a, b) for a, b in zip(nxt, current)):
+            return current[slot[g.root]] if g.root in slot else simplest(g)
+        current = nxt
+    side_name = "onside" if onside else "offside"
+    raise NotApplicableError(f"{side_name}: sidling did not settle within {MAX_SIDLING_ROUNDS} rounds "
+                             f"(the game may have no stopper {side_name})")
+
+
+def _looping(g: Graph) -> list[int]:
+    """Positions whose followers include one with an infinite alternating play (they are not stoppers)."""
+    bad = g.alternating_cycle_nodes()
+    lpred, rpred = g.reverse()
+    todo = list(bad)
+    seen = set(bad)
+    while todo:
+        i = todo.pop()
+        for j in lpred[i] + rpred[i]:
+            if j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return sorted(seen & set(g.reachable()))
+
+
+def _same(a: Graph, b: Graph) -> bool:
+    return a.left == b.left and a.right == b.right
+
+
+def _one_step(g: Graph, p: int, slot: dict, current: list) -> Graph:
+    """``{S(p^L) | S(p^R)}`` with stopper positions of ``g`` kept as they are, simplified."""
+    left: list = [None]
+    right: list = [None]
+    copied: dict = {}
+
+    def node_of(q: int) -> int:
+        # stopper positions of g are copied once with their followers; looping ones use S(q)
+        key = ("s", q) if q in slot else ("g", q)
+        if key in copied:
+            return copied[key]
+        source, root = (current[slot[q]], 0) if q in slot else (g, q)
+        return _copy(source, root, key[0] + str(q) if q in slot else None, left, right, copied, slot)
+
+    left[0] = tuple(node_of(q) for q in g.left[p])
+    right[0] = tuple(node_of(q) for q in g.right[p])
+    return simplest(Graph(tuple(left), tuple(right), 0))
+
+
+def _copy(source: Graph, root: int, tag, left: list, right: list, copied: dict, slot: dict) -> int:
+    """Copy the followers of ``root`` in ``source`` into ``left``/``right``; returns the new index.
+
+    ``tag`` is None when ``source`` is the pruned graph itself: then looping followers are not copied
+    (the caller never asks, since stopper positions of ``g`` only reach stopper positions).
+    """
+    prefix = ("g",) if tag is None else ("c", tag)
+    order = source.reachable([root])
+    for i in order:
+        copied.setdefault(prefix + (i,), None)
+    base = {}
+    for i in order:
+        key = prefix + (i,)
+        if copied[key] is None:
+            copied[key] = len(left)
+            left.append(None)
+            right.append(None)
+        base[i] = copied[key]
+    for i in order:
+        k = base[i]
+        if left[k] is None:
+            left[k] = tuple(base[j] for j in source.left[i])
+            right[k] = tuple(base[j] for j in source.right[i])
+    if tag is None:
+        copied[("g", root)] = base[root]
+    else:
+        copied[("s", int(tag[1:]))] = base[root]
+    return base[root]

@@ -1,0 +1,145 @@
+"""Canonical (simplest) form of stoppers.
+
+Siegel, *Combinatorial Game Theory*, ch. VI (simplest form of stoppers, after Conway, *On Numbers and
+Games*, ch. 11): every stopper is equal to a unique *simplest* one, obtained from any graph of it by
+
+* deleting dominated options (a Left option ``x`` when another Left option ``y > x``; dually Right);
+* bypassing reversible options: a Left option ``x`` with a Right option ``x^R <= G`` is replaced by the
+  Left options of ``x^R`` (dually for Right).
+
+* fusion -- identifying positions that are equal.
+
+The first two steps change the value of no position, so the order relation computed once on the
+input graph stays valid throughout.  On a stopper the bypassing terminates: each bypass shortens an
+alternating path, and a stopper has no infinite alternating play.  Fusion comes last: identifying
+equal positions *before* the reduction can create an infinite alternating play (in ``over + under``
+the position itself equals its Right option ``over``), whereas in a reduced stopper equal positions
+have the same options up to equality (Siegel's uniqueness theorem), so fusion is the quotient by
+bisimulation, which colour refinement computes.
+
+>>> from cgt.loopy.graph import Graph
+>>> g = Graph.build([[1, 2], [], []], [[], [], [2]], root=0)   # {0, * | } -> 1
+>>> c = simplest(g)
+>>> c.left, c.right
+(((1,), ()), ((), ()))
+"""
+
+from __future__ import annotations
+
+from cgt.errors import NotApplicableError
+from cgt.interrupt import check_interrupt
+from cgt.loopy.graph import Graph
+from cgt.loopy.survival import ge_matrix
+
+__all__ = ["simplest", "canonical_numbering"]
+
+
+def _best(options, at_least) -> tuple:
+    """Options not dominated by another one (``at_least(y, x)``: y is as good as x); of equal ones the first stays."""
+    return tuple(x for k, x in enumerate(options)
+                 if not any(at_least(y, x) and (not at_least(x, y) or m < k)
+                            for m, y in enumerate(options) if y != x))
+
+
+def simplest(graph: Graph) -> Graph:
+    """The simplest form of a stopper graph, with canonical node numbering (root 0).
+
+    Raises NotApplicableError when the graph is not a stopper.
+    """
+    if not graph.is_stopper():
+        raise NotApplicableError("simplest form: the game is not a stopper (it has an infinite alternating play)")
+    g = graph.restricted()
+    n = g.size
+    ge = ge_matrix(g)
+    left = list(g.left)
+    right = list(g.right)
+    live = range(n)
+    bound = n * (4 * n + 16)
+    rounds = 0
+    changed = True
+    while changed:
+        changed = False
+        for i in live:
+            rounds += 1
+            if rounds > bound:
+                raise NotApplicableError(f"simplest form: no fixed point after {bound} bypass rounds")
+            check_interrupt()
+            new_left = _settle(i, left, right, ge, True, bound)
+            new_right = _settle(i, left, right, ge, False, bound)
+            if new_left != left[i] or new_right != right[i]:
+                left[i], right[i] = new_left, new_right
+                changed = True
+    return canonical_numbering(_quotient(Graph(tuple(left), tuple(right), g.root).restricted()))
+
+
+def _settle(i: int, left: list, right: list, ge, is_left: bool, bound: int) -> tuple:
+    """Node ``i``'s options on one side after deleting dominated and bypassing reversible ones."""
+    options = left[i] if is_left else right[i]
+    for _ in range(bound):
+        if is_left:
+            options = _best(options, lambda y, x: ge[y][x])
+            # x is reversible when some x^R <= G
+            hit = next(((x, r) for x in options for r in right[x] if ge[i][r]), None)
+            replacement = left[hit[1]] if hit else ()
+        else:
+            options = _best(options, lambda y, x: ge[x][y])
+            hit = next(((x, l) for x in options for l in left[x] if ge[l][i]), None)
+            replacement = right[hit[1]] if hit else ()
+        if hit is None:
+            return options
+        x = hit[0]
+        options = tuple(dict.fromkeys([o for o in options if o != x] + list(replacement)))
+    raise NotApplicableError(f"simplest form: bypassing reversible options did not settle in {bound} steps")
+
+
+def _quotient(g: Graph) -> Graph:
+    """Identify bisimilar nodes (same colour after refinement); root is node 0 of the result."""
+    nodes = list(range(g.size))
+    colour = _colours(g, nodes)
+    first: dict = {}
+    for i in nodes:
+        first.setdefault(colour[i], i)
+    keep = sorted(first.values())
+    index = {first[colour[i]]: k for k, i in enumerate(keep)}
+    new = {i: index[first[colour[i]]] for i in nodes}
+    left = tuple(tuple(sorted(set(new[j] for j in g.left[i]))) for i in keep)
+    right = tuple(tuple(sorted(set(new[j] for j in g.right[i]))) for i in keep)
+    return Graph(left, right, new[g.root])
+
+
+def _colours(g: Graph, nodes: list[int]) -> dict[int, int]:
+    """Isomorphism-invariant colours of the nodes (colour refinement on Left/Right option sets)."""
+    colour = dict.fromkeys(nodes, 0)
+    count = 1
+    while True:
+        check_interrupt()
+        sig = {i: (colour[i], tuple(sorted(colour[j] for j in g.left[i])),
+                   tuple(sorted(colour[j] for j in g.right[i]))) for i in nodes}
+        ranks = {s: k for k, s in enumerate(sorted(set(sig.values())))}
+        colour = {i: ranks[sig[i]] for i in nodes}
+        if len(ranks) == count:
+            return colour
+        count = len(ranks)
+
+
+def canonical_numbering(g: Graph) -> Graph:
+    """Renumber a simplest-form graph canonically: root 0, then breadth-first with options in colour order.
+
+    In a simplest form no two positions are equal, hence none are bisimilar, and colour refinement
+    separates them all; the numbering then depends only on the isomorphism class.
+    """
+    nodes = g.reachable()
+    colour = _colours(g, nodes)
+    order = [g.root]
+    index = {g.root: 0}
+    k = 0
+    while k < len(order):
+        i = order[k]
+        k += 1
+        for j in sorted(g.left[i], key=colour.__getitem__) + sorted(g.right[i], key=colour.__getitem__):
+            if j not in index:
+                index[j] = len(order)
+                order.append(j)
+    left = tuple(tuple(sorted(index[j] for j in g.left[i])) for i in order)
+    right = tuple(tuple(sorted(index[j] for j in g.right[i])) for i in order)
+    return Graph(left, right, 0)
