@@ -207,7 +207,8 @@ class ConeLaw:
             return str(x)
 
         axes = ", ".join(str(p) for p in self.axis_p_positions) or "none"
-        law = f"a {show(self.low)} < b < {show(self.high)} a"
+        low = "a/phi" if show(self.low) == "1/phi" else f"{show(self.low)} a"
+        law = f"{low} < b < {show(self.high)} a"
         if "phi" in law:
             law += " (phi = GoldenRatio, the golden ratio)"
         return (f"P-positions (a, b) with 1 <= a, b <= {self.bound}: exactly those with {law}; "

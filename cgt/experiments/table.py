@@ -144,10 +144,11 @@ class GrundyTable:
         return [(int(a), int(b)) for a, b in np.argwhere(self.values == g)]
 
     def __str__(self) -> str:
-        width = max(len(str(int(self.values.max()))), len(str(self.cols)), len(str(self.rows)) + 2)
-        lines = ["a\\b".rjust(width) + " " + " ".join(str(b).rjust(width) for b in range(self.cols + 1))]
+        first = max(3, len(str(self.rows)))
+        width = max(len(str(int(self.values.max()))), len(str(self.cols)))
+        lines = ["a\\b".rjust(first) + " " + " ".join(str(b).rjust(width) for b in range(self.cols + 1))]
         for a in range(self.rows + 1):
-            lines.append(str(a).rjust(width) + " " + " ".join(str(int(v)).rjust(width) for v in self.values[a]))
+            lines.append(str(a).rjust(first) + " " + " ".join(str(int(v)).rjust(width) for v in self.values[a]))
         return "\n".join(lines)
 
     def plot(self, ax=None, *, highlight: int = 0, title: str | None = None):
