@@ -12,7 +12,7 @@ unsafe rule, state limit) prints one line starting ``error:`` on standard error 
 >>> with open(path, "w") as handle:
 ...     _ = handle.write(SUBTRACTION_EXAMPLE)
 >>> main([path, "--json"])
-{"all_small": true, "alternating": true, "draws": false, "grundy": 1, "impartial": true, "name": "sub12.kif", "outcome": "N", "play": "normal", "players": 2, "reason": null, "result": "first", "roles": ["left", "right"], "scores": false, "states": 10, "turn_fluent": "control (argument 1)", "value": null, "winning_moves": ["(take 3)"]}
+{"all_small": true, "alternating": true, "draws": false, "first_player": "left", "grundy": 1, "impartial": true, "name": "sub12.kif", "outcome": "N", "play": "normal", "players": 2, "reason": null, "result": "first", "roles": ["left", "right"], "scores": false, "states": 10, "turn_fluent": "control (argument 1)", "value": null, "winning_moves": ["(take 3)"]}
 0
 """
 

@@ -77,6 +77,7 @@ class Report:
     grundy: int | None = None
     value: str | None = None
     outcome: str | None = None         # outcome class: P or N (impartial), L, R, N, P (partizan)
+    first_player: str | None = None    # the role to move at the start (Left, for values)
     turn_fluent: str | None = None
     reason: str | None = None          # why the game is outside normal-play CGT
     winning_moves: list = field(default_factory=list)
@@ -104,14 +105,15 @@ class Report:
         lines.append("classification: " + ", ".join(kinds))
         lines.append(f"states explored: {self.states:,}")
         if self.result is not None:
-            first, second = (self.roles + ["?", "?"])[:2]
+            first = self.first_player or self.roles[0]
+            second = next((r for r in self.roles if r != first), "?")
             lines.append("result: " + {"first": f"the first player ({first}) wins",
                                        "second": f"the second player ({second}) wins",
                                        "draw": "a draw with best play"}[self.result])
         if self.grundy is not None:
             lines.append(f"Grundy value: {self.grundy}")
         if self.value is not None:
-            lines.append(f"value: {self.value} (Left = {self.roles[0]})")
+            lines.append(f"value: {self.value} (Left = {self.first_player})")
         if self.outcome is not None:
             lines.append(f"outcome class: {self.outcome}")
         if self.winning_moves:
@@ -153,8 +155,10 @@ def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: b
     boards = _Boards(graph) if graph.turn else None
     impartial = boards.impartial(labels) if boards else None
     all_small = boards.all_small() if boards else None
+    first = graph.terminal_movers[0]
     report = Report(**base, alternating=True, play=play, impartial=impartial, all_small=all_small, draws=draws,
-                    scores=scores, states=states, result=None, turn_fluent=turn)
+                    scores=scores, states=states, result=None, turn_fluent=turn,
+                    first_player=None if first is None else roles[first])
     if scores:
         report.reason = "the goals are scores, not a win and a loss"
     elif draws:

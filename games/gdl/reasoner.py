@@ -95,21 +95,16 @@ class GdlGame:
         self._state_layer = compile_layer(self.program, "state", relations)
         self._move_layer = compile_layer(self.program, "move", relations)
         self._indexes = build_indexes(self._state_layer.indexes | self._move_layer.indexes, relations)
-        self.roles = tuple(sorted((args[0] for args in relations.get("role/1", ())),
-                                  key=lambda r: self._role_line(r)))
+        declared = [rule.head[1][0] for rule in self.rules
+                    if rule.head[0] == "role" and len(rule.head[1]) == 1 and not rule.body]
+        found = {args[0] for args in relations.get("role/1", ())}
+        self.roles = tuple(dict.fromkeys([r for r in declared if r in found] + sorted(found, key=term_text)))
         if not self.roles:
             raise GdlError(f"{name}: no role is declared")
         for role in self.roles:
             if type(role) is not str:
                 raise GdlError(f"{name}: role {term_text(role)} is not a constant")
         self.initial = frozenset(args[0] for args in relations.get("init/1", ()))
-
-    def _role_line(self, role) -> int:
-        # roles in the order the file declares them
-        for rule in self.rules:
-            if rule.head == ("role", (role,)) and not rule.body:
-                return rule.line
-        return 1 << 30
 
     def view(self, state) -> StateView:
         """Evaluate the state-dependent relations of ``state``."""
