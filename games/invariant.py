@@ -166,7 +166,6 @@ class InvariantRuleset(TwoHeapMoveRuleset):
             self.symmetric = mirror if symmetric is None else bool(symmetric)
         if name is not None:
             self.name = name
-        self._table = np.zeros((0, 0), dtype=bool)
 
     def _params(self) -> tuple:
         return (self.predicate, self.finite)
@@ -182,14 +181,17 @@ class InvariantRuleset(TwoHeapMoveRuleset):
         return repr(self)
 
     def move_table(self, n: int) -> np.ndarray:
-        """``table[k, l]``: whether ``(k, l)`` is a move, for ``0 <= k, l <= n`` (grown and kept)."""
-        if self._table.shape[0] <= n:
+        """``table[k, l]``: whether ``(k, l)`` is a move, for ``0 <= k, l <= n`` (grown and kept in the
+        ruleset's tables, which ``cgt.clear_caches()`` empties)."""
+        memo = self.table("moves")
+        kept = memo.get("array", np.zeros((0, 0), dtype=bool))
+        if kept.shape[0] <= n:
             if n >= MAX_TABLE_SIDE:
                 from cgt.errors import TooLargeError
 
                 raise TooLargeError(f"{self._label()}: a move table of side {n + 1} is over the limit of "
                                     f"{MAX_TABLE_SIDE}")
-            side = max(n + 1, 2 * self._table.shape[0], 16)
+            side = max(n + 1, 2 * kept.shape[0], 16)
             table = np.zeros((side, side), dtype=bool)
             if self.finite is not None:
                 for k, l in self.finite:
@@ -198,8 +200,8 @@ class InvariantRuleset(TwoHeapMoveRuleset):
             else:
                 table = _evaluate(self.predicate, side)
                 table[0, 0] = False
-            self._table = table
-        return self._table[: n + 1, : n + 1]
+            kept = memo["array"] = table
+        return kept[: n + 1, : n + 1]
 
     def extra(self, a, b, k, l):
         """Look the moves up in the move table."""
