@@ -7,14 +7,8 @@ combinatorial game theory*, §2-§3); Fraenkel's linear law ``A_n = mex{A_i, B_i
 combinatorial game strategies*, §5).  What it states holds for the data up to the bound; it is a
 conjecture beyond.
 
->>> from cgt.experiments.rules import Rules
->>> class Wyt:
-...     first_heap = second_heap = "all"
-...     diagonals, has_extra, symmetric = (0,), False, True
-...     def allows(self, a, b, k, l):
-...         k, l = np.asarray(k), np.asarray(l)
-...         return ((k == 0) != (l == 0)) | ((k == l) & (k > 0))
->>> print(guess_law(Wyt(), 200))
+>>> from cgt.experiments.rules import WythoffMoves
+>>> print(guess_law(WythoffMoves(), 200))
 P-positions (a, b), a <= b <= 200: (floor(n alpha), floor(n beta)), n >= 0, with alpha = GoldenRatio, beta = 1 + GoldenRatio
 """
 
@@ -22,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
 import sympy
 
 from cgt.experiments.patterns import find_beatty, find_cone

@@ -7,16 +7,10 @@ most ``N`` form a box closed under moves, so a check over the box proves that ``
 agree *inside the box* -- no more: beyond ``N`` it is evidence, not proof.  Grundy-value-1 positions are
 checked the same way after removing the P-positions (their Lemma 2.14).
 
->>> from cgt.experiments.rules import Rules
->>> class Wyt:
-...     first_heap = second_heap = "all"
-...     diagonals, has_extra, symmetric = (0,), False, True
-...     def allows(self, a, b, k, l):
-...         k, l = np.asarray(k), np.asarray(l)
-...         return ((k == 0) != (l == 0)) | ((k == l) & (k > 0))
->>> p_positions(Wyt(), 13)
+>>> from cgt.experiments.rules import WythoffMoves
+>>> p_positions(WythoffMoves(), 13)
 [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
->>> print(check_stable_absorbing(Wyt(), lambda a, b: a == b, 5))
+>>> print(check_stable_absorbing(WythoffMoves(), lambda a, b: a == b, 5))
 not stable: (1, 1) and (0, 0) are both in the candidate set, and (1, 1) moves to (0, 0)
 """
 

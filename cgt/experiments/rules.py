@@ -29,7 +29,7 @@ import numpy as np
 
 from cgt.errors import NotApplicableError
 
-__all__ = ["Rules"]
+__all__ = ["Rules", "WythoffMoves"]
 
 _MODES = ("all", "larger", "none")
 
@@ -100,3 +100,28 @@ class Rules:
             return np.asarray(self.ruleset.move_table(n), dtype=bool)
         k, l = np.meshgrid(np.arange(n + 1), np.arange(n + 1), indexing="ij")
         return self.allows(n, n, k, l)
+
+
+class WythoffMoves:
+    """Wythoff's game written in the structural form above: the reference example of the protocol (the
+    rulesets of ``cgt.games.invariant`` are the full ones).
+
+    >>> Rules(WythoffMoves()).allows(3, 3, [1, 1, 0], [1, 2, 3]).tolist()
+    [True, False, True]
+    """
+
+    name = "Wythoff"
+    first_heap = second_heap = "all"
+    diagonals = (0,)
+    has_extra = False
+    invariant = True
+    symmetric = True
+
+    def extra(self, a, b, k, l):
+        """No moves beyond single heaps and the main diagonal."""
+        return np.zeros(np.shape(k), dtype=bool)
+
+    def allows(self, a, b, k, l):
+        """One heap, or the same amount from both."""
+        k, l = np.asarray(k), np.asarray(l)
+        return ((k == 0) != (l == 0)) | ((k == l) & (k > 0))

@@ -6,14 +6,8 @@ Diaconescu, *Computational modelling for combinatorial game strategies*, Figure 
 moves and by whole diagonals of moves are kept as bit sets per column, row and line, so a cell costs a few
 integer operations plus its other moves; other rulesets are asked cell by cell.
 
->>> from cgt.experiments.rules import Rules
->>> class Wyt:
-...     first_heap = second_heap = "all"
-...     diagonals, has_extra = (0,), False
-...     def allows(self, a, b, k, l):
-...         k, l = np.asarray(k), np.asarray(l)
-...         return ((k == 0) != (l == 0)) | ((k == l) & (k > 0))
->>> t = grundy_table(Wyt(), 3, 4)
+>>> from cgt.experiments.rules import WythoffMoves
+>>> t = grundy_table(WythoffMoves(), 3, 4)
 >>> print(t)
 a\\b 0 1 2 3 4
   0 0 1 2 3 4
