@@ -24,12 +24,6 @@ class Outcome(str, enum.Enum):
     R = "R"
     N = "N"
     P = "P"
-    # Loopy games (CGSuite's OutcomeClass): a draw when neither player can force a win.
-    D = "D"              # a draw whoever starts
-    PHat = "PHat"        # Left wins moving second, a draw if Left moves first
-    PCheck = "PCheck"    # Right wins moving second, a draw if Right moves first
-    NHat = "NHat"        # Left wins moving first, a draw if Right moves first
-    NCheck = "NCheck"    # Right wins moving first, a draw if Left moves first
 
     def __str__(self) -> str:
         return self.value

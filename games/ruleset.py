@@ -174,7 +174,7 @@ class Ruleset:
         return self.value(pos)
 
     def outcome(self, pos):
-        """The outcome class (:class:`cgt.Outcome`) of ``pos``; with draws when the ruleset is loopy."""
+        """The outcome class of ``pos``: a :class:`cgt.Outcome` (a ``cgt.loopy.LoopyOutcome`` if loopy)."""
         if self.loopy:
             from cgt.games.loopy_engine import outcome
 

@@ -62,8 +62,18 @@ def _short_nodes(g: Graph) -> dict:
     return games
 
 
+def _star():
+    from cgt.constructors import star
+
+    return star
+
+
+#: Node names; ``v`` is left out because ``v{...}`` would read as down.
+_NAMES = "abcdefghijklmnopqrstuwxyz"
+
+
 def _name(k: int) -> str:
-    return chr(ord("a") + k) if k < 26 else f"N{k - 25}"
+    return _NAMES[k] if k < len(_NAMES) else f"N{k - len(_NAMES) + 1}"
 
 
 def _slashes(text: str) -> int:
@@ -141,10 +151,21 @@ class _Printer:
         if left == (i,) and len(right) == 1 and right[0] in self.short and self.short[right[0]].is_number:
             x = self.short[right[0]]
             return ("" if x.number == 0 else str(x)) + "under"
-        if left == (i,) and len(right) == 1 and right[0] in self.short and str(self.short[right[0]]) == "*":
-            return "^[on]"
-        if right == (i,) and len(left) == 1 and left[0] in self.short and str(self.short[left[0]]) == "*":
-            return "v[on]"
+        return self._upon(i, left, right) or self._upon(i, right, left, negative=True)
+
+    def _upon(self, i: int, left: tuple, right: tuple, negative: bool = False) -> str | None:
+        """``x^[on]`` = {pass | x*} and ``x^[on]*`` = {x, pass | x} (``v[on]`` for the negatives)."""
+        arrow = "v[on]" if negative else "^[on]"
+        others = [j for j in left if j != i]
+        if len(others) == len(left) or not all(j in self.short for j in others + list(right)):
+            return None
+        if not others and len(right) == 1:
+            x = self.short[right[0]] + _star()
+            if x.is_number:
+                return ("" if x.number == 0 else str(x)) + arrow
+        if len(others) == 1 and len(right) == 1 and others[0] == right[0] and self.short[right[0]].is_number:
+            x = self.short[right[0]]
+            return ("" if x.number == 0 else str(x)) + arrow + "*"
         return None
 
     def _node(self, i: int, top: bool = False) -> tuple[str, int | None]:

@@ -5,14 +5,17 @@ is declared a win for Left) and an *offside* ``G^-`` (infinite play won by Right
 (Berlekamp, Conway and Guy, *Winning Ways*, ch. 11, "Sidling toward a stopper"; Siegel, *Combinatorial
 Game Theory*, ch. VI).  For a stopper both sides are the game itself.
 
-The onside is computed in two stages.
+The onside is computed in three stages.
 
 1. *Pruning loops that only waste time.*  When Right can move ``P -> Q`` and Left can answer
    ``Q -> P``, the Right move is worthless under the onside convention: Left answers it at once, and if
    Right repeats it forever the play is infinite and Left wins.  Deleting such moves (dually Left moves
    answered by a Right move straight back, for the offside) changes no outcome in any sum.  When the
    pruned graph is a stopper, it *is* the onside.
-2. *Sidling.*  Otherwise the positions still on infinite alternating plays are approximated from above:
+2. *Deleting more of the loser's moves.*  Any stopper obtained by deleting moves of the player who
+   loses infinite play is at least the side; one equal to it passes a survival check (Left survives
+   ``G - S`` for the onside).  Stoppers that keep as many moves as possible are tried first.
+3. *Sidling.*  Otherwise the positions still on infinite alternating plays are approximated from above:
    start them all at ``on`` and replace each by ``{S(P^L) | S(P^R)}`` (simplified) until nothing
    changes (Conway, *On Numbers and Games*, ch. 16, the sidling theorem: the approximations decrease,
    and a stable one is the largest solution, the onside).  The number of rounds is bounded.
@@ -24,6 +27,8 @@ The onside is computed in two stages.
 """
 
 from __future__ import annotations
+
+import itertools
 
 from cgt.errors import NotApplicableError
 from cgt.interrupt import check_interrupt
@@ -58,14 +63,69 @@ def side(graph: Graph, onside: bool) -> Graph:
     pruned = _prune(g, onside).restricted()
     if pruned.is_stopper():
         return simplest(pruned)
-    candidate = _cut_cycles(pruned, onside)
-    if candidate.is_stopper() and _at_most(pruned, candidate, onside):
-        return simplest(candidate)
+    for candidate in _candidates(pruned, onside):
+        if _at_most(pruned, candidate, onside):
+            return simplest(candidate)
     result = _sidle(pruned, onside)
     if not _at_most(pruned, result, onside):
         side_name = "onside" if onside else "offside"
         raise NotApplicableError(f"{side_name}: sidling settled on a value that fails the survival check")
     return result
+
+
+#: Orders tried when growing a stopper back from the cut graph, and the largest number of cut moves
+#: whose subsets are searched exhaustively after that.
+GREEDY_ORDERS = 16
+EXHAUSTIVE_MOVES = 12
+
+
+def _with_moves(g: Graph, onside: bool, kept: set) -> Graph:
+    """``g`` keeping, of the loser's moves, only the pairs ``(p, q)`` in ``kept``."""
+    mover = g.right if onside else g.left
+    moves = tuple(tuple(q for q in mover[p] if (p, q) in kept) for p in range(g.size))
+    return Graph(g.left, moves, g.root) if onside else Graph(moves, g.right, g.root)
+
+
+def _candidates(g: Graph, onside: bool):
+    """Stoppers obtained from ``g`` by deleting moves of the loser of infinite play (stage 2).
+
+    Each is at least the side (the loser only lost options); the first one that passes
+    :func:`_at_most` equals it.  The smallest such stoppers keep as many moves as possible, so the
+    search starts from the cut graph and adds moves back while the graph stays a stopper, in
+    several orders, and then, when the looping positions have few such moves, tries deleting every
+    set of them, smallest sets first.
+    """
+    cut = _cut_cycles(g, onside)
+    mover = g.right if onside else g.left
+    base = {(p, q) for p in range(g.size) for q in (cut.right if onside else cut.left)[p]}
+    deleted = [(p, q) for p in range(g.size) for q in mover[p] if (p, q) not in base]
+    tried = set()
+    for k in range(min(GREEDY_ORDERS, 2 * len(deleted))):
+        order = deleted[k // 2:] + deleted[:k // 2]
+        if k % 2:
+            order.reverse()
+        kept = set(base)
+        for move in order:
+            check_interrupt()
+            if _with_moves(g, onside, kept | {move}).is_stopper():
+                kept.add(move)
+        key = frozenset(kept)
+        if key not in tried:
+            tried.add(key)
+            yield _with_moves(g, onside, kept)
+    looping = set(_looping(g))
+    moves = [(p, q) for p in sorted(looping) for q in mover[p]]
+    if len(moves) <= EXHAUSTIVE_MOVES:
+        everything = {(p, q) for p in range(g.size) for q in mover[p]}
+        for k in range(1, len(moves) + 1):
+            for dropped in itertools.combinations(moves, k):
+                check_interrupt()
+                kept = everything.difference(dropped)
+                if frozenset(kept) in tried:
+                    continue
+                candidate = _with_moves(g, onside, kept)
+                if candidate.is_stopper():
+                    yield candidate
 
 
 def _cut_cycles(g: Graph, onside: bool) -> Graph:

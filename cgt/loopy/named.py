@@ -1,0 +1,26 @@
+"""The named loopy values (Berlekamp, Conway and Guy, *Winning Ways*, ch. 11; CGSUITE.md §4.1).
+
+* ``on = {pass |}`` and ``off = {| pass}``: Left (Right) can always pass;
+* ``over = {0 | pass}`` and ``under = {pass | 0}``: positive (negative) infinitesimals, larger than
+  every multiple of up (smaller than every multiple of down);
+* ``upon = {pass | *}`` (printed ``^[on]``);
+* ``dud = on & off``: the deathless universal draw, absorbing in sums.
+
+>>> str(on), str(off), str(over), str(under), str(upon), str(dud)
+('on', 'off', 'over', 'under', '^[on]', 'dud')
+>>> str(over + 2), dud + 5 == dud
+('2over', True)
+"""
+
+from __future__ import annotations
+
+from cgt.loopy.value import LoopyGame, sided
+
+__all__ = ["on", "off", "over", "under", "upon", "dud"]
+
+on = LoopyGame.from_graph([[0]], [[]])
+off = -on
+over = LoopyGame.from_graph([[1], []], [[0], []])
+under = -over
+upon = LoopyGame.from_graph([[0], [2], []], [[1], [2], []])
+dud = sided(on, off)
