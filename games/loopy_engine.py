@@ -40,15 +40,17 @@ from __future__ import annotations
 
 from cgt.errors import InvalidGameError, NotShortGameError, TooLargeError
 from cgt.interrupt import check_interrupt
-from cgt.outcome import Outcome
 from cgt.player import Player
 from cgt.progress import Progress
 
-__all__ = ["PositionGraph", "position_graph", "game_value", "outcome", "outcome_name", "not_short_error",
-           "MAX_STATES"]
+__all__ = ["PositionGraph", "position_graph", "game_value", "outcome", "not_short_error", "MAX_STATES",
+           "DIRECT_NODES"]
 
 #: Default state limit of :func:`position_graph`.
 MAX_STATES = 2_000_000
+#: Graphs up to this size go to the algebra whole; larger ones layer by layer when the ruleset has a
+#: ``depth_hint`` (the algebra compares pairs of nodes, so small graphs are much cheaper).
+DIRECT_NODES = 1_500
 
 _STOPPERS = ("on", "off")
 
@@ -57,9 +59,10 @@ class PositionGraph:
     """The game graph of a position: ``positions[i]`` with Left's options ``left[i]`` and Right's options
     ``right[i]`` (lists of node indices; a node listing itself is a pass).  Node 0 is the start."""
 
-    __slots__ = ("positions", "index", "left", "right")
+    __slots__ = ("positions", "index", "left", "right", "external")
 
     def __init__(self) -> None:
+        self.external: list[int] = []
         self.positions: list = []
         self.index: dict = {}
         self.left: list[list[int]] = []
@@ -76,17 +79,19 @@ class PositionGraph:
         return f"<PositionGraph: {len(self)} positions, {self.edges()} moves>"
 
 
-def position_graph(ruleset, pos, max_states: int = MAX_STATES) -> PositionGraph:
+def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> PositionGraph:
     """The graph of every position reachable from ``pos`` (breadth first; see the module docstring).
 
     Positions where ``ruleset.known_stopper`` answers ``"on"``/``"off"`` become a single node with a pass
-    for the player who can move for ever and no move for the other.  More than ``max_states`` positions
-    raise :class:`~cgt.errors.TooLargeError`.
+    for the player who can move for ever and no move for the other.  With ``within`` (a predicate), a
+    position failing it is not expanded: it stays a node without options, listed in ``graph.external``.
+    More than ``max_states`` positions raise :class:`~cgt.errors.TooLargeError`.
     """
     known = getattr(ruleset, "known_stopper", None)
     left_options, right_options = ruleset.left_options, ruleset.right_options
     graph = PositionGraph()
     positions, index, lefts, rights = graph.positions, graph.index, graph.left, graph.right
+    external = graph.external
 
     def node(p) -> int:
         i = index.get(p)
@@ -106,7 +111,11 @@ def position_graph(ruleset, pos, max_states: int = MAX_STATES) -> PositionGraph:
         while i < len(positions):
             p = positions[i]
             stopper = known(p) if known is not None else None
-            if stopper is None:
+            if within is not None and i and not within(p):
+                external.append(i)
+                lefts.append([])
+                rights.append([])
+            elif stopper is None:
                 lefts.append([node(q) for q in left_options(p)])
                 rights.append([node(q) for q in right_options(p)])
             elif stopper in _STOPPERS:
@@ -122,42 +131,101 @@ def position_graph(ruleset, pos, max_states: int = MAX_STATES) -> PositionGraph:
 
 
 def game_value(ruleset, pos, max_states: int = MAX_STATES):
-    """The loopy value (``cgt.loopy.LoopyGame``) of ``pos``: its game graph, simplified by the algebra."""
+    """The loopy value (``cgt.loopy.LoopyGame``) of ``pos``: its game graph, simplified by the algebra.
+
+    When the ruleset has a ``depth_hint(pos)`` (CGSuite's ``DepthHint``: no option has a larger hint, and
+    a position is never reached again from an option with a smaller one) and the graph has more than
+    :data:`DIRECT_NODES` positions, the graph is cut into layers of equal hint, solved from the bottom up:
+    each layer's graph gets the (simplified) values of the lower positions it reaches as leaves, so the
+    algebra only ever sees small graphs.  (Replacing a follower by an equal stopper keeps the value; a
+    lower value that is not a stopper cannot be a leaf, and then the whole graph is used.)
+    """
     from cgt.loopy import LoopyGame
 
     table = ruleset.table("loopy values")
     value = table.get(pos)
     if value is None:
-        graph = position_graph(ruleset, pos, max_states)
+        layered = getattr(ruleset, "depth_hint", None) is not None
+        try:
+            graph = position_graph(ruleset, pos, min(max_states, DIRECT_NODES) if layered else max_states)
+        except TooLargeError:
+            if not layered:
+                raise
+            _layered_values(ruleset, pos, table, max_states)
+            return table[pos]
         value = table[pos] = LoopyGame.from_graph(graph.left, graph.right, start=0)
     return value
 
 
-def outcome_name(left_first: str, right_first: str) -> str:
-    """The loopy outcome class (CGSuite's names) from who wins with each player moving first.
+def _layered_values(ruleset, root, table, max_states) -> None:
+    """Fill ``table`` with the values of ``root`` and of the positions below it, layer by layer."""
+    from cgt.errors import NotApplicableError
+    from cgt.loopy import LoopyGame
 
-    ``left_first``/``right_first`` are ``"Left"``, ``"Right"`` or ``"draw"``: the result of best play when
-    Left (resp. Right) moves first.
+    depth = ruleset.depth_hint
+    stack = [root]
+    solved = 0
+    with Progress("positions") as progress:
+        while stack:
+            p = stack[-1]
+            if p in table:
+                stack.pop()
+                continue
+            d = depth(p)
 
-    >>> outcome_name("Left", "Right"), outcome_name("draw", "Left"), outcome_name("draw", "draw")
-    ('N', 'PHat', 'D')
-    """
-    return _OUTCOMES[left_first, right_first]
+            def same_layer(q, d=d):
+                e = depth(q)
+                if e > d:
+                    raise InvalidGameError(f"{ruleset!r}: depth_hint of {ruleset.format(q)} ({e}) exceeds that of "
+                                           f"{ruleset.format(p)} ({d}), a position it is reached from")
+                return e == d
+
+            layer = position_graph(ruleset, p, max_states, within=same_layer)
+            missing = [layer.positions[i] for i in layer.external if layer.positions[i] not in table]
+            if missing:
+                stack.extend(missing)
+                continue
+            left, right, leaves = _merged_leaves(layer, table)
+            nodes = [i for i in range(len(layer)) if i not in leaves and layer.positions[i] not in table]
+            try:
+                for i in nodes:
+                    table[layer.positions[i]] = LoopyGame.from_graph(left, right, start=i, leaves=leaves)
+            except NotApplicableError:           # a leaf that is not a stopper: use the whole graph
+                whole = position_graph(ruleset, p, max_states)
+                table[p] = LoopyGame.from_graph(whole.left, whole.right, start=0)
+                nodes = [p]
+            stack.pop()
+            solved += len(nodes)
+            if solved > max_states:
+                raise TooLargeError(f"{ruleset!r}: the value of {ruleset.format(root)} needs more than "
+                                    f"{max_states:,} positions (stopped at {solved:,}); pass a larger max_states")
+            progress.tick(len(nodes))
+            check_interrupt()
 
 
-_OUTCOMES = {
-    ("Left", "Left"): "L", ("Right", "Right"): "R", ("Left", "Right"): "N", ("Right", "Left"): "P",
-    ("draw", "draw"): "D",
-    ("draw", "Left"): "PHat",     # Left wins moving second, draw if Left moves first
-    ("Right", "draw"): "PCheck",  # Right wins moving second, draw if Right moves first
-    ("Left", "draw"): "NHat",     # Left wins moving first, draw if Right moves first
-    ("draw", "Right"): "NCheck",  # Right wins moving first, draw if Left moves first
-}
+def _merged_leaves(layer: PositionGraph, table) -> tuple[list, list, dict]:
+    """The layer's option lists with external positions of equal value merged into one leaf node each,
+    and the leaves ``{node: value}`` for ``LoopyGame.from_graph``."""
+    first: dict = {}
+    redirect: dict = {}
+    leaves: dict = {}
+    for i in layer.external:
+        value = table[layer.positions[i]]
+        j = first.setdefault(str(value), i)
+        redirect[i] = j
+        if j == i:
+            leaves[i] = value
+
+    def remap(options):
+        return [redirect.get(j, j) for j in options]
+
+    return [remap(o) for o in layer.left], [remap(o) for o in layer.right], leaves
 
 
 def outcome(ruleset, pos, max_states: int | None = None):
-    """The outcome class (:class:`cgt.Outcome`, with the loopy classes ``D PHat PCheck NHat NCheck``) of
+    """The loopy outcome class (``cgt.loopy.LoopyOutcome``: ``L R N P D PHat PCheck NHat NCheck``) of
     ``pos``, by :func:`cgt.solve` with each player moving first."""
+    from cgt.loopy import LoopyOutcome
     from cgt.solve import MAX_STATES as SOLVE_STATES, solve
 
     bound = SOLVE_STATES if max_states is None else max_states
@@ -165,9 +233,9 @@ def outcome(ruleset, pos, max_states: int | None = None):
     winners = []
     for first in (Player.Left, Player.Right):
         result = solve(position, first, max_states=bound).result
-        winners.append("draw" if result == "draw" else
-                       first.name if result == "first" else first.opponent.name)
-    return Outcome[outcome_name(*winners)]
+        winner = None if result == "draw" else first if result == "first" else first.opponent
+        winners.append("D" if winner is None else "L" if winner is Player.Left else "R")
+    return LoopyOutcome.from_results(*winners)
 
 
 def not_short_error(ruleset, pos) -> NotShortGameError:

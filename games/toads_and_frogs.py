@@ -151,6 +151,18 @@ class GenToadsAndFrogs(StripRuleset):
         """Strips after each frog move."""
         return [o for _, o in self.moves(pos, Right)]
 
+    def depth_hint(self, pos: Strip) -> int:
+        """CGSuite's ``DepthHint``: the number of (toad, frog) pairs with the toad left of the frog.  Slides
+        and backslides keep it, a jump lowers it, so play can only cycle among positions of equal hint
+        (the loopy engine solves them layer by layer)."""
+        toads = pairs = 0
+        for c in pos.cells:
+            if c == TOAD:
+                toads += 1
+            elif c == FROG:
+                pairs += toads
+        return pairs
+
     # -- value tables -----------------------------------------------------------------------------------
     def _wall(self) -> bytes:
         return bytes([TOAD]) * (self.max_jump + 1) + bytes([FROG]) * (self.max_jump + 1)

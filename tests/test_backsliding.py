@@ -137,3 +137,54 @@ def test_mirror_symmetry_of_outcomes():
     for strip, outcome in OUTCOMES:
         mirrored = strip[::-1].translate(str.maketrans("tf", "ft"))
         assert str(BackslidingToadsAndFrogs(mirrored).outcome) == swap[outcome]
+
+
+# -- loopy values --------------------------------------------------------------------------------------------------
+
+# Values of the loopy algebra (cgt.loopy) on the position graph.  ``on = {on|}``, ``off = {|off}`` and
+# ``dud = {dud|dud}`` are Winning Ways' (ch. 11) and Siegel's (ch. VI) named loopy games; the rows marked
+# "by hand" follow from the rules at a glance, the others are derived here, and every row's outcome class
+# is checked against the solver (retrograde analysis of the plain rules, not the algebra).
+VALUES = [
+    ("t.", "on"),                  # by hand: the toad shuffles for ever, Right never has a move
+    ("f.", "off"),                 # by hand: the mirror image
+    ("tf", "0"),                   # by hand: no moves
+    ("t.f", "0"),
+    ("t..f", "*"),
+    ("tt.f", "on"),
+    ("t.ff", "off"),
+    ("t...f", "0"),
+    ("tt.ff", "*"),
+    ("ff..tt", "dud"),             # both sides can shuffle for ever: neither can win (D)
+    ("ff.t.t", "on & {on|off}"),   # a sided value: not a stopper
+    ("ftf..t", "{on|*} & 0"),
+]
+
+
+@pytest.mark.parametrize("strip, value", VALUES, ids=[s for s, _ in VALUES])
+def test_value_golden(strip, value):
+    p = BackslidingToadsAndFrogs(strip)
+    v = p.game_value
+    assert str(v) == value
+    assert str(v.outcome) == str(p.outcome)
+    mirrored = BackslidingToadsAndFrogs(strip[::-1].translate(str.maketrans("tf", "ft")))
+    assert str(mirrored.game_value) == str(-v)      # the mirror image exchanges the players
+
+
+def test_values_layer_by_layer_agree_with_the_whole_graph(monkeypatch):
+    # depth_hint (toad-frog pairs in order) only falls at jumps; the layered evaluation must not change values.
+    import cgt
+    from cgt.games import loopy_engine
+
+    strips = ["t..f", "tt.f", "t.ff", "t...f", "tt.ff", "t.t.f"]
+    whole = {s: BackslidingToadsAndFrogs(s).game_value for s in strips}
+    cgt.clear_caches()
+    monkeypatch.setattr(loopy_engine, "DIRECT_NODES", 1)
+    for s in strips:
+        assert BackslidingToadsAndFrogs(s).game_value == whole[s], s
+    cgt.clear_caches()
+
+
+def test_depth_hint_counts_toad_frog_pairs():
+    assert BackslidingToadsAndFrogs.depth_hint(BackslidingToadsAndFrogs("tt.ff").position) == 4
+    assert BackslidingToadsAndFrogs.depth_hint(BackslidingToadsAndFrogs("ftf..t").position) == 1

@@ -7,7 +7,7 @@ import pytest
 import cgt
 from cgt.errors import InvalidGameError, NotShortGameError, TooLargeError
 from cgt.games import loopy_engine
-from cgt.games.loopy_engine import outcome_name, position_graph
+from cgt.games.loopy_engine import position_graph
 from cgt.games.ruleset import Ruleset
 
 
@@ -73,13 +73,6 @@ def test_value_refused_with_a_hint():
     with pytest.raises(NotShortGameError, match="play can cycle in 1, so it has no canonical short form; use "
                                                 "its loopy value"):
         Ring(3)(1).value
-
-
-def test_outcome_names_cover_all_nine_pairs():
-    names = {(a, b): outcome_name(a, b) for a in ("Left", "Right", "draw") for b in ("Left", "Right", "draw")}
-    assert names == {("Left", "Left"): "L", ("Left", "Right"): "N", ("Left", "draw"): "NHat",
-                     ("Right", "Left"): "P", ("Right", "Right"): "R", ("Right", "draw"): "PCheck",
-                     ("draw", "Left"): "PHat", ("draw", "Right"): "NCheck", ("draw", "draw"): "D"}
 
 
 def test_outcomes_by_retrograde_analysis():
