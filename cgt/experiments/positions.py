@@ -65,12 +65,12 @@ def candidate_grid(predicate, bound: int) -> np.ndarray:
     if (bound + 1) ** 2 > MAX_CELLS:
         raise TooLargeError(f"a candidate set over a box of side {bound + 1} is over the limit of "
                             f"{MAX_CELLS} cells")
-    a, b = np.meshgrid(np.arange(bound + 1), np.arange(bound + 1), indexing="ij")
+    a, b = np.arange(bound + 1)[:, None], np.arange(bound + 1)[None, :]   # broadcast: no index arrays kept
     try:
         values = np.asarray(predicate(a, b))
-        if values.shape == a.shape and values.dtype == bool:
+        if values.shape == (bound + 1, bound + 1) and values.dtype == bool:
             return values
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, IndexError):
         pass
     return np.array([[bool(predicate(i, j)) for j in range(bound + 1)] for i in range(bound + 1)], dtype=bool)
 
