@@ -38,6 +38,7 @@ from typing import Iterable
 
 from cgt._walk import postorder
 from cgt.errors import InvalidGameError, NotApplicableError, TooLargeError
+from cgt.interrupt import check_interrupt
 from cgt.game import register_cache
 from cgt.impartial import mex
 
@@ -454,6 +455,8 @@ def _as_option(x) -> MisereGame:
 
 
 _nims: list = [ZERO]
+#: Largest misère nim heap built by misere_nim (the cost is quadratic in the heap size).
+MAX_MISERE_NIM = 4096
 
 
 def misere_nim(n: int) -> MisereGame:
@@ -464,9 +467,12 @@ def misere_nim(n: int) -> MisereGame:
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise InvalidGameError(f"misere_nim() needs a non-negative int, got {n!r}")
-    if n > 1_000_000:
-        raise TooLargeError(f"misere_nim({n}): heaps above 1000000 are refused")
+    if n > MAX_MISERE_NIM:
+        raise TooLargeError(f"misere_nim({n}): heaps above {MAX_MISERE_NIM} are refused (heap n has n options, "
+                            f"so building it costs n^2: 4000 takes 20 s)")
     while len(_nims) <= n:
+        if not len(_nims) & 255:
+            check_interrupt()
         _nims.append(_intern(frozenset(_nims)))
     return _nims[n]
 
