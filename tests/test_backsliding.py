@@ -188,3 +188,13 @@ def test_values_layer_by_layer_agree_with_the_whole_graph(monkeypatch):
 def test_depth_hint_counts_toad_frog_pairs():
     assert BackslidingToadsAndFrogs.depth_hint(BackslidingToadsAndFrogs("tt.ff").position) == 4
     assert BackslidingToadsAndFrogs.depth_hint(BackslidingToadsAndFrogs("ftf..t").position) == 1
+
+
+def test_shell():
+    from cgt.shell import ShellError, run
+
+    assert run('game.strip.BackslidingToadsAndFrogs("ff..tt").GameValue') == "dud"
+    assert run('game.strip.BackslidingToadsAndFrogs("ff..tt").OutcomeClass') == "D"
+    assert run('game.strip.GenToadsAndFrogs(minSlide => -1)("t..f").GameValue') == "*"
+    with pytest.raises(ShellError, match="play can cycle in t..f"):
+        run('game.strip.BackslidingToadsAndFrogs("t..f").CanonicalForm')

@@ -261,3 +261,29 @@ def test_state_limit():
         cgt.solve(FoxAndGeese.start(), Right, max_states=100)
     with pytest.raises(TooLargeError, match="more than 50 positions"):
         loopy_engine.position_graph(FoxAndGeese, FoxAndGeese.start().position, max_states=50)
+
+
+# -- the shell ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("source, expected", [
+    ('game.grid.FoxAndGeese({(8,2),(8,4),(8,6),(8,8)}, (1,5))',
+     'FoxAndGeese.Position(".x.x.x.x|........|........|........|........|........|........|....o...")'),
+    ('game.grid.FoxAndGeese([(3,1),(3,3)], (1,1)).GameValue', "{2|off}"),
+    ('game.grid.GenFoxAndGeese(boardWidth => 4).Position(".x.x|....|....|..o.").GameValue', "over"),
+    ('game.grid.FoxAndGeese(".x.x....|..o.....").Options(Left)',
+     '[FoxAndGeese.Position("...x....|x.o....."),FoxAndGeese.Position(".x......|..o.x...")]'),
+    ('game.grid.FoxAndGeese(".x.x....|..o.....").OutcomeClass', "P"),
+])
+def test_shell(source, expected):
+    from cgt.shell import run
+
+    assert run(source) == expected
+
+
+def test_shell_errors():
+    from cgt.shell import ShellError, run
+
+    with pytest.raises(ShellError, match="fox_range = 0 must be an integer >= 1"):
+        run("game.grid.GenFoxAndGeese(foxRange => 0)")
+    with pytest.raises(ShellError, match="no canonical short form; use its loopy value"):
+        run('game.grid.FoxAndGeese(".x.x....|..o.....").CanonicalForm')
