@@ -309,3 +309,25 @@ def test_compare_redundant_reports_both_ways():
     assert report.refuted == () and report.confirmed_to >= 100 and "consistent" in str(report)
     wrong = compare_redundant(MWythoff(3), 500, lambda k, l: k == l)      # (n, n) moves are never redundant
     assert wrong.refuted[:2] == ((1, 1), (2, 2)) and "refuted" in str(wrong)
+
+
+@given(small_rulesets(), st.booleans(), st.integers(0, 8), st.integers(0, 8))
+def test_stable_absorbing_accepts_exactly_the_p_positions(moves, with_nim, a, b):
+    """Proposition 2.3: the computed P-set passes; flipping one position makes the check fail exactly
+    there (what comes before it in row-major order only looks at positions before it), with a
+    counterexample that is really one."""
+    if with_nim:
+        moves = moves | {(k, 0) for k in range(1, 9)} | {(0, k) for k in range(1, 9)}
+    ruleset = InvariantRuleset(sorted(moves))
+    grid = p_grid(ruleset, 8, 8)
+    assert check_stable_absorbing(ruleset, lambda x, y: grid[x, y], 8) is None
+    flipped = grid.copy()
+    flipped[a, b] = not flipped[a, b]
+    failure = check_stable_absorbing(ruleset, lambda x, y: flipped[x, y], 8)
+    assert failure is not None and failure.position == (a, b)
+    x, y = failure.position
+    options = {(x - k, y - l) for k, l in moves if k <= x and l <= y}
+    if failure.kind == "stable":
+        assert flipped[x, y] and failure.target in options and flipped[failure.target]
+    else:
+        assert not flipped[x, y] and not any(flipped[o] for o in options)
