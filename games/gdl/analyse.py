@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass, field
 from cgt.errors import NotShortGameError
 from cgt.games.gdl.errors import GdlError
 from cgt.games.gdl.graph import MAX_STATES, explore, probe
-from cgt.games.gdl.reasoner import GdlGame, format_state
+from cgt.games.gdl.reasoner import GdlGame, brief_state
 from cgt.games.gdl.syntax import term_text
 from cgt.interrupt import check_interrupt
 
@@ -129,23 +129,23 @@ def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: b
     found = probe(game, start=start)
     if not found.samples and start != game.initial:      # e.g. a terminal start: learn the turn fluent
         found.samples = probe(game).samples
-    if found.reason:
+
+    def outside(reason, states, turn=None):
         return Report(**base, alternating=False, play="other", impartial=None, all_small=None, draws=False,
-                      scores=False, states=found.states, result=None, reason=found.reason)
+                      scores=False, states=states, result=None, reason=reason, turn_fluent=turn)
+
+    if found.reason:
+        return outside(found.reason, found.states)
     graph = explore(game, start, max_states=max_states, samples=found.samples, progress=progress)
     turn = f"{graph.turn[0]} (argument {graph.turn[2]})" if graph.turn else None
     states = len(graph.states)
     if graph.reason:
-        return Report(**base, alternating=False, play="other", impartial=None, all_small=None, draws=False,
-                      scores=False, states=states, result=None, reason=graph.reason, turn_fluent=turn)
+        return outside(graph.reason, states, turn)
     if len(roles) != 2:
-        return Report(**base, alternating=False, play="other", impartial=None, all_small=None, draws=False,
-                      scores=False, states=states, result=None, turn_fluent=turn,
-                      reason=f"{len(roles)} player{'s' if len(roles) != 1 else ''}, not two")
+        return outside(f"{len(roles)} player{'s' if len(roles) != 1 else ''}, not two", states, turn)
     reason = _alternation(graph)
     if reason:
-        return Report(**base, alternating=False, play="other", impartial=None, all_small=None, draws=False,
-                      scores=False, states=states, result=None, reason=reason, turn_fluent=turn)
+        return outside(reason, states, turn)
     reach = _reachable(graph)
     labels, scores = _terminal_labels(graph, reach)
     real = {labels.get(sid, "unknown") for sid in range(len(graph.terminal)) if reach[sid] and graph.terminal[sid]}
@@ -192,13 +192,8 @@ def _alternation(graph) -> str | None:
         for _joint, nid in edges:
             if not graph.terminal[nid] and graph.movers[nid] == mover and graph.edges[nid]:
                 return (f"{roles[mover]} moves twice in a row (no alternation) reaching state "
-                        f"{_short(graph.states[nid])}")
+                        f"{brief_state(graph.states[nid])}")
     return None
-
-
-def _short(state) -> str:
-    text = format_state(state)
-    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def _reachable(graph) -> list:
@@ -238,7 +233,7 @@ def _terminal_labels(graph, reach):
             if reach[sid]:
                 role = roles[goals.index(None)]
                 raise GdlError(f"{graph.game.name}: role {role} has no goal in the terminal state "
-                               f"{_short(graph.states[sid])}")
+                               f"{brief_state(graph.states[sid])}")
             continue
         if reach[sid] and sorted(goals) not in ([0, 100], [50, 50]):
             scores = True

@@ -25,7 +25,7 @@ from collections import deque
 from itertools import product
 
 from cgt.errors import TooLargeError
-from cgt.games.gdl.reasoner import GdlGame, format_state
+from cgt.games.gdl.reasoner import GdlGame, brief_state
 from cgt.interrupt import check_interrupt
 from cgt.progress import Progress
 
@@ -66,13 +66,13 @@ def probe(game: GdlGame, start=None, seed: int = 0, playouts: int = _PROBES,
             choosers = _choosers(game, view)
             if len(choosers) > 1:
                 names = " and ".join(game.roles[i] for i in choosers)
-                found.reason = f"simultaneous moves: {names} both choose a move in state {_short(state)}"
+                found.reason = f"simultaneous moves: {names} both choose a move in state {brief_state(state)}"
                 return found
             if len(choosers) == 1:
                 found.samples.append((state, choosers[0]))
                 if previous == choosers[0] and len(game.roles) > 1:
                     found.reason = (f"{game.roles[previous]} moves twice in a row (no alternation) "
-                                    f"reaching state {_short(state)}")
+                                    f"reaching state {brief_state(state)}")
                     return found
             previous = choosers[0] if len(choosers) == 1 else None
             if any(not view.legal[r] for r in game.roles):
@@ -80,11 +80,6 @@ def probe(game: GdlGame, start=None, seed: int = 0, playouts: int = _PROBES,
             moves = {r: rng.choice(view.sorted_legal(r)) for r in game.roles}
             state = game.next_state(view, moves)
     return found
-
-
-def _short(state) -> str:
-    text = format_state(state)
-    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def find_turn(game: GdlGame, samples, fallback=None):
@@ -222,10 +217,10 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
                 graph.goals[sid] = tuple(view.goals[r] for r in roles)
                 graph.movers[sid] = mover
                 continue
-            choosers = [i for i, r in enumerate(roles) if len(view.legal[r]) > 1]
+            choosers = _choosers(game, view)
             if len(choosers) > 1:
                 names = " and ".join(roles[i] for i in choosers)
-                graph.reason = f"simultaneous moves: {names} both choose a move in state {_short(state)}"
+                graph.reason = f"simultaneous moves: {names} both choose a move in state {brief_state(state)}"
                 break
             if mover is None:
                 if len(choosers) == 1:

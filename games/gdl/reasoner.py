@@ -27,7 +27,7 @@ from cgt.games.gdl.errors import GdlError
 from cgt.games.gdl.syntax import parse_rules, parse_term, term_text
 from cgt.games.gdl.validate import check
 
-__all__ = ["GdlGame", "StateView", "load", "loads"]
+__all__ = ["GdlGame", "StateView", "load", "loads", "format_state", "brief_state"]
 
 _EMPTY = frozenset()
 
@@ -79,6 +79,16 @@ def format_state(state) -> str:
     '(heap a 2) done'
     """
     return " ".join(sorted(term_text(t) for t in state))
+
+
+def brief_state(state, width: int = 120) -> str:
+    """:func:`format_state`, cut to ``width`` characters for one-line messages.
+
+    >>> brief_state(frozenset({("cell", str(i), "b") for i in range(40)}), 30)
+    '(cell 0 b) (cell 1 b) (cell...'
+    """
+    text = format_state(state)
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 class GdlGame:

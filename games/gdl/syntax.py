@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
+from cgt.game import register_cache
 from cgt.games.gdl.errors import GdlSyntaxError
 
 __all__ = ["Rule", "parse_rules", "term_text", "literal_text", "is_variable", "variables_of",
@@ -50,6 +51,9 @@ def _parser():
     return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
 
 
+register_cache(_parser.cache_clear)     # cgt.clear_caches() drops the compiled grammar too
+
+
 @dataclass(frozen=True)
 class Rule:
     """A fact (empty body) or a rule ``(<= head body...)``, with the line it starts on in the file."""
@@ -62,12 +66,14 @@ class Rule:
     def __str__(self) -> str:
         return self.text or rule_text(self.head, self.body)
 
-    def named(self) -> str:
-        """The rule as error messages name it: its line and its text (long texts are shortened)."""
+    def brief(self) -> str:
+        """The rule's text, shortened to 110 characters for one-line messages."""
         text = str(self)
-        if len(text) > 110:
-            text = text[:107] + "..."
-        return f"line {self.line}: {text}" if self.line else text
+        return text if len(text) <= 110 else text[:107] + "..."
+
+    def named(self) -> str:
+        """The rule as error messages name it: its line and its (brief) text."""
+        return f"line {self.line}: {self.brief()}" if self.line else self.brief()
 
 
 def is_variable(term) -> bool:

@@ -146,12 +146,7 @@ def _check_safe(head, body, rule: Rule) -> None:
         free = sorted(variables_of(terms) - bound)
         if free:
             raise GdlRuleError(f"unsafe rule at line {rule.line}: variable {free[0]} of {where} is not bound "
-                               f"by a positive literal in {_short(rule)}")
-
-
-def _short(rule: Rule) -> str:
-    text = str(rule)
-    return text if len(text) <= 110 else text[:107] + "..."
+                               f"by a positive literal in {rule.brief()}")
 
 
 def _components(keys, deps) -> list:
@@ -203,7 +198,7 @@ def _check_strata(head, body, rule, where) -> None:
     for key, negative, _atom in _body_keys(body):
         if negative and where.get(key) == where[hk]:
             raise GdlRuleError(f"negation through recursion (not stratified) at line {rule.line}: "
-                               f"{hk.split('/')[0]} depends on (not {key.split('/')[0]}) in {_short(rule)}")
+                               f"{hk.split('/')[0]} depends on (not {key.split('/')[0]}) in {rule.brief()}")
 
 
 def _check_recursion(head, body, rule, where) -> None:
@@ -221,7 +216,7 @@ def _check_recursion(head, body, rule, where) -> None:
                 continue
             raise GdlRuleError(f"recursion restriction broken at line {rule.line}: argument {term_text(arg)} "
                                f"of the recursive literal {literal_text(('pos', atom))} is neither ground, "
-                               f"a head argument, nor bound outside the recursion in {_short(rule)}")
+                               f"a head argument, nor bound outside the recursion in {rule.brief()}")
 
 
 _NO_DOES = ("legal/2", "goal/2", "terminal/0")
