@@ -72,11 +72,30 @@ def test_obfuscated_misere_subtraction():
     assert report.states == 2 * 22
 
 
+def chomp_wins(heights, memo):
+    """Plain recursion over chomp boards (column heights, non-increasing): does the player to move win?
+    Biting the poisoned square (1, 1) loses, so it is never a winning move."""
+    if heights not in memo:
+        memo[heights] = any(not chomp_wins(after, memo) for _bite, after in chomp_bites(heights))
+    return memo[heights]
+
+
+def chomp_bites(heights):
+    for x, height in enumerate(heights):
+        for y in range(height):
+            if (x, y) != (0, 0):
+                yield (x + 1, y + 1), tuple(min(h, y) if i >= x else h for i, h in enumerate(heights))
+
+
 def test_chomp_raw_graph_is_misere_first_player_wins():
     report = report_of("impartial", "chomp.kif")
     assert (report.play, report.impartial, report.result) == ("misere", True, "first")
     # Young diagrams inside 8x7 (C(15, 7)) plus the poisoned end states, for each player to move
     assert report.states > 6435
+    memo, board = {}, (7,) * 8
+    assert chomp_wins(board, memo)
+    winning = [f"(bite {x} {y})" for (x, y), after in chomp_bites(board) if not chomp_wins(after, memo)]
+    assert report.winning_moves == winning == ["(bite 3 3)"]
 
 
 @pytest.mark.parametrize("name", ["ticTacToe.kif", "sum15.kif", "eotcatcit.kif"])

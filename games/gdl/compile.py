@@ -30,6 +30,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from cgt.games.gdl.errors import GdlError
+from cgt.interrupt import check_interrupt
 from cgt.games.gdl.syntax import is_variable, variables_of
 from cgt.games.gdl.validate import key_of
 
@@ -133,6 +134,7 @@ class _Generator:
                 self.emit(2, f"if {sizes} == _before:")
                 self.emit(3, "break")
                 self.emit(2, "_rounds += 1")
+                self.emit(2, "_check_interrupt()")
                 self.emit(2, f"if _rounds > {FIXPOINT_LIMIT}:")
                 self.emit(3, f"_overflow({comp!r})")
             else:
@@ -148,7 +150,7 @@ class _Generator:
             header.append(f"    ix{i} = I[{ix!r}]")
         source = "\n".join(header + body_lines + ["    return None", ""])
         source = self._index_names(source)
-        namespace = {"_EMPTY": frozenset(), "_overflow": _fixpoint_overflow}
+        namespace = {"_EMPTY": frozenset(), "_overflow": _fixpoint_overflow, "_check_interrupt": check_interrupt}
         exec(compile(source, f"<gdl {layer} layer>", "exec"), namespace)
         return Layer(namespace["layer"], source, set(self.indexes), keys)
 
