@@ -54,6 +54,35 @@ def integer_argument(value, what: str, *, minimum: int | None = None, error: typ
     raise error(f"{what} needs {_expected(minimum)}, got {value!r}")
 
 
+def collection_argument(values, what: str, *, error: type = InvalidGameError):
+    """An iterator over ``values``, or ``error`` when ``values`` is not a collection (strings are not).
+
+    >>> list(collection_argument((1, 2), "options"))
+    [1, 2]
+    >>> collection_argument(None, "misere_game(): options")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidGameError: misere_game(): options must be a collection, got None
+    """
+    if not isinstance(values, (str, bytes)) and values is not None:
+        try:
+            return iter(values)
+        except TypeError:
+            pass
+    raise error(f"{what} must be a collection, got {values!r}")
+
+
+def callable_argument(function, what: str, *, error: type = InvalidGameError):
+    """``function`` itself when it is callable, else ``error`` naming ``what``.
+
+    >>> callable_argument(len, "options") is len
+    True
+    """
+    if not callable(function):
+        raise error(f"{what} must be a function, got {function!r}")
+    return function
+
+
 def plain_integers(value):
     """``value`` with integral scalars of other types (numpy's) turned into ``int``, inside tuples and lists.
 

@@ -15,12 +15,17 @@ from __future__ import annotations
 from cgt._deep import deep
 from cgt.arguments import integer_argument
 from cgt.errors import TooLargeError
-from cgt.game import Game, ZERO, _canonical, _le
+from cgt.game import Game, ZERO, _canonical, _le, game_list
+from cgt.interrupt import check_interrupt
 
 _days: list[frozenset[Game]] = [frozenset([ZERO])]
 
 #: Day 4 has more than 3 * 10^12 values; day 3 (1474 values) is the last one we can list.
 MAX_DAY = 3
+
+
+#: Largest number of antichains listed (n pairwise incomparable games have 2^n).
+MAX_ANTICHAINS = 2_000_000
 
 
 def antichains(elements: list[Game]) -> list[list[Game]]:
@@ -30,6 +35,7 @@ def antichains(elements: list[Game]) -> list[list[Game]]:
     >>> sorted(len(a) for a in antichains([zero, star, up]))
     [0, 1, 1, 1, 2, 2]
     """
+    elements = game_list(elements, "antichains(): elements")
     n = len(elements)
     # compatible[i] = indices j > i incomparable with element i
     compatible = []
@@ -43,6 +49,11 @@ def antichains(elements: list[Game]) -> list[list[Game]]:
     while stack:
         chosen, candidates = stack.pop()
         result.append([elements[i] for i in chosen])
+        if len(result) > MAX_ANTICHAINS:
+            raise TooLargeError(f"antichains(): more than {MAX_ANTICHAINS} antichains among {n} games "
+                                f"(cgt.days.MAX_ANTICHAINS)")
+        if not len(result) & 4095:
+            check_interrupt()
         last = chosen[-1]
         for j in sorted((c for c in candidates if c > last), reverse=True):
             stack.append((chosen + [j], candidates.intersection(compatible[j])))

@@ -156,13 +156,17 @@ class Game:
 
     @property
     def is_uptimal(self) -> bool:
-        """True for number + ups + nimber values ``x + u.^ + *n``.
+        """True for uptimals ``x + a1.^ + a2.^<2> + ... + *n`` (CGSuite's ``IsUptimal``; see :mod:`cgt.uptimal`).
 
-        >>> from cgt import up, star, switch
-        >>> (up + star).is_uptimal, switch(1).is_uptimal
-        (True, False)
+        >>> from cgt import up, star, switch, up_nth
+        >>> (up + star).is_uptimal, up_nth(3).is_uptimal, switch(1).is_uptimal
+        (True, True, False)
         """
-        return self._nus is not None
+        if self._nus is not None:
+            return True
+        from cgt.uptimal import is_uptimal
+
+        return is_uptimal(self)
 
     @property
     def is_impartial(self) -> bool:
@@ -384,6 +388,10 @@ class Game:
             elif self.is_integer:
                 return _multiple(n, int(self._nus[0]))
         if not is_integer_value(n):
+            if isinstance(n, numbers.Rational) and not isinstance(n, bool):
+                if self.is_number:
+                    return _number(self._nus[0] * to_dyadic(n))
+                raise NotApplicableError(f"{self} * {n}: only whole multiples n * G of a game are defined")
             if isinstance(n, _NOT_GAMES):
                 raise InvalidGameError(_not_a_game_message(n))
             return NotImplemented
@@ -489,6 +497,21 @@ class Game:
     companion = _delegate("infinitesimal", "companion", "The companion (see :mod:`cgt.infinitesimal`).")
     norton_product = _delegate("products", "norton_product", "Norton's product ``G.U``: ``G.norton_product(U)``.", False)
     ordinal_sum = _delegate("products", "ordinal_sum", "The ordinal sum ``G : H``: ``G.ordinal_sum(H)``.", False)
+    # CGSuite's members of §6.4-6.7 (their modules: cgt.predicates, cgt.uptimal, cgt.powers, cgt.selective).
+    is_numberish = _delegate("predicates", "is_numberish", "CGSuite's IsNumberish: equal stops.")
+    is_number_tiny = _delegate("predicates", "is_number_tiny", "CGSuite's IsNumberTiny (see :mod:`cgt.predicates`).")
+    is_idempotent = _delegate("predicates", "is_idempotent", "CGSuite's IsIdempotent: ``G + G = G``.")
+    is_ordinal = _delegate("predicates", "is_ordinal", "CGSuite's IsOrdinal: 0, 1, 2, ...")
+    is_even = _delegate("predicates", "is_even", "CGSuite's IsEven (Conway's parity; see :mod:`cgt.predicates`).")
+    is_odd = _delegate("predicates", "is_odd", "CGSuite's IsOdd (Conway's parity; see :mod:`cgt.predicates`).")
+    is_even_tempered = _delegate("predicates", "is_even_tempered", "CGSuite's IsEvenTempered (Siegel).")
+    is_odd_tempered = _delegate("predicates", "is_odd_tempered", "CGSuite's IsOddTempered (Siegel).")
+    follower_count = _delegate("predicates", "follower_count", "CGSuite's FollowerCount.")
+    uptimal_expansion = _delegate("uptimal", "uptimal_expansion", "CGSuite's UptimalExpansion, or None.")
+    pow = _delegate("powers", "power", "CGSuite's Pow: ``G.pow(n)`` for ``G = {0|H}``.", False)
+    pow_to = _delegate("powers", "power_to", "CGSuite's PowTo: ``G.pow_to(n)`` for ``G = {0|H}``.", False)
+    conjunctive_sum = _delegate("selective", "conjunctive_sum", "CGSuite's ConjunctiveSum (a compound form).", False)
+    selective_sum = _delegate("selective", "selective_sum", "CGSuite's SelectiveSum (a compound form).", False)
 
     def conway_product(self, other):
         """Conway's nim product of two nimbers: ``*a . *b = *(a (x) b)`` (see :mod:`cgt.nimarith`)."""
@@ -614,6 +637,17 @@ def lefts_of(g: Game) -> tuple:
     ['*', '0']
     """
     return _lefts(g)
+
+
+def closed_uptimal(g: Game) -> tuple | None:
+    """``(x, u, n)`` when the kernel holds ``g`` in the closed form ``x + u.^ + *n``, else None (other
+    uptimals, such as ``^<2>``, are recognised by :mod:`cgt.uptimal`).
+
+    >>> from cgt import up, star, up_nth
+    >>> closed_uptimal(up + star), closed_uptimal(up_nth(2))
+    ((Fraction(0, 1), 1, 1), None)
+    """
+    return g._nus
 
 
 def rights_of(g: Game) -> tuple:
@@ -1163,14 +1197,23 @@ def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
         from cgt.parse import parse_game
 
         return parse_game(lefts)
-    left = [as_game(o) for o in _option_collection(lefts, "lefts")]
-    right = [as_game(o) for o in _option_collection(rights, "rights")]
-    return _canonical(left, right)
+    return _canonical(game_list(lefts, "lefts"), game_list(rights, "rights"))
+
+
+def game_list(values, what: str) -> list[Game]:
+    """``values`` (a collection of games, ints or dyadic Fractions) as a list of Games, or a clear error.
+
+    >>> [str(g) for g in game_list([1, Fraction(1, 2)], "options")]
+    ['1', '1/2']
+    """
+    return [as_game(o) for o in _option_collection(values, what)]
 
 
 def _not_a_collection(side: str, options) -> str:
     shown = str(options) if isinstance(options, Game) else repr(options)
-    return (f"game(lefts, rights) takes two collections of options, e.g. game([0], [1]): {side} is {shown}")
+    if side in ("lefts", "rights"):
+        return f"game(lefts, rights) takes two collections of options, e.g. game([0], [1]): {side} is {shown}"
+    return f"{side} must be a collection of games, got {shown}"
 
 
 def _option_collection(options, side: str):

@@ -38,6 +38,7 @@ from typing import Iterable
 
 from cgt._walk import postorder
 from cgt.errors import InvalidGameError, NotApplicableError, TooLargeError
+from cgt.arguments import callable_argument, collection_argument
 from cgt.interrupt import check_interrupt
 from cgt.game import register_cache
 from cgt.impartial import mex
@@ -441,7 +442,7 @@ def misere_game(options: Iterable = ()) -> MisereGame:
     >>> misere_game([0, 1]) is misere_nim(2)
     True
     """
-    return _canonical(_as_option(o) for o in options)
+    return _canonical(_as_option(o) for o in collection_argument(options, "misere_game(): options"))
 
 
 def _as_option(x) -> MisereGame:
@@ -554,6 +555,9 @@ def misere_canonical_form_of(position, options, components=None, cache: dict | N
     >>> [str(misere_canonical_form_of((n,), options, split)) for n in (4, 5)]
     ['*[1]', '*[(32)321]']
     """
+    callable_argument(options, "misere_canonical_form_of(): options")
+    if components is not None:
+        callable_argument(components, "misere_canonical_form_of(): components")
     memo = {} if cache is None else cache
 
     def expand(pos):
