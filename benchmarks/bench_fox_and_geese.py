@@ -58,7 +58,8 @@ def main() -> None:
                 print(f"| solve width {width}, {who} first | stopped: {error} | >{args.limit:,} | | |")
                 continue
             winner = who if s.result == "first" else ("geese" if who == "fox" else "fox")
-            print(f"| solve width {width}, {who} first | {winner} win in {s.distance} moves | {len(s):,} "
+            verb = "wins" if winner == "fox" else "win"
+            print(f"| solve width {width}, {who} first | the {winner} {verb} in {s.distance} moves | {len(s):,} "
                   f"| {t:.2f} | {len(s) / max(t, 1e-9):,.0f} |")
         g, t = _timed(lambda: position_graph(ruleset, start.position, max_states=args.limit))
         print(f"| graph width {width} | {g.edges():,} moves | {len(g):,} | {t:.2f} | {len(g) / max(t, 1e-9):,.0f} |")

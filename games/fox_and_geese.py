@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from cgt.arguments import integer_argument, is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.player import Player
 
@@ -76,10 +77,6 @@ class Board(NamedTuple):
     fox: int
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class GenFoxAndGeese(GridRuleset):
     """The Fox and Geese family ``GenFoxAndGeese(board_width=8, fox_range=1)`` (see the module docstring)."""
 
@@ -89,13 +86,12 @@ class GenFoxAndGeese(GridRuleset):
     char_map = ".xo"
 
     def __init__(self, board_width: int = 8, fox_range: int = 1, name: str | None = None) -> None:
-        if not _is_int(board_width) or not 2 <= board_width <= MAX_WIDTH:
+        if not is_integer_value(board_width) or not 2 <= board_width <= MAX_WIDTH:
             raise InvalidPositionError(f"GenFoxAndGeese: board_width = {board_width!r} must be an integer "
                                        f"from 2 to {MAX_WIDTH}")
-        if not _is_int(fox_range) or fox_range < 1:
-            raise InvalidPositionError(f"GenFoxAndGeese: fox_range = {fox_range!r} must be an integer >= 1")
-        self.board_width = board_width
-        self.fox_range = fox_range
+        self.board_width = int(board_width)
+        self.fox_range = integer_argument(fox_range, "GenFoxAndGeese: fox_range", minimum=1,
+                                          error=InvalidPositionError)
         if name is not None:
             self.name = name
 
@@ -143,7 +139,7 @@ class GenFoxAndGeese(GridRuleset):
 
     def _coordinate(self, value, what: str) -> tuple[int, int]:
         if (not isinstance(value, (tuple, list)) or len(value) != 2
-                or not all(_is_int(v) for v in value)):
+                or not all(is_integer_value(v) for v in value)):
             raise InvalidPositionError(f"{self!r}: {what} must be a (row, col) pair of integers, got {value!r}")
         row, col = value
         if not 1 <= row <= MAX_ROW or not 1 <= col <= self.board_width:

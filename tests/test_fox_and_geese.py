@@ -283,7 +283,7 @@ def test_shell(source, expected):
 def test_shell_errors():
     from cgt.shell import ShellError, run
 
-    with pytest.raises(ShellError, match="fox_range = 0 must be an integer >= 1"):
+    with pytest.raises(ShellError, match="fox_range needs a positive integer, got 0"):
         run("game.grid.GenFoxAndGeese(foxRange => 0)")
     with pytest.raises(ShellError, match="no canonical short form; use its loopy value"):
         run('game.grid.FoxAndGeese(".x.x....|..o.....").CanonicalForm')
