@@ -1,0 +1,28 @@
+"""Ctrl-C during cgt.solve stops the retrograde analysis at once; the next solve works (issue on draws)."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import cgt
+from cgt.games import Domineering
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_interrupts_solve_and_the_next_solve_works():
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    interrupted = False
+    try:
+        cgt.solve(Domineering("......|......|......|......|......|......"), progress=False)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        timer.cancel()
+    assert interrupted and time.monotonic() - start < 15
+    # Domineering 2x2: the first player wins (it is {1|-1}, a first-player win)
+    assert cgt.solve(Domineering("..|.."), progress=False).result == "first"
