@@ -331,3 +331,13 @@ def test_stable_absorbing_accepts_exactly_the_p_positions(moves, with_nim, a, b)
         assert flipped[x, y] and failure.target in options and flipped[failure.target]
     else:
         assert not flipped[x, y] and not any(flipped[o] for o in options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("m", [2, 3, 4, 5, 6])
+def test_conjecture_3_4_to_3000(m):
+    """The bounded form runs in CI (test_remark_3_5_and_conjecture_3_4_for_m_5_and_6_bounded); this goes to
+    heaps of 3000: no conjectured move is ever a sole winning move, and the other moves up to 100 have
+    witnesses (proven non-redundant)."""
+    report = compare_redundant(MWythoff(m), 3000, lambda k, l: 1 <= abs(k - l) < m and min(k, l) >= m - abs(k - l) + 2)
+    assert report.refuted == () and report.confirmed_to >= 100
