@@ -283,6 +283,30 @@ class GenFoxAndGeese(GridRuleset):
         """``"off"`` when the fox has escaped (see :meth:`escaped`), else None: the loopy engine's shortcut."""
         return "off" if self.escaped(board) else None
 
+    def values_table(self, geese) -> list[list]:
+        """CGSuite's ``ValuesTable(geese)``: one row per board row, from the highest goose row down to row 1,
+        and ``board_width`` columns, holding ``"X"`` on a goose, the loopy value (``game_value``) with the fox
+        on each other dark square, and None on light squares.
+
+        >>> rows = GenFoxAndGeese(4).values_table([(3, 1), (3, 3)])
+        >>> [[v if v is None or v == "X" else str(v) for v in row] for row in rows]
+        [['X', None, 'X', None], [None, '0', None, 'over'], ['{2|0}', None, '{over|0}', None]]
+        """
+        positions = [self._coordinate(g, "goose") for g in geese]
+        top = max((r for r, _ in positions), default=1)
+        table = []
+        for row in range(top, 0, -1):
+            cells = []
+            for col in range(1, self.board_width + 1):
+                if (row, col) in positions:
+                    cells.append("X")
+                elif (row + col) % 2:
+                    cells.append(None)
+                else:
+                    cells.append(self(positions, (row, col)).game_value)
+            table.append(cells)
+        return table
+
     def depth_hint(self, board: Board) -> int:
         """CGSuite's ``DepthHint``: the sum of the goose rows (every goose move lowers it by one)."""
         return sum(r for r, _ in self.geese(board))

@@ -287,3 +287,20 @@ def test_shell_errors():
         run("game.grid.GenFoxAndGeese(foxRange => 0)")
     with pytest.raises(ShellError, match="no canonical short form; use its loopy value"):
         run('game.grid.FoxAndGeese(".x.x....|..o.....").CanonicalForm')
+
+
+def test_values_table_matches_single_positions():
+    ruleset = GenFoxAndGeese(4)
+    rows = ruleset.values_table([(4, 2), (4, 4)])
+    assert len(rows) == 4 and all(len(row) == 4 for row in rows)
+    assert rows[0] == [None, "X", None, "X"]
+    assert rows[3][2] == ruleset.start().game_value           # fox on (1,3): the start, over
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            r, c = 4 - i, j + 1
+            if (r + c) % 2:
+                assert cell is None
+            elif cell != "X":
+                assert str(cell.outcome) == str(ruleset([(4, 2), (4, 4)], (r, c)).outcome)
+    with pytest.raises(InvalidPositionError, match="light square"):
+        ruleset.values_table([(4, 1)])
