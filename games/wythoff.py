@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from math import isqrt
 
+from cgt.arguments import integer_argument
 from cgt.errors import InvalidPositionError, TooLargeError
 from cgt.outcome import Outcome
 from cgt.impartial import mex
@@ -62,6 +63,17 @@ class GenWythoff(HeapPairRuleset):
 
     def _label(self) -> str:
         return repr(self)
+
+    def nim_value_table(self, max_row: int, max_col: int) -> list[list[int]]:
+        """Nim values of ``(m, n)`` for ``0 <= m <= max_row``, ``0 <= n <= max_col`` (CGSuite's
+        ``NimValueTable`` of a coordinate schema).
+
+        >>> Wythoff.nim_value_table(2, 3)
+        [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5]]
+        """
+        max_row = integer_argument(max_row, f"{self._label()}: nim_value_table", minimum=0, error=InvalidPositionError)
+        max_col = integer_argument(max_col, f"{self._label()}: nim_value_table", minimum=0, error=InvalidPositionError)
+        return [[self.grundy((m, n)) for n in range(max_col + 1)] for m in range(max_row + 1)]
 
     def _pairs(self, a: int, b: int):
         """``(k, l)`` amounts removed from (first, second) heap by a two-heap move."""

@@ -18,6 +18,7 @@ positions and games, ``Periodicity`` values, and the table methods of lists.
 
 from __future__ import annotations
 
+from cgt.arguments import integer_argument
 from cgt.errors import NotApplicableError
 
 from cgt.shell.methods import Method, is_number, is_position, to_game
@@ -54,9 +55,44 @@ class Periodicity:
 
 
 def _count(n, name: str) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise NotApplicableError(f"{name} needs a non-negative integer, got {n!r}")
-    return n
+    return integer_argument(n, name, minimum=0, error=NotApplicableError)
+
+
+def _python_method(ruleset, python_name: str, shell_name: str, what: str):
+    method = getattr(ruleset, python_name, None)
+    if method is None:
+        raise NotApplicableError(f"{shell_name} needs {what}; {ruleset!r} is not one")
+    return method
+
+
+def game_value_table(ruleset, max_row, max_col) -> Table:
+    """``R.GameValueTable(maxRow, maxCol)`` of a cake or partizan coordinate ruleset: values of
+    ``(m, n)`` for ``m = 1..maxRow``, ``n = 1..maxCol``, as a Table."""
+    method = _python_method(ruleset, "game_value_table", "GameValueTable", "a cake or partizan coordinate ruleset")
+    return Table(method(_count(max_row, "GameValueTable"), _count(max_col, "GameValueTable")))
+
+
+def nim_value_table(ruleset, max_row, max_col) -> Table:
+    """``R.NimValueTable(maxRow, maxCol)`` of a coordinate ruleset: nim values over ``0..maxRow x
+    0..maxCol``, as a Table."""
+    method = _python_method(ruleset, "nim_value_table", "NimValueTable", "a coordinate ruleset")
+    return Table(method(_count(max_row, "NimValueTable"), _count(max_col, "NimValueTable")))
+
+
+def game_value_sequence(ruleset, to_heap_size) -> list:
+    """``R.GameValueSequence(n)`` of a partizan heap ruleset: the values of heaps ``1..n``."""
+    method = _python_method(ruleset, "game_value_sequence", "GameValueSequence", "a partizan heap ruleset")
+    return list(method(_count(to_heap_size, "GameValueSequence")))
+
+
+def from_subtraction_set(family, subtset, code_digit="3", all_but=False):
+    """``TakeAndBreak.FromSubtractionSet(subtset, codeDigit = "3", allbut = false)``."""
+    if not isinstance(code_digit, str) or not isinstance(all_but, bool):
+        raise NotApplicableError("FromSubtractionSet(subtset, codeDigit, allbut): codeDigit is a string such "
+                                 "as \"3\", allbut true or false")
+    if isinstance(subtset, (set, frozenset, tuple)):
+        subtset = sorted(subtset)
+    return family.from_subtraction_set(subtset, code_digit, all_but)
 
 
 def _heap_ruleset(ruleset, name: str):
@@ -168,7 +204,20 @@ RULESET_METHODS.update({
                            "R.HeapNimValue(n)"),
     "CheckPeriodicity": Method("CheckPeriodicity", check_periodicity, (1, 1), __name__ + ":check_periodicity",
                                "R.CheckPeriodicity(n)"),
+    "GameValueTable": Method("GameValueTable", game_value_table, (2, 2), __name__ + ":game_value_table",
+                             "R.GameValueTable(maxRow, maxCol)"),
+    "NimValueTable": Method("NimValueTable", nim_value_table, (2, 2), __name__ + ":nim_value_table",
+                            "R.NimValueTable(maxRow, maxCol)"),
+    "GameValueSequence": Method("GameValueSequence", game_value_sequence, (1, 1),
+                                __name__ + ":game_value_sequence", "R.GameValueSequence(toHeapSize)"),
 })
+
+#: Static methods of ruleset families (the receiver is the family class, e.g. ``game.heap.TakeAndBreak``).
+FAMILY_METHODS: dict[str, Method] = {
+    "FromSubtractionSet": Method("FromSubtractionSet", from_subtraction_set, (1, 3),
+                                 __name__ + ":from_subtraction_set",
+                                 "TakeAndBreak.FromSubtractionSet(subtset, codeDigit, allbut)"),
+}
 
 POSITION_VARIANTS: dict[str, Method] = {
     name: Method(name, _variant(kind), doc=_VARIANT_DOC[kind], usage=f"P.{name}") for name, kind in _KINDS.items()
@@ -190,7 +239,8 @@ LIST_METHODS: dict[str, Method] = {
                             "Table(L.Grouped(period)): the list in rows of length period.", "L.PeriodicTable(period)"),
 }
 
-HEAP_METHOD_NAMES = sorted(set(RULESET_METHODS) | set(PERIODICITY_METHODS) | set(LIST_METHODS))
+HEAP_METHOD_NAMES = sorted(set(RULESET_METHODS) | set(PERIODICITY_METHODS) | set(LIST_METHODS)
+                           | set(FAMILY_METHODS))
 
 
 def find_heap_method(value, name: str):
@@ -220,4 +270,18 @@ def find_heap_method(value, name: str):
         ruleset = _ruleset_of(value)
         if ruleset is not None:
             return RULESET_METHODS[name], ruleset
+    if name in FAMILY_METHODS:
+        family = _family_of(value)
+        if family is not None and hasattr(family, "from_subtraction_set"):
+            return FAMILY_METHODS[name], family
     return None, None
+
+
+def _family_of(value):
+    """The ruleset family class behind a shell value (``game.heap.TakeAndBreak``), or None."""
+    from cgt.games.catalogue import is_ruleset
+    from cgt.shell.values import Function
+
+    if isinstance(value, Function) and hasattr(value, "entry"):
+        value = value.entry.resolve()
+    return value if isinstance(value, type) and is_ruleset(value) else None

@@ -158,3 +158,22 @@ def test_variants_read_back(source):
 def test_errors(source, message):
     with pytest.raises(ShellError, match=re.escape(message)):
         run(source)
+
+
+# CGSuite §1.3: GameValueTable over 1..maxRow x 1..maxCol, NimValueTable over 0..maxRow x 0..maxCol,
+# GameValueSequence over heaps 1..n, and TakeAndBreak.FromSubtractionSet building codes.
+@pytest.mark.parametrize("source, expected", [
+    ("game.heap.PartizanEuclid.GameValueTable(3,3)", "0 | * | ^\n--+---+--\n0 | 0 | v\n--+---+--\n0 | * | 0"),
+    ("game.heap.Wythoff.NimValueTable(2,3)", "0 | 1 | 2 | 3\n--+---+---+--\n1 | 2 | 0 | 4\n--+---+---+--\n2 | 0 | 1 | 5"),
+    ("game.heap.PartizanSubtraction([1],[2]).GameValueSequence(6)", "[1,{1|0},0,1,{1|0},0]"),
+    ("game.heap.TakeAndBreak.FromSubtractionSet([1,2,3])", 'TakeAndBreak("0.333")'),
+    ("game.heap.TakeAndBreak.FromSubtractionSet([2], \"7\", true).NimValueSequence(8)", "[1,0,1,2,3,2,3,4]"),
+    ("game.heap.Cutcake.GameValueTable(2,2)", " 0 | 1\n---+--\n-1 | 0"),
+])
+def test_value_tables_and_family_methods(source, expected):
+    assert run(source) == expected
+
+
+def test_value_table_methods_name_what_they_need():
+    with pytest.raises(ShellError, match="GameValueTable needs a cake or partizan coordinate ruleset; Kayles"):
+        run("game.heap.Kayles.GameValueTable(2,2)")
