@@ -28,7 +28,7 @@ def measure(path) -> str:
     graph = explore(game, progress=False)
     explore_cpu = time.process_time() - cpu
     states = len(graph.states)
-    edges = sum(len(e) for e in graph.edges)
+    edges = sum(len(t) for t in graph.targets)
     cpu = time.process_time()
     report = analyse(game, progress=False)
     total_cpu = load_cpu + time.process_time() - cpu

@@ -185,12 +185,12 @@ def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: b
 
 def _alternation(graph) -> str | None:
     roles = graph.game.roles
-    for sid, edges in enumerate(graph.edges):
+    for sid, targets in enumerate(graph.targets):
         mover = graph.movers[sid]
         if graph.terminal[sid] or mover is None:
             continue
-        for _joint, nid in edges:
-            if not graph.terminal[nid] and graph.movers[nid] == mover and graph.edges[nid]:
+        for nid in targets:
+            if not graph.terminal[nid] and graph.movers[nid] == mover and graph.targets[nid]:
                 return (f"{roles[mover]} moves twice in a row (no alternation) reaching state "
                         f"{brief_state(graph.states[nid])}")
     return None
@@ -203,7 +203,7 @@ def _reachable(graph) -> list:
     stack = [0]
     while stack:
         sid = stack.pop()
-        for _joint, nid in graph.edges[sid]:
+        for nid in graph.targets[sid]:
             if not seen[nid]:
                 seen[nid] = True
                 stack.append(nid)
@@ -218,9 +218,9 @@ def _terminal_labels(graph, reach):
     """
     roles = graph.game.roles
     movers = list(graph.movers)
-    for sid, edges in enumerate(graph.edges):
+    for sid, targets in enumerate(graph.targets):
         if movers[sid] is not None:
-            for _joint, nid in edges:
+            for nid in targets:
                 if graph.terminal[nid] and movers[nid] is None:
                     movers[nid] = 1 - movers[sid]
     graph.terminal_movers = movers
@@ -270,7 +270,7 @@ class _Boards:
         sid = self.state_of.get((bid, player))
         if sid is None:
             return []
-        return sorted({self.of_state[nid] for _j, nid in self.graph.edges[sid]})
+        return sorted({self.of_state[nid] for nid in self.graph.targets[sid]})
 
     def impartial(self, labels) -> bool:
         """Both players have the same options everywhere (a quick test on positions; if it fails, a test
@@ -283,7 +283,7 @@ class _Boards:
                     quick = False
                     break
                 continue
-            if ({of_state[n] for _j, n in graph.edges[left]} != {of_state[n] for _j, n in graph.edges[right]}
+            if ({of_state[n] for n in graph.targets[left]} != {of_state[n] for n in graph.targets[right]}
                     or graph.terminal[left] != graph.terminal[right]):
                 quick = False
                 break
@@ -298,7 +298,7 @@ class _Boards:
 
     def all_small(self) -> bool:
         graph = self.graph
-        return all(bool(graph.edges[left]) == bool(graph.edges[right]) for left, right in self.both())
+        return all(bool(graph.targets[left]) == bool(graph.targets[right]) for left, right in self.both())
 
 
 def _shapes(graph, labels) -> dict:
@@ -306,7 +306,7 @@ def _shapes(graph, labels) -> dict:
     table, values = {}, {}
 
     def children(sid):
-        return [nid for _j, nid in graph.edges[sid]]
+        return graph.targets[sid]
 
     def combine(sid, done):
         key = ("end", labels.get(sid)) if graph.terminal[sid] else frozenset(done[n] for n in children(sid))
@@ -329,8 +329,8 @@ def _solve_impartial(graph, report, misere: bool) -> None:
     from cgt.misere import misere_grundy
 
     evaluate = misere_grundy if misere else grundy
-    edges = graph.edges
-    options = lambda sid: [nid for _j, nid in edges[sid]]
+    targets = graph.targets
+    options = lambda sid: targets[sid]
     cache = {}
     value = evaluate(0, options, cache=cache)
     if not misere:
@@ -338,7 +338,7 @@ def _solve_impartial(graph, report, misere: bool) -> None:
     report.result = "first" if value else "second"
     report.outcome = "N" if value else "P"
     mover = graph.movers[0]
-    report.winning_moves = sorted(_move_text(joint, mover) for joint, nid in edges[0]
+    report.winning_moves = sorted(_move_text(joint, mover) for joint, nid in graph.edges(0)
                                   if evaluate(nid, options, cache=cache) == 0)
 
 
@@ -385,7 +385,7 @@ def _solve_value(graph, boards, report) -> None:
     outcome = str(value.outcome)
     report.outcome = outcome
     report.result = "first" if outcome in ("L", "N") else "second"
-    report.winning_moves = sorted(_move_text(joint, left) for joint, nid in graph.edges[0]
+    report.winning_moves = sorted(_move_text(joint, left) for joint, nid in graph.edges(0)
                                   if str(values[boards.of_state[nid]].outcome) in ("L", "P"))
 
 
@@ -403,7 +403,7 @@ class _GraphRules:
         if self.graph.terminal[sid]:
             return []
         return [(term_text(joint[player]) if player >= 0 else str(joint), nid)
-                for joint, nid in self.graph.edges[sid]]
+                for joint, nid in self.graph.edges(sid)]
 
     def terminal_result(self, sid):
         if not self.graph.terminal[sid]:

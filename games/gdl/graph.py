@@ -21,6 +21,7 @@ than ``max_states`` states raise :class:`cgt.errors.TooLargeError` naming the li
 from __future__ import annotations
 
 import random
+from array import array
 from collections import deque
 from itertools import product
 
@@ -33,6 +34,7 @@ __all__ = ["Probe", "probe", "GameGraph", "explore", "find_turn", "MAX_STATES"]
 
 #: Default state limit of :func:`explore`.
 MAX_STATES = 300_000
+_NO_TARGETS = array("i")
 _PROBES, _PROBE_LENGTH = 24, 400
 
 
@@ -125,7 +127,9 @@ def find_turn(game: GdlGame, samples, fallback=None):
 
 
 class GameGraph:
-    """The explored graph: states, their views' summaries, and edges ``(joint move, successor id)``."""
+    """The explored graph: states, their views' summaries, and for each state its joint moves
+    (``moves[sid]``, a list of tuples, one move per role) and their successors (``targets[sid]``, an
+    array of state ids).  :meth:`edges` pairs them."""
 
     def __init__(self, game: GdlGame, turn) -> None:
         self.game = game
@@ -135,9 +139,14 @@ class GameGraph:
         self.terminal = []
         self.goals = []
         self.movers = []          # role index of the player to move (None if unknown)
-        self.edges = []           # list of [(joint move tuple, successor id)]
+        self.moves = []           # per state: list of joint moves (interned tuples)
+        self.targets = []         # per state: array of successor ids, parallel to moves
         self.reason = None        # why the game is not alternating, if found while exploring
         self.terminal_movers = None   # movers, completed at terminal states by the classifier
+
+    def edges(self, sid) -> list:
+        """``(joint move, successor id)`` pairs of state ``sid``."""
+        return list(zip(self.moves[sid], self.targets[sid]))
 
     def add(self, state) -> int:
         sid = self.index.get(state)
@@ -197,6 +206,7 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
             queue.append(graph.add(other))
     idle = set()
     index, states = graph.index, graph.states
+    intern = {}.setdefault
     meter = Progress("states") if progress else None
     try:
         while queue:
@@ -206,7 +216,8 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
                 graph.terminal.append(False)
                 graph.goals.append(None)
                 graph.movers.append(None)
-                graph.edges.append(())
+                graph.moves.append(())
+                graph.targets.append(_NO_TARGETS)
             state = graph.states[sid]
             view = game.view(state)
             if meter is not None:
@@ -232,7 +243,7 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
                     active = [i for i, r in enumerate(roles) if view.legal[r] and view.legal[r][0] not in idle]
                     mover = active[0] if len(active) == 1 else None
             graph.movers[sid] = mover
-            edges = []
+            moves, targets = [], array("i")
             joints = list(product(*(view.legal[r] for r in roles)))
             for joint, successor in zip(joints, game.successors(view, joints)):
                 nid = index.get(successor)
@@ -246,8 +257,10 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
                             index[other] = len(states)
                             states.append(other)
                             queue.append(index[other])
-                edges.append((joint, nid))
-            graph.edges[sid] = edges
+                moves.append(intern(joint, joint))      # one tuple per distinct joint move
+                targets.append(nid)
+            graph.moves[sid] = moves
+            graph.targets[sid] = targets
             if len(graph.states) > max_states:
                 raise TooLargeError(f"{game.name}: more than {max_states:,} states (state limit reached after "
                                     f"exploring {sid + 1:,}); the game is too large to solve exhaustively")
