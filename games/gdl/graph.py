@@ -33,7 +33,7 @@ from cgt.progress import Progress
 __all__ = ["Probe", "probe", "GameGraph", "explore", "find_turn", "MAX_STATES"]
 
 #: Default state limit of :func:`explore`.
-MAX_STATES = 300_000
+MAX_STATES = 200_000
 _NO_TARGETS = array("i")
 _PROBES, _PROBE_LENGTH = 24, 400
 
@@ -206,7 +206,7 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
             queue.append(graph.add(other))
     idle = set()
     index, states = graph.index, graph.states
-    intern = {}.setdefault
+    intern, fluent = {}.setdefault, {}.setdefault
     meter = Progress("states") if progress else None
     try:
         while queue:
@@ -248,6 +248,7 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
             for joint, successor in zip(joints, game.successors(view, joints)):
                 nid = index.get(successor)
                 if nid is None:
+                    successor = frozenset([fluent(f, f) for f in successor])   # share equal fluents
                     nid = index[successor] = len(states)
                     states.append(successor)
                     queue.append(nid)
