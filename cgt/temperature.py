@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cgt._walk import bottom_up
-from cgt.game import Game, as_game, lefts_of, rights_of
+from cgt.game import Game, as_game, closed_uptimal, lefts_of, rights_of
 from cgt.thermograph import Thermograph, Trajectory
 
 __all__ = [
@@ -89,7 +89,7 @@ def mean(g) -> Fraction:
     (Fraction(9, 4), Fraction(5, 1))
     """
     g = as_game(g)
-    if g.is_uptimal:
+    if closed_uptimal(g) is not None:
         # x + u.^ + *n is infinitesimally close to x.
         return g.left_stop
     return thermograph(g).mast
@@ -106,7 +106,7 @@ def temperature(g) -> Fraction:
     if g.is_number:
         x = g.number
         return Fraction(-1, x.denominator) if x.denominator > 1 else Fraction(-1)
-    if g.is_uptimal:
+    if closed_uptimal(g) is not None:
         return Fraction(0)
     return thermograph(g).temperature
 

@@ -4,6 +4,9 @@
 A game is an *uptimal* when it equals such a finite sum; the expansion is unique, and it is found here
 from the value alone, whatever the braces look like:
 
+* the canonical options of an uptimal are uptimals (checked on random uptimals in the tests), so the
+  expansions are found bottom-up over the followers and a game with a non-uptimal option is rejected at
+  once; the options' expansions bound the search below;
 * the number part ``x`` is the common stop (an uptimal is infinitesimally close to ``x``);
 * for each nimber part ``m`` tried, ``V = G - x + *m`` must be a *star-free* sum ``sum a_i.^<i>``.  Such
   sums are ordered lexicographically by their coefficients, because ``k.^<n+1> < ^<n>`` for every ``k``
@@ -27,7 +30,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cgt.game import Game, ZERO, as_game, nimber, number, register_cache
+from cgt._walk import bottom_up
+from cgt.game import Game, ZERO, as_game, closed_uptimal, lefts_of, nimber, number, register_cache, rights_of
 from cgt.interrupt import check_interrupt
 from cgt.numbers import format_number
 
@@ -117,9 +121,7 @@ def uptimal_expansion(g) -> UptimalExpansion | None:
     g = as_game(g)
     if g in _expansions:
         return _expansions[g]
-    result = _expand(g)
-    _expansions[g] = result
-    return result
+    return bottom_up(g, _children, _expand, _expansions)
 
 
 def is_uptimal(g) -> bool:
@@ -132,56 +134,68 @@ def is_uptimal(g) -> bool:
     return uptimal_expansion(g) is not None
 
 
+def _children(g: Game) -> tuple:
+    return () if closed_uptimal(g) is not None else lefts_of(g) + rights_of(g)
+
+
 def _expand(g: Game) -> UptimalExpansion | None:
-    if g.is_uptimal:                       # the kernel's closed form x + u.^ + *n
-        x, u, m = g._nus
+    closed = closed_uptimal(g)
+    if closed is not None:                 # the kernel's closed form x + u.^ + *n
+        x, u, m = closed
         return UptimalExpansion(x, (u,) if u else (), m)
+    # The canonical options of an uptimal are uptimals, whose expansions are at most one term longer,
+    # one larger in each coefficient and nimber part (checked on random uptimals in
+    # tests/test_shell_methods.py); so a game with a non-uptimal option is rejected at once, and the
+    # search below is bounded by the options' expansions.
+    options = [_expansions[o] for o in lefts_of(g) + rights_of(g)]
+    if any(e is None for e in options):
+        return None
     x = g.left_stop
     if x != g.right_stop:
         return None
     rest = g - number(x)
-    if not rest.is_all_small:               # sums of ^<n> and nimbers are all-small
-        return None
-    bound = rest.birthday + 2
-    for m in range(0, 2 * bound + 2):
+    terms = max((e.length for e in options), default=0) + 2
+    size = max((abs(a) for e in options for a in e.coefficients), default=0) + 2
+    nimbers = max((e.nimber for e in options), default=0)
+    for m in range(0, 2 * nimbers + 4):
         check_interrupt()
-        coefficients = _star_free(rest + nimber(m), bound)
+        coefficients = _star_free(rest + nimber(m), terms, size)
         if coefficients is not None:
             return UptimalExpansion(x, coefficients, m)
     return None
 
 
-def _star_free(v: Game, bound: int) -> tuple | None:
-    """The coefficients of ``v`` as ``sum a_i.^<i>``, or None (at most ``bound`` terms of size ``bound``)."""
+def _star_free(v: Game, terms: int, size: int) -> tuple | None:
+    """The coefficients of ``v`` as ``sum a_i.^<i>``, or None (at most ``terms`` terms of size ``size``)."""
     from cgt.constructors import up_nth
 
     coefficients = []
     remainder = v
-    for i in range(1, bound + 1):
+    for i in range(1, terms + 1):
         if remainder is ZERO:
             return tuple(coefficients)
         relation = remainder.compare(ZERO)
         if relation == "||":
             return None
-        unit = up_nth(i)
-        a = _leading(remainder, unit, relation, bound)
-        if a is None:
+        found = _leading(remainder, up_nth(i), relation, size)
+        if found is None:
             return None
-        remainder = remainder - a * unit
+        a, remainder = found
         coefficients.append(a)
     return tuple(coefficients) if remainder is ZERO else None
 
 
-def _leading(r: Game, unit: Game, relation: str, bound: int) -> int | None:
-    """The a with ``-unit < 2(r - a.unit) < unit`` (the leading coefficient), or None past ``bound``."""
-    step = 1 if relation == ">" else -1
-    a = 0
-    for _ in range(bound + 1):
+def _leading(r: Game, unit: Game, relation: str, size: int) -> tuple | None:
+    """``(a, r - a.unit)`` for the a with ``-unit < 2(r - a.unit) < unit`` (the leading coefficient), or None
+    when |a| would exceed ``size``."""
+    step, shift = (1, -unit) if relation == ">" else (-1, unit)
+    a, rest = 0, r
+    for _ in range(size + 1):
         check_interrupt()
-        twice = 2 * (r - a * unit)
+        twice = rest + rest
         if -unit < twice < unit:
-            return a
-        a += step
+            return a, rest
+        a, rest = a + step, rest + shift
     return None
 
 
