@@ -13,6 +13,7 @@ the fox in the middle of row 1):
 
     python benchmarks/bench_fox_and_geese.py                 # widths 4, 6, 8
     python benchmarks/bench_fox_and_geese.py --max-width 6
+    python benchmarks/bench_fox_and_geese.py --values-only
 """
 
 from __future__ import annotations
@@ -27,12 +28,19 @@ from cgt.games.loopy_engine import position_graph
 from cgt.player import Player
 
 VALUE_POSITIONS = [
-    (GenFoxAndGeese(4), ".x.x|....|....|..o."),
-    (FoxAndGeese, ".x.x....|........|..o....."),
-    (FoxAndGeese, "...x.x..|........|........|..o....."),
+    (GenFoxAndGeese(4), ".x.x|....|....|..o."),                     # the 4-wide start
+    (FoxAndGeese, "x.x.....|........|o......."),
+    (FoxAndGeese, "x.x.x...|........|..o....."),
+    (GenFoxAndGeese(5), "x.x.x|.....|.....|.....|..o.."),             # the 5-wide start
     (FoxAndGeese, ".x.x.x..|........|........|..o....."),
-    (GenFoxAndGeese(6), ".x.x.x|......|......|......|......|..o..."),
+    (GenFoxAndGeese(6), ".x.x.x|......|......|......|......|..o..."),  # the 6-wide start
+    (FoxAndGeese, ".x.x.x.x|........|........|....o..."),          # four geese, four rows
 ]
+
+
+def _cell(text: str) -> str:
+    """``text`` for a markdown table cell (board rows and game sides are separated by ``|``)."""
+    return text.replace("|", "\\|")
 
 
 def _timed(f):
@@ -45,10 +53,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-width", type=int, default=8)
     parser.add_argument("--limit", type=int, default=5_000_000)
+    parser.add_argument("--values-only", action="store_true", help="skip the solver and graph rows")
     args = parser.parse_args()
     print("| workload | result | positions | seconds | positions/s |")
     print("|---|---|---:|---:|---:|")
-    for width in range(4, args.max_width + 1, 2):
+    for width in range(4, args.max_width + 1, 2) if not args.values_only else ():
         ruleset = GenFoxAndGeese(width)
         start = ruleset.start()
         for player, who in ((Player.Right, "fox"), (Player.Left, "geese")):
@@ -67,12 +76,12 @@ def main() -> None:
         p = ruleset(board)
         nodes = len(position_graph(ruleset, p.position))
         try:
-            v, t = _timed(lambda: p.game_value)
-            shown = f"`{v}`"
+            text, t = _timed(lambda: str(p.game_value))     # the algebra simplifies lazily: time the printing
+            shown = f"`{text}`"
         except TooLargeError as error:
             shown, t = f"stopped: {error}", float("nan")
-        print(f"| value {ruleset!r} {board} | {shown} | {nodes:,} | {t:.2f} | |")
-
+        print(f"| value {_cell(f'{ruleset!r} {board}')} | {_cell(shown)} | {nodes:,} | {t:.2f} | "
+              f"{nodes / t:,.0f} |")
 
 if __name__ == "__main__":
     main()
