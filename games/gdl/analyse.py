@@ -163,6 +163,8 @@ def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: b
         report.reason = "the goals are scores, not a win and a loss"
     elif draws:
         report.reason = "some terminal states are draws"
+    elif "unknown" in real:
+        report.reason = "the player to move at some terminal states is unknown (no turn fluent)"
     elif play == "other":
         report.reason = "some terminal states give the win to the player to move, others to the other player"
     try:
