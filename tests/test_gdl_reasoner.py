@@ -287,3 +287,35 @@ def test_compiled_plans_agree_with_naive_evaluation(text):
 
 
 DERIVED_KEYS = [f"{name}/{arity}" for name, arity in DERIVED.items()]
+
+
+# -- games outside short normal play: cycles, goals that depend on the square, not on the mover -------------------
+TOKEN = """(role left) (role right) (init (at 2)) (init (control left))
+(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4)
+(<= (legal ?p (go ?y)) (true (control ?p)) (true (at ?x)) (succ ?x ?y))
+(<= (legal ?p (go ?y)) (true (control ?p)) (true (at ?x)) (succ ?y ?x))
+(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+(<= (next (at ?y)) (does ?p (go ?y)))
+(<= (next (control left)) (true (control right)))
+(<= (next (control right)) (true (control left)))
+(<= terminal (true (at 0))) (<= terminal (true (at 4)))
+"""
+MOVER_LOSES = "(<= (goal ?p 0) (true (control ?p))) (<= (goal ?p 100) (role ?p) (not (true (control ?p))))"
+ENDS_DECIDE = ("(<= (goal left 100) (true (at 0))) (<= (goal right 0) (true (at 0))) "
+               "(<= (goal left 0) (true (at 4))) (<= (goal right 100) (true (at 4)))")
+
+
+def test_loopy_game_is_solved_by_retrograde_analysis():
+    # a token on 0..4 moved one step either way; whoever moves it to an end wins.  From 2 every move
+    # goes next to an end, so the player to move loses, although play can cycle 2-1-2-3-2...
+    report = analyse(loads(TOKEN + MOVER_LOSES), progress=False)
+    assert report.reason == "the game graph has cycles (a loopy game)" and report.grundy is None
+    assert report.result == "second" and report.play == "normal"
+
+
+def test_goals_fixed_by_the_square_make_a_draw():
+    # left wins at 0, right at 4, whoever moved: neither normal nor misère; each player keeps the token
+    # away from the other's end forever, a draw
+    report = analyse(loads(TOKEN + ENDS_DECIDE), progress=False)
+    assert report.play == "other" and report.impartial is False and report.result == "draw" and report.draws
+    assert report.reason.startswith("some terminal states give the win to the player to move")
