@@ -64,11 +64,14 @@ def stop(g: Game, player, strong: bool = False):
 def subordinate(g: Game, base) -> Game:
     """``G.Subordinate(B)``: the game H with ``G = B : H`` (an error when G is not such an ordinal sum).
 
-    G's options must be those of B plus ordinal sums ``B : X``; H collects the subordinates of the extra
-    options, and ``B : H = G`` is checked (Conway, *On Numbers and Games*, ch. 15; Siegel, CGT II.1).
+    G's options other than B's must be ordinal sums ``B : X``; H collects the subordinates of those options,
+    and ``B : H = G`` is checked (Conway, *On Numbers and Games*, ch. 15; Siegel, CGT II.1).
 
     >>> str(subordinate(cgt.dyadic(1, 2), 1)), str(subordinate(cgt.star.ordinal_sum(cgt.up), cgt.star))
     ('-1', '^')
+    >>> str(subordinate(cgt.integer(1) + cgt.star, 1))
+    '*'
+
     >>> subordinate(cgt.game([1], [0]), 3)
     Traceback (most recent call last):
     ...
@@ -89,7 +92,7 @@ def subordinate(g: Game, base) -> Game:
         result = None
         if x is base:
             result = cgt.zero
-        elif base_left <= set(lefts_of(x)) and base_right <= set(rights_of(x)):
+        else:      # base options may have been dominated away; B : H = G is checked at the end
             extra_left = [find(o, depth + 1) for o in lefts_of(x) if o not in base_left]
             extra_right = [find(o, depth + 1) for o in rights_of(x) if o not in base_right]
             if None not in extra_left and None not in extra_right:
