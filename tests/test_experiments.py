@@ -341,3 +341,18 @@ def test_conjecture_3_4_to_3000(m):
     witnesses (proven non-redundant)."""
     report = compare_redundant(MWythoff(m), 3000, lambda k, l: 1 <= abs(k - l) < m and min(k, l) >= m - abs(k - l) + 2)
     assert report.refuted == () and report.confirmed_to >= 100
+
+
+@pytest.mark.parametrize("d", [2, 3, 5, 6, 7, 8, 10, 11, 12, 15, 17, 18, 20, 24])
+def test_find_beatty_square_roots(d):
+    """alpha = sqrt(d), beta = alpha/(alpha - 1): floor(n beta) = (n d + floor(n sqrt d)) // (d - 1)."""
+    pairs = [(isqrt(d * n * n), (n * d + isqrt(d * n * n)) // (d - 1)) for n in range(3000)]
+    assert sympy.simplify(find_beatty(pairs) - sympy.sqrt(d)) == 0
+
+
+def test_find_beatty_needs_two_periods_of_the_continued_fraction():
+    """sqrt(13) = [3; 1, 1, 1, 1, 6, ...] (period 5): 3000 pairs pin only one period down, 30000 two."""
+    def pairs(count):
+        return [(isqrt(13 * n * n), (13 * n + isqrt(13 * n * n)) // 12) for n in range(count)]
+    assert find_beatty(pairs(3000)) is None
+    assert find_beatty(pairs(30000)) == sympy.sqrt(13)

@@ -11,7 +11,7 @@
 
 Closed forms come from exact arithmetic: the data confine the constant to an interval with rational
 ends; the continued fractions of the two ends agree on a prefix, and when that prefix is eventually periodic
-(three periods at least) the quadratic irrational with that periodic expansion is proposed, and kept only if
+(two periods at least) the quadratic irrational with that periodic expansion is proposed, and kept only if
 it lies in the interval.
 
 >>> find_period([1, 0, 1, 2, 0, 1, 2, 0, 1, 2])
@@ -68,6 +68,10 @@ def find_period(sequence, arithmetic: bool = False, repeats: int = 2) -> Period 
     return best
 
 
+#: How many times the period must show in the common prefix before a quadratic irrational is proposed.
+_REPEATS = 2
+
+
 # -- closed forms from intervals --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Interval:
@@ -109,8 +113,8 @@ def closed_form_in(interval: Interval, evidence: int):
             break
         prefix.append(x)
     best = None
-    for p in range(1, len(prefix) // 3 + 1):
-        for t in range(1, len(prefix) - 3 * p + 1):
+    for p in range(1, len(prefix) // _REPEATS + 1):
+        for t in range(1, len(prefix) - _REPEATS * p + 1):
             tail = prefix[t:]
             if all(tail[i] == tail[i % p] for i in range(len(tail))):
                 best = (t, p)
