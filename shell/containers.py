@@ -28,6 +28,20 @@ from cgt.shell.values import describe, format_value, sort_key
 
 #: Most elements a range may have when its elements are needed one by one.
 MAX_RANGE_SIZE = 10**7
+#: Most elements of a list or set, and characters of a string, that concatenation may build.
+MAX_COLLECTION_SIZE = 10**7
+
+
+def bounded(a, b):
+    """``a + b`` for two lists or two strings, refused beyond MAX_COLLECTION_SIZE elements.
+
+    >>> bounded([1], [2]), bounded("a", "b")
+    ([1, 2], 'ab')
+    """
+    size = len(a) + len(b)
+    if size > MAX_COLLECTION_SIZE:
+        raise ShellError(f"too large: {size} elements (the limit is {MAX_COLLECTION_SIZE})")
+    return a + b
 
 
 class Range:
@@ -300,7 +314,7 @@ def _unquoted(s: str):
 _SEQUENCE = (list, Range, frozenset, set)
 
 COLLECTION_TABLE = {
-    "Adjoin": (1, 1, lambda call, c, x: _same_kind(c, elements(c) + [x])),
+    "Adjoin": (1, 1, lambda call, c, x: _same_kind(c, bounded(elements(c), [x]))),
     "Apply": (1, 1, lambda call, c, f: _same_kind(c, [call(f, [x]) for x in elements(c)])),
     "Count": (1, 1, lambda call, c, f: sum(1 for x in elements(c) if _predicate(call, f, x))),
     "Distinct": (0, 0, lambda call, c: _same_kind(c, list(dict.fromkeys(elements(c))))),
@@ -322,14 +336,14 @@ COLLECTION_TABLE = {
 }
 
 LIST_TABLE = {
-    "Concat": (1, 1, lambda call, c, d: elements(c) + elements(d)),
+    "Concat": (1, 1, lambda call, c, d: bounded(elements(c), elements(d))),
     "Updated": (2, 2, lambda call, c, i, x: _updated_list(elements(c), i, x)),
 }
 
 SET_TABLE = {
-    "Concat": (1, 1, lambda call, s, d: make_set(elements(s) + elements(d))),
+    "Concat": (1, 1, lambda call, s, d: make_set(bounded(elements(s), elements(d)))),
     "Intersection": (1, 1, lambda call, s, t: make_set(x for x in s if x in make_set(elements(t)))),
-    "Union": (1, 1, lambda call, s, t: make_set(elements(s) + elements(t))),
+    "Union": (1, 1, lambda call, s, t: make_set(bounded(elements(s), elements(t)))),
     "Replaced": (1, 1, lambda call, s, m: _replaced(s, m)),
 }
 
@@ -358,7 +372,7 @@ ENTRY_TABLE = {
 }
 
 STRING_TABLE = {
-    "Concat": (1, 1, lambda call, s, t: s + _string_argument(t, "Concat's argument")),
+    "Concat": (1, 1, lambda call, s, t: bounded(s, _string_argument(t, "Concat's argument"))),
     "Matches": (1, 1, lambda call, s, p: _regex(p).fullmatch(s) is not None),
     "Replace": (2, 2, lambda call, s, a, b: s.replace(_string_argument(a, "the target"),
                                                       _string_argument(b, "the replacement"))),

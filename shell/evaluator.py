@@ -42,6 +42,7 @@ from cgt.shell.containers import (
     Range,
     ShellMap,
     as_plain,
+    bounded,
     elements,
     find_language_method,
     make_map,
@@ -242,7 +243,7 @@ class Interpreter:
         text = procedure_text(parameters, body)
         function = Procedure(str(name), parameters, body, scope, self.source, text)
         scope.assign(str(name), function)
-        return function
+        return None
 
     def _procedure(self, node, scope):
         left, body = node.children
@@ -414,9 +415,9 @@ class Interpreter:
         if is_number(a) and is_number(b):
             return self.check_number(normalise(Fraction(a) + Fraction(b)))
         if isinstance(a, str) and isinstance(b, str):
-            return a + b
+            return bounded(a, b)
         if isinstance(a, list) and isinstance(b, list):
-            return a + b
+            return bounded(a, b)
         return _game_operand(a, "add") + _game_operand(b, "add")
 
     def _sub(self, node, scope):
@@ -518,7 +519,17 @@ class Interpreter:
 
     def _ordinal_sum(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
-        return _game_operand(a, "take the ordinal sum of").ordinal_sum(_game_operand(b, "take the ordinal sum of"))
+        g = _game_operand(a, "take the ordinal sum of")
+        h = _game_operand(b, "take the ordinal sum of")
+        if g.is_nimber and h.is_nimber:       # *a : *b = *(a + b) (Siegel, CGT, ordinal sums of nimbers)
+            return self._nimber(g.nim_value + h.nim_value)
+        if h is cgt.zero or g is cgt.zero:    # G : 0 = G and 0 : H = H
+            return g if h is cgt.zero else h
+        size = (len(g.left_options) + len(g.right_options)) * len(h.followers())
+        if size > self.limits.max_multiple:
+            raise ShellError(f"ordinal sum too large: {size} options to simplify (the limit is "
+                             f"{self.limits.max_multiple})")
+        return g.ordinal_sum(h)
 
     def _mod(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
@@ -527,7 +538,10 @@ class Interpreter:
             raise ShellError(f"cannot take {describe(a)} modulo {describe(b)}: '%' needs numbers")
         if y == 0:
             raise ShellError("modulo by zero")
-        return self.check_number(normalise(Fraction(x) % Fraction(y)))
+        # CGSuite's remainder (CGSUITE.md §4.3): its sign follows the dividend, -7 % 3 is -1.
+        x, y = Fraction(x), Fraction(y)
+        quotient = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
+        return self.check_number(normalise(x - quotient * y))
 
     # ------------------------------------------------------------ methods and calls
     def _infix_call(self, node, scope):

@@ -97,7 +97,32 @@ def _end_position(source: str) -> tuple[int, int]:
     return line, column
 
 
+# Printed notation that is not input, just before a syntax error: 2v, 1*, 1/2^* (CGSuite §7.5).
+_GLUED_BEFORE = re.compile(r"(?<![\w.)\]])(-?\d+(?:/\d+)?)((?:\^+|v+|\^\d+|v\d+)?\*?\d*)\s*$")
+
+
+def _glued_hint(source: str, line: int, column: int) -> str:
+    """`` (for the game 2v write 2 + v, ...)`` when the text before the error ends in a glued uptimal."""
+    lines = source.split("\n")
+    if not 1 <= line <= len(lines):
+        return ""
+    before = "\n".join(lines[: line - 1] + [lines[line - 1][: column - 1]])
+    match = _GLUED_BEFORE.search(before)
+    if match is None or not match.group(2) or match.group(2).isdigit():
+        return ""
+    number, ups = match.group(1), match.group(2)
+    return f" (for the game {number}{ups} write {number} + {ups}, CGSuite §7.5)"
+
+
 def _syntax_error(source: str, error: UnexpectedInput) -> ShellError:
+    located = _located_syntax_error(source, error)
+    if located.line is None or located.column is None:
+        return located
+    hint = _glued_hint(source, located.line, located.column)
+    return ShellError(located.message + hint, located.line, located.column, source, kind="syntax") if hint else located
+
+
+def _located_syntax_error(source: str, error: UnexpectedInput) -> ShellError:
     if isinstance(error, UnexpectedCharacters):
         char = source[error.pos_in_stream] if error.pos_in_stream < len(source) else ""
         message = f"syntax error: unexpected character {char!r}"

@@ -280,7 +280,8 @@ def _raise_error(args):
 
 
 def language_globals() -> dict:
-    """The language's own global functions: ``error(message)`` stops the program with that message.
+    """The language's own global functions: ``error(message)`` stops the program with that message;
+    ``Max``, ``Min``, ``Mex`` and ``Sum`` of a collection (CGSuite's ``cgsuite.lang`` functions).
 
     >>> from cgt.shell import run
     >>> run('if 1 > 2 then 0 else error("no: " + "1 <= 2") end')
@@ -290,4 +291,18 @@ def language_globals() -> dict:
     """
     from cgt.shell.values import Function
 
-    return {"error": Function("error", _raise_error, (1, 1), "error(message): stop with this message.")}
+    names = {"error": Function("error", _raise_error, (1, 1), "error(message): stop with this message.")}
+    for name in ("Max", "Min", "Mex", "Sum"):         # cgsuite.lang's functions of a collection (§4.1)
+        names[name] = Function(name, _collection_function(name), (1, 1), f"{name}(c) is c.{name}.")
+    return names
+
+
+def _collection_function(name: str):
+    """``Sum(c)`` and its siblings: the collection method of the same name."""
+    def function(args):
+        from cgt.shell.containers import as_plain
+        from cgt.shell.methods import call_method
+
+        return call_method(as_plain(args[0]), name, [])
+
+    return function

@@ -32,6 +32,7 @@ import sys
 import traceback
 from typing import Iterable, TextIO
 
+from cgt.shell.containers import language_method_names
 from cgt.shell.errors import ShellError
 from cgt.shell.methods import all_method_names
 from cgt.shell.parser import is_incomplete
@@ -47,7 +48,7 @@ CONTINUATION = ". "
 
 KEYWORDS = [
     "if", "then", "elseif", "else", "end", "for", "from", "to", "by", "in", "where", "do",
-    "while", "and", "or", "not", "true", "false", "nil",
+    "while", "and", "or", "not", "true", "false", "nil", "var", "def", "begin", "yield",
 ]
 
 
@@ -140,6 +141,12 @@ def run_lines(
     for start, text in entries(lines):
         try:
             output = session.run(text)
+        except KeyboardInterrupt:
+            if stop_on_error:          # a script stops (the command exits with status 130)
+                raise
+            print("interrupted", file=err, flush=True)     # piped input goes on, as the REPL does
+            status = 1
+            continue
         except ShellError as error:
             report(error, err, debug, start - 1, filename)
             status = 1
@@ -186,7 +193,7 @@ class ShellCompleter:
                     value = value.entries.get(part)
             if isinstance(value, Namespace):
                 return list(value.entries)
-        return all_method_names()
+        return all_method_names() + sorted(language_method_names())
 
     def prompt_toolkit_completer(self):
         """This completer in prompt_toolkit's interface."""

@@ -13,9 +13,11 @@ ends with ``;`` (or its last value is nil).
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from cgt.shell.builtins import HELP, make_globals
+from cgt.shell.errors import ShellError
 from cgt.shell.evaluator import Interpreter, Scope
 from cgt.shell.helptext import help_function, overview
 from cgt.shell.limits import DEFAULT, Limits
@@ -27,6 +29,18 @@ from cgt.shell.values import HelpText, format_value
 #: Python's recursion limit while a program runs: room for MAX_CALL_DEPTH nested procedure calls, and
 #: still far from exhausting the main thread's C stack.
 SHELL_RECURSION_LIMIT = 12_000
+
+
+@contextlib.contextmanager
+def _recursion_room():
+    """Python's recursion limit raised to SHELL_RECURSION_LIMIT while a program runs and prints: each
+    nested procedure call takes about 20 Python frames (MAX_CALL_DEPTH calls fit)."""
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, SHELL_RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old_limit)
 
 
 class Session:
@@ -51,23 +65,22 @@ class Session:
         """
         tree = parse(source)
         interpreter = Interpreter(self.scope, source, self.limits, help_function)
-        # Each nested procedure call of a program takes about 20 Python frames (MAX_CALL_DEPTH of them).
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, SHELL_RECURSION_LIMIT))
-        try:
+        with _recursion_room():
             value, show = interpreter.program(tree)
-        finally:
-            sys.setrecursionlimit(old_limit)
         if value is HELP:
             value = HelpText(overview())
         return value, show
 
     def run(self, source: str) -> str:
         """What the shell prints for ``source`` (see :func:`cgt.shell.run`)."""
-        value, show = self.evaluate(source)
-        if not show or value is None:
-            return ""
-        return format_value(value)
+        with _recursion_room():
+            value, show = self.evaluate(source)
+            if not show or value is None:
+                return ""
+            try:
+                return format_value(value)
+            except RecursionError:
+                raise ShellError("the result is nested too deeply to print") from None
 
     def names(self) -> list[str]:
         """Every global name currently defined (builtins and variables), for completion.
