@@ -1,5 +1,5 @@
 """The members of short games from §6.1-6.7 of the CGSuite reference that the shell's first method table
-did not have: the Boolean family, ``UptimalExpansion``, ``Class``, ``FollowerCount``, ``ConwayProduct``,
+did not have: the Boolean family, ``UptimalExpansion``, ``FollowerCount``, ``ConwayProduct``,
 ``ConjunctiveSum``, ``SelectiveSum``, ``Pow``/``PowTo``, ``Subordinate``, ``Tiny``/``Miny``, stops by
 player, and the stopper members that a short game answers trivially (a short game is its own onside and
 offside, its upsum with H is its sum with H).
@@ -135,12 +135,6 @@ def _conway_product(g, h):
     return conway_product(g, _game(h))
 
 
-def _class(g):
-    from cgt.shell.classes import class_of
-
-    return class_of(g)
-
-
 def _true(g) -> bool:
     return True
 
@@ -165,7 +159,6 @@ def register_game_methods(add) -> None:
         add(name, _true, doc=f"True: every short game is {what}.")
     add("FollowerCount", predicates.follower_count, doc=p + "follower_count")
     add("UptimalExpansion", uptimal_expansion_of, doc=__name__ + ":uptimal_expansion_of")
-    add("Class", _class, doc="cgt.shell.classes:class_of")
     add("ConwayProduct", _conway_product, (1, 1), "cgt.conway_product:conway_product", "G.ConwayProduct(H)")
     add("ConwayMultiply", _conway_product, (1, 1), "cgt.conway_product:conway_product", "G.ConwayMultiply(H)")
     add("ConjunctiveSum", _compound("ConjunctiveSum"), (1, 1), "cgt.selective:conjunctive_sum",

@@ -5,18 +5,25 @@
 True
 >>> run("help(Mean)").splitlines()[0]
 'G.Mean'
+>>> run("help(IsEvenTempered)").splitlines()[1]
+"Siegel's even-tempered games: numberish, or every option odd-tempered."
 """
 
 from __future__ import annotations
 
 from cgt.shell.builtins import HELP, RulesetFunction
 from cgt.shell.errors import ShellError
+from cgt.shell.integer_methods import INTEGER_METHODS
 from cgt.shell.methods import (
+    CLASS_METHODS,
     COLLECTION_METHODS,
+    COMPOUND_METHODS,
     GAME_METHODS,
     NIM_METHODS,
     NUMBER_METHODS,
     POSITION_METHODS,
+    THERMOGRAPH_METHODS,
+    UNIVERSAL_METHODS,
     Method,
     docstring_text,
 )
@@ -29,17 +36,18 @@ Values      3  -1/2  *  *2  ^  v  ^^*  ^3  v<2>  ^[2]  3*  1/2^*  +-1  3+-1  Tin
 Games       {0|1,2}   {3||2|1} = {3|{2|1}}   {|} = 0   (more bars bind looser)
 Operators   + - * /  %   == != <= >= < >   <> (confused)  <| (less or confused)  |> (greater or confused)
             a NimSum b   a NimProduct b   G Heat t   (any one-argument method can be written infix)
-            note: 2*3 is the game 2+*3; write 2 * 3 to multiply
+            2*3 is 6 and 2^3 is 8, as in CGSuite; the games are written 2 + *3 and 2 + ^3
 Statements  x := expr   a; b   (a final ; prints nothing)   // comment to end of line
 Control     if c then a elseif d then b else e end     for n from 1 to 10 by 2 do ... end
             while c do ... end
 Collections [1,2,3]  {1,3} (set)  (3,5) (tuple)  [n * n for n from 1 to 5 where n % 2 == 1]
             list[1] is the first element
 Numbers     5/7  3/0 = inf  omega (or ω)  omega^2 * 3 + 1  (omega+1)/(omega-1)  *omega  *(omega+1)
-            a ^ b is a power after an operand (2 ^ 10, x^2); where an operand starts ^ is up (^, 2^3)
+            a ^ b is a power after an operand (2 ^ 10, x^2); where an operand starts ^ is up (^, ^3)
 Misere      *[4,2] *[2] (entry: a list of options, lists nest)  *[2#] *[(42)31] (printed forms with marks)
             G.MisereCanonicalForm  G.Genus  G.Mate  MisereCanonicalGame.DayN(3)
-Methods     G.LeftStop  G.Cool(1)  ... see the list below; help(Name) explains one"""
+Methods     G.LeftStop  G.Cool(1)  ^.Pow(3)  G.UptimalExpansion  G.Class  7.Div(2)  ... see the list below;
+            help(Name) explains one"""
 
 
 def _method_help(method: Method) -> str:
@@ -68,7 +76,13 @@ def topic(name: str, scope=None) -> str:
         (NIM_METHODS, "integers and nimbers"),
         (NUMBER_METHODS, "numbers"),
         (COLLECTION_METHODS, "lists, sets and strings"),
-    ) + (() if any(name in t for t in (GAME_METHODS, POSITION_METHODS, NIM_METHODS, NUMBER_METHODS)) else (
+        (INTEGER_METHODS, "integers"),
+        (UNIVERSAL_METHODS, "every value"),
+        (CLASS_METHODS, "classes"),
+        (COMPOUND_METHODS, "compound games"),
+        (THERMOGRAPH_METHODS, "thermographs"),
+    ) + (() if any(name in t for t in (GAME_METHODS, POSITION_METHODS, NIM_METHODS, NUMBER_METHODS,
+                                        INTEGER_METHODS)) else (
         (tower.NUMBER_TOWER_METHODS, "numbers, ordinals and surreals"),
         (tower.TRANSFINITE_METHODS, "transfinite nimbers"),
         (tower.MISERE_METHODS, "misère games"),
@@ -126,7 +140,9 @@ def overview() -> str:
     for i in range(0, len(names), 6):
         lines.append("            " + "  ".join(names[i : i + 6]))
     lines.append("Positions   " + "  ".join(sorted(POSITION_METHODS)))
-    lines.append("Integers    " + "  ".join(sorted(NIM_METHODS) + sorted(NUMBER_METHODS)))
+    lines.append("Integers    " + "  ".join(sorted(NIM_METHODS) + sorted(NUMBER_METHODS) + sorted(INTEGER_METHODS)))
+    lines.append("All values  " + "  ".join(sorted(UNIVERSAL_METHODS)) + "   (classes: "
+                 + "  ".join(sorted(CLASS_METHODS)) + ")")
     lines.append("Lists, sets " + "  ".join(sorted(COLLECTION_METHODS)))
     lines.append("help(Name) documents one of these; help(syntax) repeats the syntax table.")
     return "\n".join(lines)

@@ -331,7 +331,7 @@ def _shell_syntax(text: str) -> str:
         if keyword is not None:       # CGSuite's parameter names: max_distance -> maxDistance
             first, *rest = keyword.split("_")
             return ("allbut" if keyword == "all_but" else first + "".join(w.title() for w in rest)) + " => "
-        return {"True": "true", "False": "false", "None": "nil"}.get(word, word)
+        return {"True": "true", "False": "false", "None": "Nothing"}.get(word, word)
 
     return re.sub(r"('(?:[^'\\]|\\.)*')|\b(True|False|None)\b|\b([a-z_][a-z0-9_]*)=(?!=)", token, text)
 
