@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cgt.errors import InvalidPositionError
+from cgt.errors import InvalidPositionError, TooLargeError
 from cgt.experiments import grundy_table, p_positions
 
 from cgt.games.heap_pair import HeapPairRuleset
@@ -187,8 +187,6 @@ class InvariantRuleset(TwoHeapMoveRuleset):
         kept = memo.get("array", np.zeros((0, 0), dtype=bool))
         if kept.shape[0] <= n:
             if n >= MAX_TABLE_SIDE:
-                from cgt.errors import TooLargeError
-
                 raise TooLargeError(f"{self._label()}: a move table of side {n + 1} is over the limit of "
                                     f"{MAX_TABLE_SIDE}")
             side = max(n + 1, 2 * kept.shape[0], 16)

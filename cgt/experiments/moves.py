@@ -37,7 +37,7 @@ import numpy as np
 from cgt.interrupt import check_interrupt
 from cgt.progress import Progress
 
-from cgt.experiments.positions import _bound
+from cgt.experiments.positions import bound_argument
 from cgt.experiments.rules import Rules
 from cgt.experiments.sweep import p_set
 
@@ -47,7 +47,7 @@ __all__ = ["redundant_moves", "forbidden_moves", "sole_winning_moves", "compare_
 def redundant_moves(ruleset, bound: int, move_bound: int) -> set[tuple[int, int]]:
     """The moves ``(k, l)`` of ``ruleset`` with ``0 < k, l <= move_bound`` whose removal leaves the
     P-positions with both heaps ``<= bound`` unchanged (see the module docstring for what that proves)."""
-    bound, move_bound = _bound(bound), _bound(move_bound, "move bound")
+    bound, move_bound = bound_argument(bound), bound_argument(move_bound, "move bound")
     rules = Rules(ruleset)
     table = rules.move_table(move_bound)
     needed = sole_winning_moves(ruleset, bound, move_bound)
@@ -58,7 +58,7 @@ def redundant_moves(ruleset, bound: int, move_bound: int) -> set[tuple[int, int]
 def forbidden_moves(ruleset, bound: int, move_bound: int) -> set[tuple[int, int]]:
     """The pairs ``(k, l)`` with ``0 < k, l <= move_bound``, not moves of ``ruleset``, that join two
     P-positions with both heaps ``<= bound`` (so adding any of them changes the P-positions)."""
-    bound, move_bound = _bound(bound), _bound(move_bound, "move bound")
+    bound, move_bound = bound_argument(bound), bound_argument(move_bound, "move bound")
     rules = Rules(ruleset)
     table = rules.move_table(move_bound)
     found = np.zeros((move_bound + 1, move_bound + 1), dtype=bool)
@@ -74,8 +74,8 @@ def forbidden_moves(ruleset, bound: int, move_bound: int) -> set[tuple[int, int]
 def sole_winning_moves(ruleset, bound: int, move_bound: int | None = None) -> set[tuple[int, int]]:
     """The two-heap moves ``(k, l)`` (``0 < k, l <= move_bound``, default ``bound``) that are the only
     winning move of some N-position with both heaps ``<= bound``: the moves proven non-redundant."""
-    bound = _bound(bound)
-    move_bound = bound if move_bound is None else min(_bound(move_bound, "move bound"), bound)
+    bound = bound_argument(bound)
+    move_bound = bound if move_bound is None else min(bound_argument(move_bound, "move bound"), bound)
     rules = Rules(ruleset)
     positions = p_set(rules, bound, bound)
     if rules.first == rules.second == "all" and not rules.has_extra and 0 in rules.diagonals:
@@ -168,7 +168,7 @@ class RedundancyReport:
 
 def compare_redundant(ruleset, bound: int, conjectured) -> RedundancyReport:
     """Check a conjecture ``conjectured(k, l) -> bool`` about which two-heap moves are redundant."""
-    bound = _bound(bound)
+    bound = bound_argument(bound)
     rules = Rules(ruleset)
     rules.move_table(0)                                  # a one-line error for rulesets that are not invariant
     sole = sole_winning_moves(ruleset, bound)

@@ -24,7 +24,7 @@ from cgt.experiments.rules import Rules
 from cgt.experiments.sweep import Counterexample, check_set, p_set
 
 __all__ = ["p_positions", "p_grid", "check_stable_absorbing", "check_grundy_one", "candidate_grid",
-           "MAX_BOUND", "Counterexample"]
+           "MAX_BOUND", "Counterexample", "bound_argument"]
 
 #: Largest bound accepted (the sweeps keep a few arrays of this length per row).
 MAX_BOUND = 200_000
@@ -32,7 +32,8 @@ MAX_BOUND = 200_000
 MAX_CELLS = 60_000_000
 
 
-def _bound(bound, what: str = "bound") -> int:
+def bound_argument(bound, what: str = "bound") -> int:
+    """``bound`` checked: a non-negative integer up to :data:`MAX_BOUND`, else a one-line error."""
     if not isinstance(bound, int) or isinstance(bound, bool) or bound < 0:
         raise InvalidPositionError(f"{what} {bound!r} is not a non-negative integer")
     if bound > MAX_BOUND:
@@ -46,13 +47,13 @@ def p_positions(ruleset, bound: int) -> list[tuple[int, int]]:
     For rulesets whose moves are not symmetric the box ``a, b <= bound`` is searched and only the pairs
     with ``a <= b`` are listed (:func:`p_grid` has them all).
     """
-    bound = _bound(bound)
+    bound = bound_argument(bound)
     return sorted((a, b) for a, b in p_set(Rules(ruleset), bound, bound) if a <= b)
 
 
 def p_grid(ruleset, rows: int, cols: int) -> np.ndarray:
     """A boolean array: ``grid[a, b]`` is true iff ``(a, b)`` is a P-position."""
-    rows, cols = _bound(rows, "rows"), _bound(cols, "cols")
+    rows, cols = bound_argument(rows, "rows"), bound_argument(cols, "cols")
     grid = np.zeros((rows + 1, cols + 1), dtype=bool)
     for a, b in p_set(Rules(ruleset), rows, cols):
         grid[a, b] = True
@@ -61,7 +62,7 @@ def p_grid(ruleset, rows: int, cols: int) -> np.ndarray:
 
 def candidate_grid(predicate, bound: int) -> np.ndarray:
     """``predicate(a, b)`` on the box ``0 <= a, b <= bound`` (vectorised when it accepts numpy arrays)."""
-    bound = _bound(bound)
+    bound = bound_argument(bound)
     if (bound + 1) ** 2 > MAX_CELLS:
         raise TooLargeError(f"a candidate set over a box of side {bound + 1} is over the limit of "
                             f"{MAX_CELLS} cells")

@@ -28,7 +28,7 @@ from cgt.errors import TooLargeError
 from cgt.interrupt import check_interrupt
 from cgt.progress import Progress
 
-from cgt.experiments.positions import _bound
+from cgt.experiments.positions import bound_argument
 from cgt.experiments.rules import Rules
 
 __all__ = ["GrundyTable", "grundy_table", "MAX_CELLS"]
@@ -39,7 +39,7 @@ MAX_CELLS = 4_000_000
 
 def grundy_table(ruleset, rows: int, cols: int) -> "GrundyTable":
     """The Grundy values ``g(a, b)`` for ``0 <= a <= rows``, ``0 <= b <= cols``."""
-    rows, cols = _bound(rows, "rows"), _bound(cols, "cols")
+    rows, cols = bound_argument(rows, "rows"), bound_argument(cols, "cols")
     if (rows + 1) * (cols + 1) > MAX_CELLS:
         raise TooLargeError(f"a {rows + 1} x {cols + 1} Grundy table is over the limit of {MAX_CELLS} cells "
                             "(p_positions needs no table)")
