@@ -44,7 +44,7 @@ CATALOGUE = {"InvariantRuleset": None, "MWythoff": None, "SMWythoff": None, "RWy
              "EWythoff": None, "Base2Wythoff": None}
 
 #: Largest side of the move table an :class:`InvariantRuleset` given by a predicate evaluates.
-MAX_TABLE_SIDE = 20_000
+MAX_TABLE_SIDE = 8_000
 
 
 class TwoHeapMoveRuleset(HeapPairRuleset):
