@@ -68,13 +68,7 @@ def power(g, n) -> Game:
     ...
     cgt.errors.NotApplicableError: powers are defined for games of the form {0|H}, and +-1 is not one
     """
-    g = as_game(g)
-    n = _exponent(n, "Pow")
-    if g is up:
-        return up_nth(n)
-    for current, _ in _powers(g, n):
-        pass
-    return current
+    return _last(g, n, "Pow", up_nth, 0)
 
 
 def power_to(g, n) -> Game:
@@ -84,10 +78,15 @@ def power_to(g, n) -> Game:
     >>> str(power_to(up, 1)), str(power_to(up, 4))
     ('^', '^[4]')
     """
+    return _last(g, n, "PowTo", up_cumulative, 1)
+
+
+def _last(g, n, name: str, closed_form, index: int) -> Game:
+    """The n-th power (``index`` 0) or cumulative power (1); the closed form for the base ^."""
     g = as_game(g)
-    n = _exponent(n, "PowTo")
+    n = _exponent(n, name)
     if g is up:
-        return up_cumulative(n)
-    for _, total in _powers(g, n):
+        return closed_form(n)
+    for pair in _powers(g, n):
         pass
-    return total
+    return pair[index]
