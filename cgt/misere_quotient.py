@@ -16,23 +16,34 @@ How it is computed (heaps are added one at a time, as in Plambeck–Siegel's alg
    after an index ``m`` with a period ``p``, giving the monoid ``Q × ⟨a | a^(m+p) = a^m⟩``;
 2. reduce it by indistinguishability (coarsest congruence that respects the P-portion, by partition
    refinement over the generators);
-3. at the end, *verify*: every sum ``U`` of heaps ``<= n`` must satisfy ``Φ(U) ∈ P`` iff ``U`` has a move
-   and ``Φ(U') ∉ P`` for all its moves ``U'``.  The pair (``Φ(U)``, the set of the ``Φ(U')``) evolves
+3. *verify*: every sum ``U`` of heaps ``<= k`` must satisfy ``Φ(U) ∈ P`` iff ``U`` has a move and
+   ``Φ(U') ∉ P`` for all its moves ``U'``.  The pair (``Φ(U)``, the set of the ``Φ(U')``) evolves
    deterministically as heaps are added to ``U``, so the finitely many reachable pairs are enumerated
    and checked.  This proves by induction that the quotient gives every outcome correctly (and the
-   reduced monoid is then the quotient itself).  If the check fails, heaps ``k-1, k-2, …`` are
-   re-adjoined without reducing in between (up to ``max_lookahead`` of them); if that fails too,
-   :class:`~cgt.errors.NotApplicableError` is raised rather than a wrong answer returned.
+   reduced monoid is then the quotient itself);
+4. if the check fails, the new heap *expands* the quotient (it separates sums of smaller heaps that were
+   equal, e.g. Dawson's Kayles at heap 10, where ``b^3 = b`` stops holding): the quotient of heaps
+   ``0..k`` is rebuilt by :func:`cgt.misere_learn.learn_quotient` and verified the same way.  When that
+   search passes its budget, :class:`~cgt.errors.NotApplicableError` is raised rather than a wrong answer
+   returned.
 
-Limitation: when a new heap breaks a relation of an *earlier* generator (the quotient of the smaller heaps
-is too coarse, e.g. Dawson's Kayles at heap 10, where ``b^3 = b`` stops holding), this construction cannot
-recover and refuses; Plambeck–Siegel's MisereSolver handles such expansions.
+*Periodicity* (the misère analogue of the Guy–Smith theorem for octal games, Winning Ways ch. 4; for
+quotients, Plambeck and Siegel 2008): if the pretending function satisfies ``Φ(m) = Φ(m - p)`` for
+``n0 + p <= m <= n`` with ``n >= 2·n0 + 2·p + t - 1`` (``t`` the number of code digits), then every heap
+``m > n`` acts on the verification states exactly as heap ``m - p`` does -- its options ``(a, b)`` map to
+options of ``m - p`` by moving the larger heap down by ``p`` and back -- so the quotient of *all* heaps is
+the quotient found, with ``Φ`` extended periodically.  :attr:`MisereQuotient.period` reports ``(n0, p)``
+when this holds.
 
->>> q = misere_quotient("0.75", 12)
+>>> q = misere_quotient("0.75", 24)
 >>> q.order, q.p_names, q.presentation
 (8, ['a', 'b^2'], '<a,b,c | a^2=1, bc=ab, c^2=b^2, b^3=b>')
 >>> str(q.outcome([1, 1])), str(q.outcome([1, 2, 3, 4]))
 ('N', 'P')
+>>> q.period                      # pretending function periodic from heap 8 with period 2: all heaps
+(8, 2)
+>>> str(q.outcome([1000, 998])), str(q.outcome([1000, 999]))   # b·b = b^2 is in P; b·ab^2 = ab is not
+('P', 'N')
 """
 
 from __future__ import annotations
@@ -41,6 +52,8 @@ import heapq
 import re
 
 from cgt.errors import InvalidGameError, InvalidPositionError, NotApplicableError, TooLargeError
+from cgt.interrupt import check_interrupt
+from cgt.misere_learn import learn_quotient, word_element
 from cgt.progress import Progress
 
 __all__ = ["MisereQuotient", "misere_quotient", "octal_options"]
@@ -89,10 +102,11 @@ class MisereQuotient:
     """
 
     __slots__ = ("code", "n", "table", "p_portion", "pretending", "names", "generators", "relations",
-                 "sizes")
+                 "sizes", "removal")
 
-    def __init__(self, code, n, table, p_portion, pretending, sizes):
+    def __init__(self, code, n, table, p_portion, pretending, sizes, removal=None):
         self.code = code
+        self.removal = removal
         self.n = n
         self.table = table
         self.p_portion = frozenset(p_portion)
@@ -104,6 +118,24 @@ class MisereQuotient:
     def order(self) -> int:
         """The number of elements."""
         return len(self.table)
+
+    @property
+    def period(self):
+        """``(n0, p)`` when the periodicity theorem of the module docstring shows that the pretending
+        function is periodic with period ``p`` from heap ``n0`` on *and* that this quotient is the quotient
+        of all heaps; ``None`` when the bound ``n`` is too small to tell (or the game is not an octal game).
+        The smallest period is reported, with the smallest ``n0 >= 1`` for it."""
+        if self.removal is None:
+            return None
+        phi, n, t = self.pretending, self.n, self.removal
+        for p in range(1, n + 1):
+            m = n
+            while m - p >= 1 and phi[m] == phi[m - p]:
+                m -= 1
+            n0 = max(m - p + 1, 1)                   # phi(m) = phi(m - p) for n0 + p <= m <= n
+            if n >= 2 * n0 + 2 * p + t - 1:
+                return (n0, p)
+        return None
 
     @property
     def last_growth(self) -> int:
@@ -131,14 +163,21 @@ class MisereQuotient:
         return [self.names[x] for x in sorted(self.p_portion, key=lambda x: _name_key(self.names[x]))]
 
     def element(self, heaps) -> int:
-        """The element of a sum of heaps: the product of their pretending values."""
+        """The element of a sum of heaps: the product of their pretending values (beyond ``n`` only when
+        :attr:`period` is known)."""
         x = 0
         table, phi = self.table, self.pretending
+        period = None
         for h in heaps:
             if isinstance(h, bool) or not isinstance(h, int) or h < 0:
                 raise InvalidPositionError(f"heap size {h!r} is not a non-negative integer")
             if h > self.n:
-                raise InvalidPositionError(f"heap {h} is beyond the quotient's bound n = {self.n}")
+                period = period or self.period
+                if period is None:
+                    raise InvalidPositionError(f"heap {h} is beyond the quotient's bound n = {self.n} and "
+                                               f"no period is proven there")
+                n0, p = period
+                h = n0 + (h - n0) % p
             x = table[x][phi[h]]
         return x
 
@@ -256,24 +295,28 @@ def _reduce(elements_p, mul, gens):
 
 
 def misere_quotient(code_or_options, n: int, name: str | None = None, max_order: int = 4096,
-                    max_lookahead: int = 4) -> MisereQuotient:
+                    max_positions: int = 1_000_000) -> MisereQuotient:
     """The misère quotient of the heaps ``0..n`` of an octal game (code ``"0.75"``) or of a heap game given
     by ``options(k)`` -> list of tuples of smaller heaps (see the module docstring for the method).
+
+    ``max_positions`` bounds the searches that rebuild the quotient when a heap expands it.
 
     >>> q = misere_quotient("0.07", 9)                       # Dawson's Kayles, heaps 0..9
     >>> q.order, q.presentation, q.p_names
     (6, '<a,b | a^2=1, b^3=b>', ['a', 'b^2'])
-    >>> misere_quotient("0.07", 10)
-    Traceback (most recent call last):
-    ...
-    cgt.errors.NotApplicableError: misère quotient of 0.07: heap 10 could not be adjoined with a lookahead of 4 heaps (raise max_lookahead)
+    >>> q = misere_quotient("0.07", 10)                      # heap 10 expands it: b^3 = b fails
+    >>> q.order, q.sizes[9:], q.p_names
+    (12, (6, 12), ['a', 'ac', 'b^2'])
     """
     if isinstance(code_or_options, str):
         options = octal_options(code_or_options)
         code = code_or_options
+        digits = _OCTAL.match(code.strip()).group(1).rstrip("0")
+        removal = len(digits) if digits else None
     elif callable(code_or_options):
         options = code_or_options
         code = name or getattr(code_or_options, "__name__", "game")
+        removal = None
     else:
         raise InvalidGameError(f"misere_quotient() needs an octal code or an options function, "
                                f"got {code_or_options!r}")
@@ -286,55 +329,52 @@ def misere_quotient(code_or_options, n: int, name: str | None = None, max_order:
         for o in opts:
             if sum(o) >= k or any(h <= 0 for h in o):
                 raise InvalidGameError(f"heap {k}: option {o!r} is not a sum of smaller non-empty heaps")
-    history = [([[0]], [False], [0])]
+    current = ([[0]], [False], [0])
     sizes = [1]
+    tests: list = [()]
     with Progress("heaps", total=n) as progress:
         for k in range(1, n + 1):
-            history.append(_step(history, k, heap_options, max_order, max_lookahead, code))
-            sizes.append(len(history[-1][0]))
+            current = _step(current, k, heap_options, max_order, max_positions, tests, code)
+            sizes.append(len(current[0]))
             progress.tick()
-    table, p, phi = history[-1]
-    return MisereQuotient(code, n, table, [x for x in range(len(table)) if p[x]], phi, sizes)
+    table, p, phi = current
+    return MisereQuotient(code, n, table, [x for x in range(len(table)) if p[x]], phi, sizes, removal)
 
 
-def _word_element(table, phi, word):
-    x = 0
-    for h in word:
-        x = table[x][phi[h]]
-    return x
+def _step(current, k, heap_options, max_order, max_positions, tests, code):
+    """The verified quotient of heaps ``0..k`` from that of heaps ``< k`` (steps 1-4 of the module
+    docstring)."""
+    check_interrupt()
+    table, p, phi = current
+    options = heap_options[:k + 1]
+    try:
+        candidate = _adjoin(table, p, phi, k, heap_options, max_order)
+    except TooLargeError:
+        candidate = None
+    if candidate is not None and _verify(*candidate, options) is None:
+        return candidate
+    try:
+        return learn_quotient(k, heap_options, current, lambda t, q, f: _verify(t, q, f, options), tests,
+                              max_order=max_order, max_positions=max_positions)
+    except TooLargeError as error:
+        raise NotApplicableError(f"misère quotient of {code}: heap {k} expands the quotient of the smaller "
+                                 f"heaps and rebuilding it failed ({error}; raise max_positions)") from None
 
 
-def _step(history, k, heap_options, max_order, max_lookahead, code):
-    """The verified quotient of heaps ``0..k``.
-
-    First from the quotient of heaps ``< k``; if verification fails, the quotient of heaps ``< k`` was too
-    coarse (heap ``k`` separates sums that the smaller heaps cannot), so heaps ``k-1``, ``k-2``, … are
-    re-adjoined to an earlier quotient without reducing in between, up to ``max_lookahead`` heaps.
-    """
-    for back in range(1, min(max_lookahead, k) + 1):
-        table, p, phi = history[k - back]
-        for h in range(k - back + 1, k + 1):
-            table, p, phi = _adjoin(table, p, phi, h, heap_options, max_order * 64, reduce=(h == k))
-        if _verify(table, p, phi, heap_options):
-            return table, p, phi
-    raise NotApplicableError(f"misère quotient of {code}: heap {k} could not be adjoined with a lookahead of "
-                             f"{max_lookahead} heaps (raise max_lookahead)")
-
-
-def _adjoin(table, p, phi, k, heap_options, max_order, reduce=True):
-    """Step 1 and 2 of the module docstring for heap ``k`` (step 2 only when ``reduce``)."""
+def _adjoin(table, p, phi, k, heap_options, max_order):
+    """Steps 1 and 2 of the module docstring for heap ``k``."""
     m = len(table)
     reps = _reps(table, phi, k - 1)
-    images = [_word_element(table, phi, o) for o in heap_options[k]]
+    images = [word_element(table, phi, o) for o in heap_options[k]]
     # Moves inside each representative: the elements of its options.
     inner = []
     for x in range(m):
         word = reps[x]
         found = set()
         for i, h in enumerate(word):
-            rest = _word_element(table, phi, word[:i] + word[i + 1:])
+            rest = word_element(table, phi, word[:i] + word[i + 1:])
             for o in heap_options[h]:
-                found.add(table[rest][_word_element(table, phi, o)])
+                found.add(table[rest][word_element(table, phi, o)])
         inner.append((bool(word), sorted(found)))
     order_by_size = sorted(range(m), key=lambda x: sum(reps[x]))
     columns = [tuple(p)]
@@ -370,12 +410,9 @@ def _adjoin(table, p, phi, k, heap_options, max_order, reduce=True):
         return red(j + i) * m + table[x][y]
 
     a = red(1) * m                                         # the element a = (identity, a^1)
-    if size > max_order:
-        raise TooLargeError(f"heap {k}: more than {max_order} elements before reduction")
-    if not reduce:
-        return ([[mul(e, f) for f in range(size)] for e in range(size)], elements_p,
-                [phi[h] for h in range(k)] + [a])
-    gens = [phi[h] for h in range(1, k)] + [a]
+    if size > max_order * 64:
+        raise TooLargeError(f"heap {k}: more than {max_order * 64} elements before reduction")
+    gens = sorted(set(phi[1:k])) + [a]
     cls = _reduce(elements_p, mul, gens)
     count = max(cls) + 1
     if count > max_order:
@@ -397,20 +434,23 @@ def _adjoin(table, p, phi, k, heap_options, max_order, reduce=True):
     return new_table, new_p, new_phi
 
 
-def _verify(table, p, phi, heap_options) -> bool:
-    """Step 3 of the module docstring: the mex rule holds for every sum of heaps, so the quotient is right."""
+def _verify(table, p, phi, heap_options):
+    """Step 3 of the module docstring: ``None`` when the mex rule holds for every sum of heaps (so the
+    quotient is right), else a sum of heaps whose state breaks it."""
     pmask = 0
     for x, is_p in enumerate(p):
         if is_p:
             pmask |= 1 << x
-    states = {(0, 0)}
+    states = {(0, 0): ()}
     for k in range(1, len(phi)):
+        check_interrupt()
         a = phi[k]
-        images = [_word_element(table, phi, o) for o in heap_options[k]]
+        images = [word_element(table, phi, o) for o in heap_options[k]]
         row = [table[y][a] for y in range(len(table))]
         frontier = list(states)
         while frontier:
-            x, moves = frontier.pop()
+            state = frontier.pop()
+            x, moves = state
             shifted = 0
             bits = moves
             while bits:
@@ -419,8 +459,11 @@ def _verify(table, p, phi, heap_options) -> bool:
                 bits ^= low
             for y in images:
                 shifted |= 1 << table[x][y]
-            state = (row[x], shifted)
-            if state not in states:
-                states.add(state)
-                frontier.append(state)
-    return all(p[x] == (moves != 0 and moves & pmask == 0) for x, moves in states)
+            after = (row[x], shifted)
+            if after not in states:
+                states[after] = states[state] + (k,)
+                frontier.append(after)
+    for (x, moves), word in states.items():
+        if p[x] != (moves != 0 and moves & pmask == 0):
+            return word
+    return None

@@ -33,18 +33,54 @@ def test_quotient_of_075_is_r8():
 
 
 @pytest.mark.parametrize("code, n, order, p_size", [
-    ("0.75", 30, 8, 2), ("0.07", 9, 6, 2), ("0.77", 8, 12, 3),
-], ids=["0.75", "0.07-to-9", "0.77-to-8"])
+    ("0.75", 30, 8, 2), ("0.07", 9, 6, 2), ("0.07", 24, 24, 5), ("0.77", 8, 12, 3), ("0.77", 30, 40, 9),
+], ids=["0.75", "0.07-to-9", "0.07-to-24", "0.77-to-8", "0.77-to-30"])
 def test_quotient_answers_equal_search(code, n, order, p_size):
-    # Sizes as computed (0.07 and 0.77 only to the bound this construction reaches); each answer is
-    # checked against direct search on random sums of small heaps.
+    # Orders as computed here (Dawson's Kayles 0.07 and Kayles 0.77 expand at heaps 10 and 9, so these
+    # pass through the rebuilding step); every answer is checked against direct search on random sums of
+    # heaps small enough to search, including heaps on both sides of the expansions.
     q = misere_quotient(code, n)
     assert (q.order, len(q.p_portion)) == (order, p_size)
     search = _searcher(code)
     rng = random.Random(7)
     for _ in range(300):
-        heaps = tuple(sorted(rng.randint(1, min(n, 9)) for _ in range(rng.randint(0, 4))))
-        assert (q.outcome(heaps) is Outcome.P) == search(heaps), heaps
+        heaps = tuple(sorted(rng.randint(1, min(n, 13)) for _ in range(rng.randint(0, 4))))
+        if sum(heaps) <= 24:
+            assert (q.outcome(heaps) is Outcome.P) == search(heaps), heaps
+
+
+def test_every_sum_of_small_heaps_agrees_with_search_across_the_expansion():
+    # Dawson's Kayles, heaps 0..12: all sums of at most four heaps, against plain search.
+    q = misere_quotient("0.07", 12)
+    search = _searcher("0.07")
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in (0, 1, 2, 10, 12):
+                    heaps = tuple(sorted(h for h in (a, b, c, d) if h))
+                    assert (q.outcome(heaps) is Outcome.P) == search(heaps), heaps
+
+
+def test_growth_of_dawsons_kayles_and_kayles():
+    # The orders of the quotients of heaps 0..k, k = 0, 1, 2, ...: Dawson's Kayles expands at heap 10
+    # (b^3 = b fails: 6 -> 12) and grows again at 14; Kayles expands at heap 9.
+    assert misere_quotient("0.07", 24).sizes == (1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12) + (24,) * 11
+    assert misere_quotient("0.77", 12).sizes == (1, 2, 6, 6, 6, 12, 12, 12, 12, 18, 18, 18, 24)
+
+
+def test_periodicity_extends_the_quotient_to_all_heaps():
+    # 0.75: the pretending function is periodic (period 2 from heap 8) and n = 40 is past the bound of the
+    # periodicity theorem, so heaps beyond 40 are answered; they agree with a quotient computed to 70.
+    q, wide = misere_quotient("0.75", 40), misere_quotient("0.75", 70)
+    assert q.period == (8, 2) and wide.period == (8, 2)
+    assert wide.order == q.order and wide.p_portion == q.p_portion
+    rng = random.Random(11)
+    for _ in range(300):
+        heaps = [rng.randint(1, 70) for _ in range(rng.randint(1, 4))]
+        assert q.outcome(heaps) is wide.outcome(heaps), heaps
+    assert misere_quotient("0.75", 20).period is None           # 20 < 2*8 + 2*2 + 2 - 1: not proven yet
+    with pytest.raises(InvalidPositionError, match="no period is proven"):
+        misere_quotient("0.75", 20).outcome([21])
 
 
 def test_nim_quotient_follows_bouton():
@@ -59,12 +95,13 @@ def test_nim_quotient_follows_bouton():
 
 
 def test_refusals():
-    with pytest.raises(NotApplicableError, match="heap 10 could not be adjoined"):
-        misere_quotient("0.07", 10)
+    with pytest.raises(NotApplicableError, match="heap 10 expands the quotient.*raise max_positions"):
+        misere_quotient("0.07", 10, max_positions=20)
     with pytest.raises(InvalidGameError, match="octal code"):
         misere_quotient("0.7x", 5)
     with pytest.raises(InvalidPositionError, match="beyond the quotient's bound"):
         misere_quotient("0.75", 5).outcome([6])
+    assert misere_quotient(lambda k: [(j,) if j else () for j in range(k)], 3, name="nim").period is None
     with pytest.raises(InvalidGameError, match="not a sum of smaller"):
         misere_quotient(lambda k: [(k,)], 2)
 
