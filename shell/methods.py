@@ -469,6 +469,29 @@ _pos("RightWinningMoves", lambda p: _collection(p.right_winning_moves), doc=_r("
 _pos("Decomposition", lambda p: _collection(p.decomposition), doc=_r("decomposition"))
 _pos("Followers", lambda p: _set(p.followers()), doc=_r("followers"))
 _pos("FollowerCount", lambda p: len(p.followers()), doc="The number of positions reachable, itself included.")
+
+
+def sensible_options(p, player=None) -> list:
+    """``P.SensibleOptions(Left)``: the options of that player whose values are canonical options of P's value
+    (CGSuite §6.2: "options that realize a canonical option"); without a player, Left's then Right's.
+
+    >>> from cgt.games import Domineering
+    >>> from cgt.shell.values import format_value
+    >>> format_value(sensible_options(Domineering("...|..."), cgt.Player.Left))
+    '[Domineering.Position(".#.|.#.")]'
+    """
+    if player is None:
+        return sensible_options(p, cgt.Player.Left) + sensible_options(p, cgt.Player.Right)
+    side = player_of(player)
+    value = p.value
+    canonical = set(value.left_options if side is cgt.Player.Left else value.right_options)
+    return [q for q in p.options_for(side) if q.value in canonical]
+
+
+_pos("SensibleOptions", sensible_options, (0, 1), __name__ + ":sensible_options",
+     "P.SensibleOptions(Left), or P.SensibleOptions")
+_pos("SensibleLeftOptions", lambda p: sensible_options(p, cgt.Player.Left), doc=__name__ + ":sensible_options")
+_pos("SensibleRightOptions", lambda p: sensible_options(p, cgt.Player.Right), doc=__name__ + ":sensible_options")
 _pos("Label", lambda p: _label(p), doc="The name of a move (the number chosen, the heap and amount, ...).")
 _pos("MisereOutcomeClass", lambda p: p.misere_outcome, doc=_r("misere_outcome"))
 _pos("MisereNimValue", lambda p: p.misere_grundy, doc=_r("misere_grundy"))
