@@ -81,3 +81,41 @@ def test_outcomes_by_retrograde_analysis():
     assert str(Ring(3)(2).outcome) == "NHat"
     assert str(Ring(3)(1).outcome) == "NCheck"
     assert str(Ring(3)(0).outcome) == "P"
+
+
+def test_interrupted_layered_evaluation_leaves_a_usable_table(monkeypatch):
+    from cgt.games.fox_and_geese import GenFoxAndGeese
+
+    class Flaky(GenFoxAndGeese):
+        calls = 0
+
+        def left_options(self, board):
+            Flaky.calls += 1
+            if Flaky.calls == 60:
+                raise KeyboardInterrupt
+            return super().left_options(board)
+
+    monkeypatch.setattr(loopy_engine, "DIRECT_NODES", 1)
+    flaky = Flaky(4)
+    start = flaky.start()
+    with pytest.raises(KeyboardInterrupt):
+        start.game_value
+    finished = dict(flaky.table("loopy values"))
+    assert finished and start.position not in finished
+    assert str(start.game_value) == "over"          # resumes from the finished layers
+    whole = GenFoxAndGeese(4)
+    monkeypatch.setattr(loopy_engine, "DIRECT_NODES", 10_000)
+    for board, value in finished.items():
+        assert str(value) == str(whole.game_value(board))
+    cgt.clear_caches()
+    assert not flaky.table("loopy values")
+
+
+def test_depth_hint_contract_is_checked(monkeypatch):
+    class Rising(Ring):
+        def depth_hint(self, k):
+            return k                   # wrong: Left's move from k to k + 1 raises the hint
+
+    monkeypatch.setattr(loopy_engine, "DIRECT_NODES", 1)
+    with pytest.raises(InvalidGameError, match=r"depth_hint of 2 \(2\) exceeds that of 1 \(1\)"):
+        Rising(5)(1).game_value
