@@ -43,16 +43,17 @@ def main() -> None:
     timed("genus of Kayles heaps 1..20", lambda: [g.genus for g in forms])
     timed("born_by_misere(4): the 22 games (from scratch)", lambda: born_by_misere(4))
     timed("count_born_by_misere(5) = 4171780 (counting argument)", lambda: count_born_by_misere(5))
-    for code, n in (("0.75", 30), ("0.75", 100), ("0.75", 300), ("0.07", 9), ("0.77", 8)):
+    for code, n in (("0.75", 30), ("0.75", 100), ("0.75", 300), ("0.07", 9), ("0.07", 10), ("0.07", 24),
+                    ("0.77", 8), ("0.77", 9), ("0.77", 30), ("0.77", 60), ("0.77", 100)):
         q, _ = timed(f"misère quotient of {code}, heaps 0..{n}", lambda code=code, n=n: misere_quotient(code, n))
-        print(f"   order {q.order}, |P| = {len(q.p_portion)}, last growth at heap {q.last_growth}: "
-              f"{q.presentation}")
-    for code, n in (("0.07", 10), ("0.77", 9)):
+        print(f"   order {q.order}, |P| = {len(q.p_portion)}, last growth at heap {q.last_growth}, "
+              f"period {q.period}")
+    for code, n in (("0.07", 25),):
+        start = time.perf_counter()
         try:
             misere_quotient(code, n)
         except cgt.CGTError as error:
-            print(f"   {code} to {n}: {error}")
-
+            print(f"   {code} to {n} ({time.perf_counter() - start:.1f} s): {error}")
 
 if __name__ == "__main__":
     main()

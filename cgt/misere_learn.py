@@ -145,7 +145,7 @@ def learn_quotient(k, heap_options, base, verify, tests, max_order=4096, max_pos
     the next heap.  Raises :class:`~cgt.errors.TooLargeError` past ``max_positions`` searched positions,
     ``max_order`` elements or ``max_rounds`` refinements.
     """
-    table0, p0, phi0 = base
+    phi0 = base[2]
     alias = list(range(k + 1))
     first: dict = {}
     for g in range(1, k):

@@ -89,26 +89,28 @@ def _marks_length(marks: tuple) -> int:
     return len(marks) + 2
 
 
+def _over_names(g, combine) -> dict:
+    """``combine(kind, base, marks, values)`` evaluated bottom-up over the names of ``g`` and of every game
+    it prints (``values``: the results for the options of a ``multi`` base); a table game -> result."""
+    from cgt._walk import postorder
+
+    _name(g)
+    table: dict = {}
+
+    def expand(x):
+        kind, base, _ = x._name
+        return x, (base if kind == "multi" else ())
+
+    postorder(g, expand, lambda x, values: combine(*x._name, values), table)
+    return table
+
+
 def _text_lengths(g) -> dict:
     """The length of the option text (as inside ``*[…]``) of ``g`` and of every game it prints, computed
     without building any text: a game of birthday 25 can print as megabytes, because the printed form
     repeats shared subgames."""
-    from cgt._walk import postorder
-
-    _name(g)
-    lengths: dict = {}
-
-    def expand(x):
-        kind, base, marks = x._name
-        return x, (base if kind == "multi" else ())
-
-    def combine(x, values):
-        kind, base, marks = x._name
-        core = len(base) if kind == "heap" else sum(values) + 2
-        return core + _marks_length(marks)
-
-    postorder(g, expand, combine, lengths)
-    return lengths
+    return _over_names(g, lambda kind, base, marks, values:
+                       (len(base) if kind == "heap" else sum(values) + 2) + _marks_length(marks))
 
 
 def _with_marks(base: str, marks: tuple) -> str:
@@ -121,20 +123,8 @@ def _with_marks(base: str, marks: tuple) -> str:
 
 def _texts(g) -> dict:
     """The option text of ``g`` and of every game it prints (``multi`` bases in parentheses)."""
-    from cgt._walk import postorder
-
-    texts: dict = {}
-
-    def expand(x):
-        kind, base, marks = x._name
-        return x, (base if kind == "multi" else ())
-
-    def combine(x, values):
-        kind, base, marks = x._name
-        return _with_marks(base if kind == "heap" else "(" + "".join(values) + ")", marks)
-
-    postorder(g, expand, combine, texts)
-    return texts
+    return _over_names(g, lambda kind, base, marks, values:
+                       _with_marks(base if kind == "heap" else "(" + "".join(values) + ")", marks))
 
 
 MAX_TEXT_LENGTH = 100_000
@@ -157,7 +147,7 @@ def format_misere(g, max_length: int | None = MAX_TEXT_LENGTH) -> str:
     ...
     cgt.errors.TooLargeError: the misère game *[…] of birthday 25 prints as 11101986 characters, above the limit of 100000
     """
-    kind, base, marks = _name(g)
+    kind, _, marks = _name(g)
     if max_length is not None:
         length = _text_lengths(g)[g] - (2 if kind == "multi" and not marks else 0) + 3
         if length > max_length:
