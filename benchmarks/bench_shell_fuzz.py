@@ -1,9 +1,11 @@
 """The large shell fuzz run, plus shell throughput timings.
 
-    python benchmarks/bench_shell_fuzz.py            # 2000 examples per source
-    python benchmarks/bench_shell_fuzz.py 10000      # more
+    python benchmarks/bench_shell_fuzz.py            # 10^5 grammar derivations, 2000 examples per source
+    python benchmarks/bench_shell_fuzz.py 10000      # more hypothesis examples
+    python benchmarks/bench_shell_fuzz.py 0 100000   # only the 10^5 grammar derivations
 
-Draws programs from the grammar (``hypothesis.extra.lark.from_lark``), from the expression strategy of
+First 10^5 programs derived at random from the grammar (``GrammarDeriver`` of ``tests/test_shell_fuzz.py``),
+then draws from the grammar (``hypothesis.extra.lark.from_lark``), from the expression strategy of
 ``tests/test_shell_fuzz.py`` and from random text/bytes; each must evaluate or raise a non-internal
 ShellError within the hang limit under ``cgt.shell.limits.STRICT``.  Prints counts, the slowest program
 and the time per program, then times a few typical shell workloads under the default limits.
@@ -48,6 +50,30 @@ def fuzz_source(name: str, strategy, examples: int) -> None:
     )
 
 
+def fuzz_derived(count: int, seed: int = 0) -> None:
+    """``count`` programs derived from the grammar by ``GrammarDeriver`` (fast: no hypothesis)."""
+    import random
+
+    deriver = fuzz.GrammarDeriver()
+    rng = random.Random(seed)
+    stats = {"ok": 0, "error": 0}
+    slowest = (0.0, "")
+    start = time.perf_counter()
+    for _ in range(count):
+        source = deriver.program(rng)
+        begin = time.perf_counter()
+        outcome = fuzz.check(source)
+        elapsed = time.perf_counter() - begin
+        stats["ok" if outcome.startswith("ok:") else "error"] += 1
+        if elapsed > slowest[0]:
+            slowest = (elapsed, source)
+    total = time.perf_counter() - start
+    print(
+        f"{'derived':12s} {count:6d} programs  {stats['ok']:6d} values  {stats['error']:6d} shell errors  "
+        f"{total:7.1f} s total  slowest {slowest[0] * 1000:7.1f} ms: {slowest[1][:60]!r}"
+    )
+
+
 def timed(label: str, source: str, repeat: int = 1) -> None:
     start = time.perf_counter()
     for _ in range(repeat):
@@ -58,6 +84,11 @@ def timed(label: str, source: str, repeat: int = 1) -> None:
 
 def main() -> None:
     examples = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    derived = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
+    print(f"fuzz: {derived} grammar derivations")
+    fuzz_derived(derived)
+    if examples == 0:
+        return
     print(f"fuzz, {examples} examples per source (grammar draws: {max(1, examples // 10)})")
     fuzz_source("grammar", fuzz.GRAMMAR_PROGRAMS, max(1, examples // 10))
     fuzz_source("expressions", fuzz.EXPRESSIONS, examples)

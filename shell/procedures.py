@@ -12,6 +12,8 @@ game literals; parentheses only where the precedence of §4.3 needs them.
 
 from __future__ import annotations
 
+import dataclasses
+
 from lark import Token, Tree
 
 from cgt.shell.errors import ShellError
@@ -33,22 +35,20 @@ class Parameter:
         return self.name
 
 
+@dataclasses.dataclass(eq=False)
 class Procedure:
     """A shell procedure: parameters, body (a parse tree), closure scope, and its printed text.
 
     Calling it is the evaluator's job (``Interpreter.invoke``), so that it runs under the program's
-    limits; :attr:`arity` is ``(least, most)`` arguments.
+    limits; :attr:`arity` is ``(least, most)`` arguments.  Procedures are equal only to themselves.
     """
 
-    __slots__ = ("name", "parameters", "body", "closure", "source", "text")
-
-    def __init__(self, name, parameters: list, body, closure, source: str, text: str):
-        self.name = name
-        self.parameters = parameters
-        self.body = body
-        self.closure = closure
-        self.source = source
-        self.text = text
+    name: str | None
+    parameters: list
+    body: object
+    closure: object
+    source: str
+    text: str
 
     @property
     def arity(self):
@@ -151,23 +151,105 @@ def _items(node) -> list:
     return [] if node is None else [unparse(c) for c in node.children]
 
 
-def _clause(node) -> str:
-    kind = node.data
-    c = node.children
-    if kind == "for_from":
-        text = f"for {c[0]} from {unparse(c[1])}"
-        if c[2] is not None:
-            text += f" to {unparse(c[2])}"
-        if c[3] is not None:
-            text += f" by {unparse(c[3])}"
-        return text
-    if kind == "for_in":
-        return f"for {c[0]} in {unparse(c[1])}"
-    if kind == "for_let":
-        return f"for {c[0]} := {unparse(c[1])}"
-    if kind == "while_clause":
-        return f"while {unparse(c[0])}"
-    return f"where {unparse(c[0])}"
+# Nodes printed by a template: each {i} is child i, as it is (None) or wrapped at a binding level.
+_TEMPLATES = {
+    "assign": ("{0} := {1}", (None, 0)),
+    "not_": ("not {0}", (4,)),
+    "compare": ("{0} {1} {2}", (6, None, 6)),
+    "infix_call": ("{0} {1} {2}", (6, None, 7)),
+    "neg": ("-{0}", (11,)),
+    "pos": ("+{0}", (11,)),
+    "switch": ("+-{0}", (10,)),
+    "power": ("{0} ^ {1}", (13, 11)),
+    "attr": ("{0}.{1}", (13, None)),
+    "index": ("{0}[{1}]", (13, 0)),
+    "keyword": ("{0} => {1}", (None, 0)),
+    "map_entry": ("{0} => {1}", (0, 0)),
+    "nimber_of": ("*{1}", (None, 14)),
+    "for_in": ("for {0} in {1}", (None, 0)),
+    "for_let": ("for {0} := {1}", (None, 0)),
+    "while_clause": ("while {0}", (0,)),
+    "where_clause": ("where {0}", (0,)),
+}
+
+# Words of the nodes that print as a keyword.
+_WORDS = {"true": "true", "false": "false", "nil": "nil"}
+
+
+def _template(kind: str, children) -> str:
+    text, levels = _TEMPLATES[kind]
+    parts = [str(child) if level is None else _wrap(child, level) for child, level in zip(children, levels)]
+    return text.format(*parts)
+
+
+def _for_from(c) -> str:
+    text = f"for {c[0]} from {unparse(c[1])}"
+    if c[2] is not None:
+        text += f" to {unparse(c[2])}"
+    if c[3] is not None:
+        text += f" by {unparse(c[3])}"
+    return text
+
+
+def _clauses(nodes) -> str:
+    return " ".join(unparse(x) for x in nodes)
+
+
+def _braces(c) -> str:
+    groups = [c[i] for i in range(0, len(c), 2)]
+    bars = [str(c[i]) for i in range(1, len(c), 2)]
+    if not bars:
+        return "{" + ", ".join(_items(groups[0])) + "}"
+    text = ",".join(_items(groups[0]))
+    for bar, group in zip(bars, groups[1:]):
+        text += f" {bar} " + ",".join(_items(group))
+    return "{" + text + "}"
+
+
+def _if(c) -> str:
+    text = f"if {unparse(c[0])} then {_block(c[1])}"
+    for branch in c[2:-1]:
+        text += f" elseif {unparse(branch.children[0])} then {_block(branch.children[1])}"
+    if c[-1] is not None:
+        text += f" else {_block(c[-1])}"
+    return text + " end"
+
+
+def _def(c) -> str:
+    head = f"def {c[0]}(" + ", ".join(p.text() for p in declared_parameters(c[1])) + ")"
+    if isinstance(c[2], Tree) and c[2].data == "block":
+        return f"{head} begin {_block(c[2])} end"
+    return f"{head} := {unparse(c[2])}"
+
+
+def _comprehension(kind: str, c) -> str:
+    open_, close = ("[", "]") if kind == "list_comp" else ("{", "}")
+    return f"{open_}{unparse(c[0])} {_clauses(c[1:])}{close}"
+
+
+def _tuple(c) -> str:
+    return "()" if not c else "(" + ", ".join([unparse(c[0])] + _items(c[1])) + ")"
+
+
+def _loop(kind: str, c) -> str:
+    return f"{_clauses(c[:-1])} {'do' if kind == 'do_loop' else 'yield'} {_block(c[-1])} end"
+
+
+_PRINTERS = {
+    "for_from": _for_from,
+    "braces": _braces,
+    "if_": _if,
+    "def_": _def,
+    "tuple": _tuple,
+    "var_": lambda c: f"var {c[0]}" + ("" if c[1] is None else f" := {unparse(c[1])}"),
+    "procedure": lambda c: procedure_text(parameters_of(c[0]), c[1]),
+    "prefixed_call": lambda c: f"{c[0]}{c[1]}({', '.join(_items(c[2]))})",
+    "call": lambda c: f"{_wrap(c[0], 13)}({', '.join(_items(c[1]))})",
+    "call_comp": lambda c: f"{_wrap(c[0], 13)}({unparse(c[1])} {_clauses(c[2:])})",
+    "list": lambda c: "[" + ", ".join(_items(c[0])) + "]",
+    "map_": lambda c: "{" + (", ".join(_items(c[0])) if c else "=>") + "}",
+    "begin": lambda c: f"begin {_block(c[0])} end",
+}
 
 
 def unparse(node) -> str:
@@ -189,88 +271,18 @@ def unparse(node) -> str:
         return f"{_wrap(c[0], level)} {symbol} {_wrap(c[1], level + 1)}"
     if kind in ("integer", "uptimal", "misere", "string", "name"):
         return str(c[0])
-    if kind in ("true", "false"):
-        return kind
-    if kind == "nil":
-        return "nil"
-    if kind == "nimber_of":
-        return "*" + _wrap(c[1], 14)
-    if kind == "prefixed_call":
-        return f"{c[0]}{c[1]}({', '.join(_items(c[2]))})"
-    if kind == "assign":
-        return f"{c[0]} := {unparse(c[1])}"
-    if kind == "var_":
-        return f"var {c[0]}" + ("" if c[1] is None else f" := {unparse(c[1])}")
-    if kind == "def_":
-        head = f"def {c[0]}(" + ", ".join(p.text() for p in declared_parameters(c[1])) + ")"
-        if len(c) == 3 and isinstance(c[2], Tree) and c[2].data == "block":
-            return f"{head} begin {_block(c[2])} end"
-        return f"{head} := {unparse(c[2])}"
-    if kind == "procedure":
-        return procedure_text(parameters_of(c[0]), c[1])
-    if kind == "not_":
-        return f"not {_wrap(c[0], 4)}"
-    if kind == "compare":
-        return f"{_wrap(c[0], 6)} {c[1]} {_wrap(c[2], 6)}"
-    if kind == "infix_call":
-        return f"{_wrap(c[0], 6)} {c[1]} {_wrap(c[2], 7)}"
-    if kind == "neg":
-        return "-" + _wrap(c[0], 11)
-    if kind == "pos":
-        return "+" + _wrap(c[0], 11)
-    if kind == "switch":
-        return "+-" + _wrap(c[0], 10)
-    if kind == "power":
-        return f"{_wrap(c[0], 13)} ^ {_wrap(c[1], 11)}"
-    if kind == "attr":
-        return f"{_wrap(c[0], 13)}.{c[1]}"
-    if kind == "call":
-        return f"{_wrap(c[0], 13)}({', '.join(_items(c[1]))})"
-    if kind == "call_comp":
-        return f"{_wrap(c[0], 13)}({unparse(c[1])} {' '.join(_clause(x) for x in c[2:])})"
-    if kind == "index":
-        return f"{_wrap(c[0], 13)}[{unparse(c[1])}]"
-    if kind == "keyword":
-        return f"{c[0]} => {unparse(c[1])}"
-    if kind == "tuple":
-        if not c:
-            return "()"
-        return "(" + ", ".join([unparse(c[0])] + _items(c[1])) + ")"
-    if kind == "list":
-        return "[" + ", ".join(_items(c[0])) + "]"
+    if kind in _WORDS:
+        return _WORDS[kind]
+    if kind in _TEMPLATES:
+        return _template(kind, c)
+    if kind in _PRINTERS:
+        return _PRINTERS[kind](c)
     if kind in ("list_comp", "set_comp", "map_comp"):
-        open_, close = ("[", "]") if kind == "list_comp" else ("{", "}")
-        return f"{open_}{unparse(c[0])} {' '.join(_clause(x) for x in c[1:])}{close}"
-    if kind == "map_entry":
-        return f"{unparse(c[0])} => {unparse(c[1])}"
-    if kind == "map_":
-        return "{" + (", ".join(_items(c[0])) if c else "=>") + "}"
-    if kind == "braces":
-        groups = [c[i] for i in range(0, len(c), 2)]
-        bars = [str(c[i]) for i in range(1, len(c), 2)]
-        if not bars:
-            return "{" + ", ".join(_items(groups[0])) + "}"
-        text = ",".join(_items(groups[0]))
-        for bar, group in zip(bars, groups[1:]):
-            text += f" {bar} " + ",".join(_items(group))
-        return "{" + text + "}"
-    if kind == "begin":
-        return f"begin {_block(c[0])} end"
+        return _comprehension(kind, c)
+    if kind in ("do_loop", "yield_loop"):
+        return _loop(kind, c)
     if kind == "block":
         return _block(node)
-    if kind == "if_":
-        text = f"if {unparse(c[0])} then {_block(c[1])}"
-        for branch in c[2:-1]:
-            text += f" elseif {unparse(branch.children[0])} then {_block(branch.children[1])}"
-        if c[-1] is not None:
-            text += f" else {_block(c[-1])}"
-        return text + " end"
-    if kind in ("do_loop", "yield_loop"):
-        clauses = " ".join(_clause(x) for x in c[:-1])
-        word = "do" if kind == "do_loop" else "yield"
-        return f"{clauses} {word} {_block(c[-1])} end"
-    if kind in ("for_from", "for_in", "for_let", "while_clause", "where_clause"):
-        return _clause(node)
     raise ShellError(f"cannot print a {kind} node")
 
 

@@ -211,7 +211,8 @@ def sort_key(value):
 
 
 def _format_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    # CGSuite §5.1: a string prints in double quotes with its contents verbatim (no escapes added).
+    return '"' + text + '"'
 
 
 def format_value(value) -> str:

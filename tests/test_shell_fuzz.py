@@ -68,6 +68,76 @@ def _grammar_programs():
 
 GRAMMAR_PROGRAMS = _grammar_programs()
 
+#: Sample texts of the named terminals for random_program (the anonymous ones are their own text).
+TERMINAL_SAMPLES = {
+    "UPTIMAL": UPTIMALS,
+    "NUMPREFIX": ["2", "-1", "1/2"],
+    "STAROF": ["*"],
+    "MISERE": ["*[42]", "*[2]", "*[]", "*[(42)31]"],
+    "NAME": NAMES[:20] + ["Mean", "Cool", "Heat", "Apply", "Filter", "Size", "Sorted", "NimSum", "Left", "Nothing"],
+    "INT": ["0", "1", "2", "3", "7", "40", "1000000000000"],
+    "STRING": ['"0.77"', '""', '"abc"', '"x\\"y"'],
+    "BARS": ["|", "||", "|||"],
+    "COMPARE": ["==", "!=", "<=", ">=", "<>", "<|", "|>", "<", ">", "===", "!==", "<=>"],
+}
+
+
+class GrammarDeriver:
+    """Fast random derivations of the shell grammar (no hypothesis): a random rule at each step, and
+    once past ``max_depth`` only rules that finish soonest, so every derivation is short.
+
+    >>> program = GrammarDeriver().program(__import__("random").Random(1))
+    >>> isinstance(program, str)
+    True
+    """
+
+    def __init__(self, max_depth: int = 9):
+        from collections import defaultdict
+
+        self.max_depth = max_depth
+        self.rules = defaultdict(list)
+        for rule in parser().rules:
+            self.rules[rule.origin.name].append([symbol for symbol in rule.expansion])
+        self.texts = {t.name: t.pattern.value for t in parser().terminals if t.pattern.type == "str"}
+        self.height = self._heights()
+
+    def _heights(self) -> dict:
+        """Least derivation height of each nonterminal (a fixed point)."""
+        height: dict = {}
+        changed = True
+        while changed:
+            changed = False
+            for name, expansions in self.rules.items():
+                for expansion in expansions:
+                    parts = [0 if s.is_term else height.get(s.name) for s in expansion]
+                    if None in parts:
+                        continue
+                    h = 1 + max(parts, default=0)
+                    if h < height.get(name, 10**9):
+                        height[name] = h
+                        changed = True
+        return height
+
+    def _cost(self, expansion) -> int:
+        return max((0 if s.is_term else self.height[s.name] for s in expansion), default=0)
+
+    def derive(self, rng, name: str, depth: int, out: list) -> None:
+        expansions = self.rules[name]
+        if depth >= self.max_depth:
+            least = min(self._cost(e) for e in expansions)
+            expansions = [e for e in expansions if self._cost(e) == least]
+        for symbol in rng.choice(expansions):
+            if symbol.is_term:
+                samples = TERMINAL_SAMPLES.get(symbol.name)
+                out.append(rng.choice(samples) if samples else self.texts[symbol.name])
+            else:
+                self.derive(rng, symbol.name, depth + 1, out)
+
+    def program(self, rng) -> str:
+        out: list = []
+        self.derive(rng, "start", 0, out)
+        return " ".join(out)
+
 
 def _atoms():
     return st.one_of(
@@ -178,6 +248,16 @@ FUZZ_SLOW = settings(
 @given(GRAMMAR_PROGRAMS)
 def test_grammar_programs(source):
     check(source)
+
+
+def test_fast_grammar_derivations():
+    """300 programs derived from the grammar by GrammarDeriver (benchmarks/bench_shell_fuzz.py runs 10^5)."""
+    import random
+
+    deriver = GrammarDeriver()
+    rng = random.Random(12)
+    outcomes = [check(deriver.program(rng)) for _ in range(300)]
+    assert any(o.startswith("ok:") for o in outcomes) and any(o.startswith("error:") for o in outcomes)
 
 
 @FUZZ

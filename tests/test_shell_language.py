@@ -224,6 +224,8 @@ GOLDEN = [
     ("\"apple\" < \"banana\"", "true", "CGS §4.3: strings compare lexicographically"),
     ("\"say \\\"hi\\\"\".Length", "8", "CGS §4.1: \\\" is a quote"),
     ("\"a\\nb\".Length", "4", "CGS §4.1: other backslash sequences stay as they are"),
+    ("\"a\\nb\"", '"a\\nb"', "CGS §4.1 and §5.1: printed verbatim"),
+    ("\"say \\\"hi\\\"\"", '"say "hi""', "CGS §5.1: contents verbatim, quotes included"),
     ("3.ToString", '"3"', "CGS §6.1: ToString"),
     ("{3||2|1}.ToString + \"!\"", '"{3||2|1}!"', "CGS §6.1: ToString is the printed text"),
     # ------------------------------------------------------------ lists and sets (CGS §5.1, §6.10)
@@ -430,9 +432,12 @@ def test_ctrl_c_stops_a_runaway_loop_and_the_shell_goes_on():
         env={**os.environ, "CGT_HISTORY": os.devnull},
     )
     try:
+        proc.stdin.write("1 + 1\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline() == "2\n"     # the shell is up and reading its input
         proc.stdin.write("while true do end\n")
         proc.stdin.flush()
-        time.sleep(3)                              # the interpreter starts and enters the loop
+        time.sleep(2)                              # it reads the entry and enters the loop
         proc.send_signal(signal.SIGINT)
         proc.stdin.write("6 * 7\n")
         proc.stdin.flush()
