@@ -304,3 +304,28 @@ def test_values_table_matches_single_positions():
                 assert str(cell.outcome) == str(ruleset([(4, 2), (4, 4)], (r, c)).outcome)
     with pytest.raises(InvalidPositionError, match="light square"):
         ruleset.values_table([(4, 1)])
+
+
+small_boards = st.builds(
+    lambda geese, fox: (geese, fox),
+    st.sets(st.tuples(st.integers(1, 4), st.integers(1, 4)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0),
+            max_size=2),
+    st.tuples(st.integers(1, 4), st.integers(1, 4)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0),
+).filter(lambda gf: gf[1] not in gf[0])
+
+
+@given(small_boards, st.sampled_from([1, 2]))
+def test_value_outcome_agrees_with_the_solver_and_layers(board, fox_range):
+    geese, fox = board
+    ruleset = GenFoxAndGeese(4, fox_range)
+    p = ruleset(sorted(geese), fox)
+    v = p.game_value
+    assert v.is_stopper                       # alternating play ends, so every value is a stopper
+    assert str(v.outcome) == str(p.outcome)
+    old = loopy_engine.DIRECT_NODES
+    try:
+        loopy_engine.DIRECT_NODES = 1
+        layered = GenFoxAndGeese(4, fox_range)    # a fresh ruleset: its own, empty value table
+        assert str(layered(sorted(geese), fox).game_value) == str(v)
+    finally:
+        loopy_engine.DIRECT_NODES = old
