@@ -44,7 +44,7 @@ def main() -> None:
     timed("born_by_misere(4): the 22 games (from scratch)", lambda: born_by_misere(4))
     timed("count_born_by_misere(5) = 4171780 (counting argument)", lambda: count_born_by_misere(5))
     for code, n in (("0.75", 30), ("0.75", 100), ("0.75", 300), ("0.07", 9), ("0.07", 10), ("0.07", 24),
-                    ("0.77", 8), ("0.77", 9), ("0.77", 30), ("0.77", 60), ("0.77", 100)):
+                    ("0.77", 8), ("0.77", 9), ("0.77", 30), ("0.77", 100), ("0.77", 200)):
         q, _ = timed(f"misère quotient of {code}, heaps 0..{n}", lambda code=code, n=n: misere_quotient(code, n))
         print(f"   order {q.order}, |P| = {len(q.p_portion)}, last growth at heap {q.last_growth}, "
               f"period {q.period}")

@@ -329,7 +329,7 @@ def misere_quotient(code_or_options, n: int, name: str | None = None, max_order:
         for o in opts:
             if sum(o) >= k or any(h <= 0 for h in o):
                 raise InvalidGameError(f"heap {k}: option {o!r} is not a sum of smaller non-empty heaps")
-    current = ([[0]], [False], [0])
+    current = ([[0]], [False], [0], {(0, 0): ()})
     sizes = [1]
     tests: list = [()]
     with Progress("heaps", total=n) as progress:
@@ -337,7 +337,7 @@ def misere_quotient(code_or_options, n: int, name: str | None = None, max_order:
             current = _step(current, k, heap_options, max_order, max_positions, tests, code)
             sizes.append(len(current[0]))
             progress.tick()
-    table, p, phi = current
+    table, p, phi, _ = current
     return MisereQuotient(code, n, table, [x for x in range(len(table)) if p[x]], phi, sizes, removal)
 
 
@@ -345,24 +345,41 @@ def _step(current, k, heap_options, max_order, max_positions, tests, code):
     """The verified quotient of heaps ``0..k`` from that of heaps ``< k`` (steps 1-4 of the module
     docstring)."""
     check_interrupt()
-    table, p, phi = current
+    table, p, phi, states = current
     options = heap_options[:k + 1]
     try:
-        candidate = _adjoin(table, p, phi, k, heap_options, max_order)
+        new_table, new_p, new_phi, embed = _adjoin(table, p, phi, k, heap_options, max_order)
     except TooLargeError:
-        candidate = None
-    if candidate is not None and _verify(*candidate, options) is None:
-        return candidate
+        new_table = None
+    if new_table is not None:
+        # The states of the sums of smaller heaps carry over through the embedding; only heap k is new.
+        carried = {(embed[x], _map_bits(moves, embed)): word for (x, moves), word in states.items()}
+        witness, new_states = _verify(new_table, new_p, new_phi, options, carried, k)
+        if witness is None:
+            return new_table, new_p, new_phi, new_states
     try:
-        return learn_quotient(k, heap_options, current, lambda t, q, f: _verify(t, q, f, options), tests,
-                              max_order=max_order, max_positions=max_positions)
+        learned = learn_quotient(k, heap_options, (table, p, phi),
+                                 lambda t, q, f: _verify(t, q, f, options)[0], tests,
+                                 max_order=max_order, max_positions=max_positions)
     except TooLargeError as error:
         raise NotApplicableError(f"misère quotient of {code}: heap {k} expands the quotient of the smaller "
                                  f"heaps and rebuilding it failed ({error}; raise max_positions)") from None
+    return (*learned, _verify(*learned, options)[1])
+
+
+def _map_bits(bits: int, embed) -> int:
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= 1 << embed[low.bit_length() - 1]
+        bits ^= low
+    return out
 
 
 def _adjoin(table, p, phi, k, heap_options, max_order):
-    """Steps 1 and 2 of the module docstring for heap ``k``."""
+    """Steps 1 and 2 of the module docstring for heap ``k``: the new table, P-portion and pretending
+    function, and the embedding of the old elements (no two of them merge: sums of smaller heaps told apart
+    by a sum of smaller heaps stay apart)."""
     m = len(table)
     reps = _reps(table, phi, k - 1)
     images = [word_element(table, phi, o) for o in heap_options[k]]
@@ -431,18 +448,21 @@ def _adjoin(table, p, phi, k, heap_options, max_order):
         for d in order:
             new_table[number[c]][number[d]] = number[cls[mul(e, rep_of[d])]]
     new_phi = [number[cls[phi[h]]] for h in range(k)] + [number[cls[a]]]
-    return new_table, new_p, new_phi
+    return new_table, new_p, new_phi, [number[cls[x]] for x in range(m)]
 
 
-def _verify(table, p, phi, heap_options):
-    """Step 3 of the module docstring: ``None`` when the mex rule holds for every sum of heaps (so the
-    quotient is right), else a sum of heaps whose state breaks it."""
+def _verify(table, p, phi, heap_options, states=None, first: int = 1):
+    """Step 3 of the module docstring: ``(None, states)`` when the mex rule holds for every sum of heaps (so
+    the quotient is right), else ``(word, states)`` with a sum of heaps whose state breaks it.
+
+    ``states`` maps each reachable state to a sum reaching it; given the states of all sums of the heaps
+    ``< first``, only heaps ``first, first+1, …`` are added (a sum adds its heaps in increasing order)."""
     pmask = 0
     for x, is_p in enumerate(p):
         if is_p:
             pmask |= 1 << x
-    states = {(0, 0): ()}
-    for k in range(1, len(phi)):
+    states = dict(states) if states is not None else {(0, 0): ()}
+    for k in range(first, len(phi)):
         check_interrupt()
         a = phi[k]
         images = [word_element(table, phi, o) for o in heap_options[k]]
@@ -465,5 +485,5 @@ def _verify(table, p, phi, heap_options):
                 frontier.append(after)
     for (x, moves), word in states.items():
         if p[x] != (moves != 0 and moves & pmask == 0):
-            return word
-    return None
+            return word, states
+    return None, states

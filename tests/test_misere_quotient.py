@@ -68,6 +68,20 @@ def test_growth_of_dawsons_kayles_and_kayles():
     assert misere_quotient("0.77", 12).sizes == (1, 2, 6, 6, 6, 12, 12, 12, 12, 18, 18, 18, 24)
 
 
+@pytest.mark.slow
+def test_kayles_quotient_of_all_heaps():
+    # Kayles (0.77), computed here: no growth after heap 27, and the pretending function is periodic with
+    # period 12 from heap 71 on; 200 >= 2*71 + 2*12 + 2 - 1, so by the periodicity theorem this 40-element
+    # quotient with 9 P-positions is the misère quotient of all Kayles heaps (about 12 s).
+    q = misere_quotient("0.77", 200)
+    assert (q.order, len(q.p_portion), q.last_growth, q.period) == (40, 9, 27, (71, 12))
+    assert all(q.pretending[m] == q.pretending[m - 12] for m in range(83, 201))
+    assert q.pretending[82] != q.pretending[70]
+    search = _searcher("0.77")
+    for heaps in [(1, 1), (2, 3), (4, 4), (5, 6, 7), (8, 8, 1), (3, 9, 10), (12, 11), (13, 2, 2, 1)]:
+        assert (q.outcome(heaps) is Outcome.P) == search(heaps), heaps
+
+
 def test_periodicity_extends_the_quotient_to_all_heaps():
     # 0.75: the pretending function is periodic (period 2 from heap 8) and n = 40 is past the bound of the
     # periodicity theorem, so heaps beyond 40 are answered; they agree with a quotient computed to 70.
