@@ -20,6 +20,7 @@ import time
 import pytest
 
 from cgt.shell import ShellError, run
+from test_shell import test_errors_are_one_located_shell_error as one_located_error
 
 GOLDEN = [
     # ------------------------------------------------------------ ^ and * between values (CGS §4.3, §7.5)
@@ -383,13 +384,7 @@ ERRORS = [
 
 @pytest.mark.parametrize("source, message", [pytest.param(s, m, id=s) for s, m in ERRORS])
 def test_errors_are_one_line(source, message):
-    with pytest.raises(ShellError) as info:
-        run(source)
-    error = info.value
-    assert not error.internal, str(error)
-    assert error.line is not None and "\n" not in error.message
-    if message is not None:
-        assert str(error) == message
+    one_located_error(source, message)
 
 
 def test_deep_recursion_is_bounded():
