@@ -211,7 +211,7 @@ def _merged_leaves(layer: PositionGraph, table) -> tuple[list, list, dict]:
     leaves: dict = {}
     for i in layer.external:
         value = table[layer.positions[i]]
-        j = first.setdefault(str(value), i)
+        j = first.setdefault(_form(value), i)
         redirect[i] = j
         if j == i:
             leaves[i] = value
@@ -220,6 +220,11 @@ def _merged_leaves(layer: PositionGraph, table) -> tuple[list, list, dict]:
         return [redirect.get(j, j) for j in options]
 
     return [remap(o) for o in layer.left], [remap(o) for o in layer.right], leaves
+
+
+def _form(value) -> tuple:
+    """A key equal for equal loopy values: both sides in simplest form (canonically numbered graphs)."""
+    return tuple((g.left, g.right, g.root) for g in value.sides())
 
 
 def outcome(ruleset, pos, max_states: int | None = None):
