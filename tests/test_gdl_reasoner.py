@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cgt.games import Subtraction
-from cgt.games.gdl import GdlRuleError, GdlSyntaxError, analyse, load, loads
+from cgt.games.gdl import GdlError, GdlRuleError, GdlSyntaxError, analyse, load, loads
 from cgt.games.gdl.syntax import parse_rules, term_text
 
 SHARED = pathlib.Path(__file__).parent / "gdl" / "shared"
@@ -129,6 +129,12 @@ def test_restrictions(rules, message):
     with pytest.raises(GdlRuleError) as error:
         loads(rules)
     assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_too_deep_a_rule_is_a_clear_error():
+    body = " ".join(f"(p ?x{i})" for i in range(25))      # 25 nested loops: beyond Python's 20 blocks
+    with pytest.raises(GdlError, match="too deeply nested to compile .*split its body"):
+        loads(f"(role a) (p 1) (<= (legal a go) {body})")
 
 
 def test_disjunction_expands_into_rules():

@@ -151,7 +151,12 @@ class _Generator:
         source = "\n".join(header + body_lines + ["    return None", ""])
         source = self._index_names(source)
         namespace = {"_EMPTY": frozenset(), "_overflow": _fixpoint_overflow, "_check_interrupt": check_interrupt}
-        exec(compile(source, f"<gdl {layer} layer>", "exec"), namespace)
+        try:
+            code = compile(source, f"<gdl {layer} layer>", "exec")
+        except (SyntaxError, RecursionError, MemoryError) as error:    # Python's nesting limits
+            raise GdlError(f"a rule of the {layer} layer is too deeply nested to compile "
+                           f"({getattr(error, 'msg', error)}); split its body into helper relations") from None
+        exec(code, namespace)
         return Layer(namespace["layer"], source, set(self.indexes), keys)
 
     def _index_names(self, source):
