@@ -34,8 +34,11 @@ goose, ``o`` the fox, ``.`` any other square.
 >>> p = FoxAndGeese([(3, 1), (3, 3)], (1, 1))
 >>> str(p)
 'x.x.....|........|o.......'
->>> [str(m) for m in p.moves("Left")]
-['(3,1)->(2,2) -> ..x.....|.x......|o.......', '(3,3)->(2,2) -> x.......|.x......|o.......', '(3,3)->(2,4) -> x.......|...x....|o.......']
+>>> for m in p.moves("Left"):
+...     print(m)
+(3,1)->(2,2) -> ..x.....|.x......|o.......
+(3,3)->(2,2) -> x.......|.x......|o.......
+(3,3)->(2,4) -> x.......|...x....|o.......
 >>> [m.label for m in p.moves("Right")]
 ['(1,1)->(2,2)']
 >>> FoxAndGeese.escaped(p.position), FoxAndGeese.escaped(FoxAndGeese("...o....|x.x.....").position)
