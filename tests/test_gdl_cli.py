@@ -40,7 +40,8 @@ def test_text_for_people(capsys):
 def test_draw_game_json(capsys):
     assert main(["gdl", str(SHARED / "partizan" / "ticTacToe.kif"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["result"], data["draws"], data["play"], data["grundy"], data["value"]) == ("draw", True, "other", None, None)
+    assert (data["result"], data["draws"], data["play"]) == ("draw", True, "other")
+    assert data["grundy"] is None and data["value"] is None
 
 
 @pytest.mark.parametrize("args, message", [
@@ -60,7 +61,8 @@ def test_syntax_error_file(tmp_path):
     path = tmp_path / "broken.kif"
     path.write_text("(role a)\n(<= (legal a go)\n", encoding="utf-8")
     result = run("gdl", str(path))
-    assert result.returncode == 2 and result.stderr.strip() == "error: syntax error at the end of the file: a ')' is missing"
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: syntax error at the end of the file: a ')' is missing"
 
 
 def test_shell_load():

@@ -98,7 +98,8 @@ def test_clobber_misere_play():
     memo = {}
     left_first = misere_wins(position.ruleset, position.position, Player.Left, memo)
     right_first = misere_wins(position.ruleset, position.position, Player.Right, memo)
-    expected = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}[(left_first, right_first)]
+    classes = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}
+    expected = classes[(left_first, right_first)]
     assert r.outcome == expected
     assert r.result == ("first" if left_first else "second")
 

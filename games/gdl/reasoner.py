@@ -146,7 +146,8 @@ class GdlGame:
     def state(self, text: str) -> frozenset:
         """A state written as fluents, e.g. ``game.state("(heap 1 3) (control left)")``.
 
-        >>> loads("(role a) (init p) (<= terminal (true p)) (goal a 0)").state("(heap 1 3) p") == {("heap", "1", "3"), "p"}
+        >>> game = loads("(role a) (init p) (<= terminal (true p)) (goal a 0)")
+        >>> game.state("(heap 1 3) p") == {("heap", "1", "3"), "p"}
         True
         """
         return frozenset(parse_term(part) for part in _split_terms(text))
