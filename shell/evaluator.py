@@ -828,16 +828,21 @@ class Interpreter:
         bars = [children[i] for i in range(1, len(children), 2)]
         if not bars:
             return make_set(self._arguments(groups[0], scope))
-        parts = [[] if group is None else [self._option(child, scope) for child in group.children] for group in groups]
+        parts = [[] if group is None else self._options(group.children, scope) for group in groups]
         return self._game(parts, bars)
 
-    def _option(self, node, scope) -> Game:
-        """An option inside braces: a game, a dyadic number or a ruleset position (errors point at it)."""
-        value = self.eval(node, scope)
-        try:
-            return _option(value)
-        except CGTError as error:
-            raise self._error(str(error), node) from None
+    def _options(self, nodes, scope) -> list:
+        """The options written on one side of braces; a list or set among them is spliced in, one level
+        deep (CGSUITE.md §4.2: ``{G.LeftOptions | 0}``)."""
+        options = []
+        for node in nodes:
+            value = self.eval(node, scope)
+            values = elements(value) if isinstance(value, (list, frozenset, set, Range)) else [value]
+            try:
+                options.extend(_option(v) for v in values)
+            except CGTError as error:
+                raise self._error(str(error), node) from None
+        return options
 
     def _game(self, parts: list, bars: list) -> Game:
         """``{L|R}`` with bars of several lengths: the longest bar splits Left from Right."""

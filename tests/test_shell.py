@@ -276,7 +276,7 @@ ERRORS = [
     ("*9999999", "line 1, column 1: *9999999: nimbers *n are limited to n <= 1048576"),
     ("[n for n from 1 to 1000000000000]", "line 1, column 1: range too large: 1000000000000 values (the limit is 100000000)"),
     ("[n for n from 1 to 10+^9]", "line 1, column 1: 'to' needs a number, got 10^9"),
-    ("{[1]|0}", "line 1, column 2: [1] cannot be an option of a game"),
+    ("{[[1]]|0}", "line 1, column 2: [1] cannot be an option of a game"),   # a list splices one level (§4.2)
 ]
 
 

@@ -281,6 +281,9 @@ GOLDEN = [
     ("[1, 2, 3][2]", "2", "CGS §4.3: lists are indexed from 1"),
     ("[{1|0}, *].Apply(g -> g.Temperature)", "[1/2,0]", "CGS §6.10 with WW ch. 6"),
     ("[*, ^, 0, v].Apply(g -> g.OutcomeClass)", "[N,L,P,R]", "CGS §6.10 with WW ch. 2 and 7: outcomes"),
+    ("{[1, 2] | 0}", "{2|0}", "CGS §4.2: a list among the options is spliced in (ONAG ch. 10: 2 dominates 1)"),
+    ("{[0, *] | {-1}}", "{0,*|-1}", "CGS §4.2: lists and sets are spliced in"),
+    ("g := {2|-1}; {g.LeftOptions, 3 | g.RightOptions}", "{3|-1}", "CGS §4.2 with ONAG ch. 10: 3 dominates 2"),
     # ------------------------------------------------------------ comparison and identity (CGS §4.3)
     ("3 === 3", "true", "CGS §4.3: structural equality"),
     ("[1, 2] === [1, 2]", "true", "CGS §4.3"),
