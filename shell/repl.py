@@ -9,7 +9,10 @@ clears the line; Ctrl-C during a computation stops it and returns to the prompt
 Ctrl-D exits.
 
 Non-interactive (piped stdin, ``cgt FILE.cgs``): the lines are read as if typed
-at the prompt: an entry ends at the first line end where it is complete.
+at the prompt: an entry ends at the first line end where it is complete (so a
+``def f(x) begin`` … ``end`` over several lines is one entry).  With piped input
+Ctrl-C (SIGINT) stops the running entry, prints ``interrupted`` and goes on with
+the next one; a script stops.
 
 >>> import io
 >>> out, err = io.StringIO(), io.StringIO()
