@@ -43,8 +43,8 @@ from cgt.interrupt import check_interrupt
 from cgt.player import Player
 from cgt.progress import Progress
 
-__all__ = ["PositionGraph", "position_graph", "game_value", "outcome", "not_short_error", "MAX_STATES",
-           "DIRECT_NODES"]
+__all__ = ["PositionGraph", "position_graph", "game_value", "outcome", "winning_moves", "not_short_error",
+           "MAX_STATES", "DIRECT_NODES"]
 
 #: Default state limit of :func:`position_graph`.
 MAX_STATES = 2_000_000
@@ -241,6 +241,19 @@ def outcome(ruleset, pos, max_states: int | None = None):
         winner = None if result == "draw" else first if result == "first" else first.opponent
         winners.append("D" if winner is None else "L" if winner is Player.Left else "R")
     return LoopyOutcome.from_results(*winners)
+
+
+def winning_moves(ruleset, pos, player: Player) -> list:
+    """``(label, option)`` for each move of ``player`` to a position that the opponent, moving next, loses
+    (by :func:`cgt.solve`; a move to a draw does not count)."""
+    from cgt.solve import NormalPlay, solve
+
+    moves = list(ruleset.moves(pos, player))
+    if not moves:
+        return []
+    solution = solve(ruleset.position(pos), player)
+    return [(label, option) for label, option in moves
+            if solution.result_of(NormalPlay(ruleset.position(option), player.opponent)) == "second"]
 
 
 def not_short_error(ruleset, pos) -> NotShortGameError:

@@ -185,8 +185,13 @@ class Ruleset:
         """``(label, option)`` for each move of ``player`` that wins when that player moves first.
 
         A Left move to ``G'`` wins iff Left then wins moving second, i.e. ``G' >= 0``; for Right ``G' <= 0``.
+        For a loopy ruleset: the moves to positions the opponent, to move, loses (by retrograde analysis).
         """
         side = Player.parse(player)
+        if self.loopy:
+            from cgt.games.loopy_engine import winning_moves
+
+            return winning_moves(self, pos, side)
         wins = (lambda v: v >= 0) if side is Left else (lambda v: v <= 0)
         return [(label, o) for label, o in self.moves(pos, side) if wins(self.value(o))]
 

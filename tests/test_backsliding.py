@@ -198,3 +198,16 @@ def test_shell():
     assert run('game.strip.GenToadsAndFrogs(minSlide => -1)("t..f").GameValue') == "*"
     with pytest.raises(ShellError, match="play can cycle in t..f"):
         run('game.strip.BackslidingToadsAndFrogs("t..f").CanonicalForm')
+
+
+def test_winning_moves_exist_exactly_when_the_mover_wins():
+    left_wins_first = {"L", "N", "NHat"}
+    right_wins_first = {"R", "N", "NCheck"}
+    for n in range(1, 6):
+        for cells in itertools.product(".tf", repeat=n):
+            strip = "".join(cells)
+            p = BackslidingToadsAndFrogs(strip)
+            outcome = reference_outcome(strip)
+            assert bool(p.left_winning_moves) == (outcome in left_wins_first), strip
+            assert bool(p.right_winning_moves) == (outcome in right_wins_first), strip
+    assert [str(m) for m in BackslidingToadsAndFrogs("ff.t.t").left_winning_moves] == ["4→3 -> fft..t"]

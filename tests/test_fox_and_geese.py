@@ -329,3 +329,14 @@ def test_value_outcome_agrees_with_the_solver_and_layers(board, fox_range):
         assert str(layered(sorted(geese), fox).game_value) == str(v)
     finally:
         loopy_engine.DIRECT_NODES = old
+
+
+def test_winning_moves():
+    p = GenFoxAndGeese(4).start()
+    assert [m.label for m in p.left_winning_moves] == ["(4,2)->(3,1)", "(4,4)->(3,3)"]
+    assert p.right_winning_moves == []                   # the geese win whoever starts
+    p = FoxAndGeese([(3, 1), (3, 3)], (1, 1))            # {2|off}: both win moving first
+    assert [m.label for m in p.left_winning_moves] == ["(3,1)->(2,2)", "(3,3)->(2,2)"]
+    assert [m.label for m in p.right_winning_moves] == ["(1,1)->(2,2)"]
+    for m in p.left_winning_moves:
+        assert cgt.solve(m.target, Right).result == "second"
