@@ -47,8 +47,19 @@ def _script(path: str, session: Session, debug: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``cgt`` console script; returns the exit status."""
-    argv = sys.argv[1:] if argv is None else argv
+    """Entry point of the ``cgt`` console script; returns the exit status.
+
+    A program after ``-c`` may start with a minus (``cgt -c '-2^2'``): it is the program, not an option.
+
+    >>> main(["-c", "-2^2"])
+    -4
+    0
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i, word in enumerate(argv[:-1]):
+        if word == "-c" and argv[i + 1].startswith("-"):
+            argv[i : i + 2] = ["-c" + argv[i + 1]]
+            break
     if argv[:1] == ["gdl"]:            # ``cgt gdl FILE [--json]``: a GDL file (cgt.shell.gdl_command)
         from cgt.shell.gdl_command import main as gdl_main
 
