@@ -31,12 +31,14 @@ from cgt.shell.limits import DEFAULT, Limits
 from cgt.shell.methods import (
     call_method,
     find_method,
+    no_method_error,
     is_number,
     is_position,
     normalise,
     number_of,
     to_game,
 )
+from cgt.shell.classes import CLASSES, ClassValue
 from cgt.shell.containers import (
     MapEntry,
     Range,
@@ -399,6 +401,19 @@ class Interpreter:
     def _not_(self, node, scope):
         return not self._truth(self.eval(node.children[0], scope), "'not'")
 
+    def _is_(self, node, scope):
+        left, right = node.children
+        value = self.eval(left, scope)
+        if right.data == "name" and scope.lookup(str(right.children[0]), None) is None:
+            name = str(right.children[0])
+            if name not in CLASSES:
+                raise ShellError(f"unknown class {name!r}")
+            return CLASSES[name].includes(value)
+        target = self.eval(right, scope)
+        if not isinstance(target, ClassValue):
+            raise ShellError(f"'is' needs a class on its right, got {describe(target)}")
+        return target.includes(value)
+
     def _compare(self, node, scope):
         left, op, right = node.children
         a = self.eval(left, scope)
@@ -594,7 +609,7 @@ class Interpreter:
             return format_value(value)
         method, _ = find_method(as_plain(value), name)
         if method is None:
-            raise NotApplicableError(f"{describe(value)} has no method {name}")
+            raise no_method_error(as_plain(value), name)
         if method.needs_arguments():
             return BoundMethod(value, name, method)
         return self._method(value, name, [])

@@ -125,7 +125,7 @@ _BINARY = {
     "add_switch": ("+-", 8), "ordinal_sum": (":", 9), "mul": ("*", 10), "div": ("/", 10), "mod": ("%", 10),
 }
 _LEVEL = {
-    "assign": 0, "var_": 0, "def_": 0, "procedure": 1, "not_": 4, "compare": 5, "infix_call": 6,
+    "assign": 0, "var_": 0, "def_": 0, "procedure": 1, "not_": 4, "is_": 5, "compare": 5, "infix_call": 6,
     "neg": 11, "pos": 11, "switch": 11, "power": 12, "attr": 13, "call": 13, "call_comp": 13, "index": 13,
 }
 
@@ -156,6 +156,7 @@ _TEMPLATES = {
     "assign": ("{0} := {1}", (None, 0)),
     "not_": ("not {0}", (4,)),
     "compare": ("{0} {1} {2}", (6, None, 6)),
+    "is_": ("{0} is {1}", (6, 14)),
     "infix_call": ("{0} {1} {2}", (6, None, 7)),
     "neg": ("-{0}", (11,)),
     "pos": ("+{0}", (11,)),
