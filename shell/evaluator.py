@@ -352,8 +352,10 @@ class Interpreter:
         return None
 
     def _yield_loop(self, node, scope):
-        *clauses, block = node.children
-        return self._collect(clauses, scope, lambda inner: self._block(block, inner))
+        *clauses, yields = node.children
+        results: list = []
+        self._loop(clauses, scope, lambda inner: results.extend(self._block(b, inner) for b in yields.children))
+        return results
 
     def _list_comp(self, node, scope):
         expr, *clauses = node.children

@@ -233,7 +233,9 @@ def _tuple(c) -> str:
 
 
 def _loop(kind: str, c) -> str:
-    return f"{_clauses(c[:-1])} {'do' if kind == 'do_loop' else 'yield'} {_block(c[-1])} end"
+    if kind == "do_loop":
+        return f"{_clauses(c[:-1])} do {_block(c[-1])} end"
+    return f"{_clauses(c[:-1])} " + " ".join(f"yield {_block(b)}" for b in c[-1].children) + " end"
 
 
 _PRINTERS = {

@@ -108,6 +108,8 @@ GOLDEN = [
     ("for x from 1 to 3 for y from 1 to x yield [x, y] end", "[[1,1],[2,1],[2,2],[3,1],[3,2],[3,3]]",
      "CGS §4.4: several antecedents nest, the first outermost"),
     ("for x := 5 yield x + 1 end", "[6]", "CGS §4.4: for x := e binds once"),
+    ("for x from 1 to 3 yield x yield -x end", "[1,-1,2,-2,3,-3]", "CGS §4.4: yield a yield b end"),
+    ("c -> for x in c yield x yield 0 end", "c -> for x in c yield x yield 0 end", "CGS §5.1: printed as source"),
     ("s := 0; for x from 1 to 100 do s := s + x end; s", "5050", "CGS §4.4: do ... end"),
     ("for x from 1 to 3 do x end", "", "CGS §4.4: a do loop is Nothing"),
     ("n := 0; while n < 10 do n := n + 3 end; n", "12", "CGS §4.4: while loop"),
