@@ -583,6 +583,24 @@ def all_method_names() -> list[str]:
     return sorted(names)
 
 
+def no_method_error(value, name: str) -> NotApplicableError:
+    """The error for a method ``value`` does not have, with the nearest real name when there is one
+    (the shell's names are CGSuite's capitalised ones: ``.mean`` is ``.Mean``).
+
+    >>> str(no_method_error(cgt.star, "mean"))
+    '* has no method mean (did you mean Mean?)'
+    >>> str(no_method_error(cgt.star, "Zorglub"))
+    '* has no method Zorglub'
+    """
+    import difflib
+
+    names = [n for n in all_method_names() if find_method(value, n)[0] is not None] or all_method_names()
+    exact_case = [n for n in names if n.lower() == name.lower()]
+    close = exact_case or difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    return NotApplicableError(f"{describe(value)} has no method {name}{hint}")
+
+
 def find_method(value, name: str):
     """The :class:`Method` ``name`` for ``value`` and the receiver to pass to it, or ``(None, None)``:
     the number tower's and misère tables (:mod:`cgt.shell.tower`) first for their own values, then the
@@ -675,6 +693,6 @@ def call_method(value, name: str, args: list):
     """
     method, receiver = find_method(value, name)
     if method is None:
-        raise NotApplicableError(f"{describe(value)} has no method {name}")
+        raise no_method_error(value, name)
     check_arity(name, method.arity, len(args))
     return method.func(receiver, *args)

@@ -114,11 +114,52 @@ def _glued_hint(source: str, line: int, column: int) -> str:
     return f" (for the game {number}{ups} write {number} + {ups}, CGSuite §7.5)"
 
 
+# Common mistakes, told apart from the program text when it fails to parse (or, for **, before).
+_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?!\.)")
+
+
+def _decimal_hint(source: str) -> str:
+    """`` (decimals are not games: write 1/2 for 0.5)`` when the program has a decimal number."""
+    match = _DECIMAL.search(_without_strings(source))
+    if match is None:
+        return ""
+    from fractions import Fraction
+
+    exact = Fraction(match.group(0))
+    return f" (decimals are not games: write {exact.numerator}/{exact.denominator} for {match.group(0)})" \
+        if exact.denominator != 1 else f" (decimals are not games: write {exact.numerator} for {match.group(0)})"
+
+
+def _without_strings(source: str) -> str:
+    return re.sub(r'"(?:[^"\\\n]|\\.)*"', lambda m: " " * len(m.group(0)), source)
+
+
+def check_common_mistakes(source: str) -> None:
+    """Refuse ``**`` (CGSuite has no such operator: ``10**7`` would silently be ``10 * *7`` = 0).
+
+    >>> check_common_mistakes("2^10")
+    >>> check_common_mistakes("10**7")
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: line 1, column 3: ** is not an operator: write 10^7 for a power (or 10 * *7 for copies of *7)
+    """
+    text = _without_strings(source)
+    match = re.search(r"(\S*?)\s*\*\*\s*(\w*)", text)
+    if match is None:
+        return
+    at = text.index("**", match.start())
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    base, exponent = match.group(1) or "a", match.group(2) or "b"
+    raise ShellError(f"** is not an operator: write {base}^{exponent} for a power (or {base} * *{exponent} for "
+                     f"copies of *{exponent})", line, column, source, kind="syntax")
+
+
 def _syntax_error(source: str, error: UnexpectedInput) -> ShellError:
     located = _located_syntax_error(source, error)
     if located.line is None or located.column is None:
         return located
-    hint = _glued_hint(source, located.line, located.column)
+    hint = _glued_hint(source, located.line, located.column) or _decimal_hint(source)
     return ShellError(located.message + hint, located.line, located.column, source, kind="syntax") if hint else located
 
 
@@ -155,6 +196,7 @@ def parse(source: str) -> Tree:
         raise ShellError(f"the program must be text, got {type(source).__name__}")
     if len(source) > MAX_SOURCE_LENGTH:
         raise ShellError(f"the program is too long ({len(source)} characters; the limit is {MAX_SOURCE_LENGTH})")
+    check_common_mistakes(source)
     try:
         return parser().parse(source)
     except UnexpectedInput as error:

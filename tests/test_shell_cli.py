@@ -146,7 +146,7 @@ def test_repl_ctrl_c_during_a_computation_returns_to_the_prompt(tmp_path, monkey
         ("game.heap.Ka", ["Kayles"]),
         ("game.he", ["heap"]),
         ("{3|2}.LeftS", ["LeftStop"]),
-        ("x.NimV", ["NimValue", "NimValueSequence"]),
+        ("x.NimV", ["NimValue", "NimValueSequence", "NimValueTable"]),
         ("Kay", ["Kayles"]),
         ("wh", ["where", "while"]),
     ],
