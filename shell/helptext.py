@@ -103,7 +103,14 @@ def topic(name: str, scope=None) -> str:
 
     if name in FUNCTIONS:
         return describe_value(FUNCTIONS[name])
-    raise ShellError(f"no help for {name!r}; type help for the list of names")
+    import difflib
+
+    from cgt.shell.methods import all_method_names
+
+    known = sorted(set(all_method_names()) | set(FUNCTIONS) | {e.name for e in registry().values()})
+    close = [n for n in known if n.lower() == name.lower()] or difflib.get_close_matches(name, known, 1, 0.8)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise ShellError(f"no help for {name!r}{hint}; type help for the list of names")
 
 
 def describe_value(value) -> str:

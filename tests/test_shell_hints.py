@@ -33,3 +33,12 @@ def test_no_hint_when_nothing_is_close():
 def test_stars_in_strings_and_ranges_are_not_mistakes():
     assert run('"a**b"') == '"a**b"'
     assert run("2^10") == "1024"
+
+
+@pytest.mark.parametrize("source, message", [
+    ("help(mean)", "no help for 'mean' (did you mean Mean?)"),
+    ("help(Kaylse)", "(did you mean Kayles?)"),
+])
+def test_help_suggests_the_name_meant(source, message):
+    with pytest.raises(ShellError, match=message.replace("(", r"\(").replace(")", r"\)").replace("?", r"\?")):
+        run(source)
