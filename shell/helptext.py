@@ -32,16 +32,21 @@ from cgt.shell import tower
 from cgt.shell.values import BoundMethod, Function, HelpText, Namespace, describe
 
 SYNTAX = """\
-Values      3  -1/2  *  *2  ^  v  ^^*  ^3  v<2>  ^[2]  3*  1/2^*  +-1  3+-1  Tiny(2)  2Miny(1)
+Values      3  -1/2  *  *2  ^  v  ^^*  ^3  v<2>  ^[2]  3+*  1/2+^*  +-1  3+-1  Tiny(2)  2Miny(1)
+            true  false  Nothing  "text"  Left  Right
 Games       {0|1,2}   {3||2|1} = {3|{2|1}}   {|} = 0   (more bars bind looser)
 Operators   + - * /  %   == != <= >= < >   <> (confused)  <| (less or confused)  |> (greater or confused)
             a NimSum b   a NimProduct b   G Heat t   (any one-argument method can be written infix)
             2*3 is 6 and 2^3 is 8, as in CGSuite; the games are written 2 + *3 and 2 + ^3
-Statements  x := expr   a; b   (a final ; prints nothing)   // comment to end of line
-Control     if c then a elseif d then b else e end     for n from 1 to 10 by 2 do ... end
-            while c do ... end
-Collections [1,2,3]  {1,3} (set)  (3,5) (tuple)  [n * n for n from 1 to 5 where n % 2 == 1]
-            list[1] is the first element
+            G : H (ordinal sum)   === !== (the same value)   <=> (-1, 0, 1 or *)   x is Nimber
+Statements  x := expr   var x := expr   a; b   (a final ; prints nothing)   // comment   /* comment */
+Control     if c then a elseif d then b else e end     begin ... end
+            for n from 1 to 10 by 2 where n % 3 != 0 do ... end    for x in L yield x * x end
+            for n from 1 while n < 10 yield n end     while c do ... end
+Procedures  f := x -> x + 1   (a, b) -> a * b   def f(n) := ...   def f(n) begin ... end   error("...")
+Collections [1,2,3]  {1,3} (set)  {1 => 2} (map)  1..10..3 (range)  (3,5) (coordinates)
+            [n * n for n from 1 to 5 where n % 2 == 1]   list[1] is the first element
+            L.Apply(f)  L.Filter(p)  L.SortedWith((a, b) -> b - a)  L.Sorted  "abc".Substring(1, 2)
 Numbers     5/7  3/0 = inf  omega (or ω)  omega^2 * 3 + 1  (omega+1)/(omega-1)  *omega  *(omega+1)
             a ^ b is a power after an operand (2 ^ 10, x^2); where an operand starts ^ is up (^, ^3)
 Misere      *[4,2] *[2] (entry: a list of options, lists nest)  *[2#] *[(42)31] (printed forms with marks)
