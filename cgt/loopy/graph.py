@@ -19,7 +19,7 @@ from collections import deque
 from cgt.errors import InvalidGameError, TooLargeError
 from cgt.interrupt import check_interrupt
 
-__all__ = ["Graph", "MAX_NODES", "from_short_game", "sum_graph"]
+__all__ = ["Graph", "MAX_NODES", "from_short_game", "short_values", "sum_graph"]
 
 #: Largest graph accepted (nodes), and largest product graph built for sums.
 MAX_NODES = 2_000_000
@@ -242,3 +242,37 @@ def sum_graph(a: Graph, b: Graph) -> Graph:
                 row.append(j)
             out.append(tuple(dict.fromkeys(row)))
     return Graph(tuple(left), tuple(right), 0)
+
+
+def short_values(graph: Graph) -> dict:
+    """The nodes whose followers never repeat a position, with their values as short :class:`cgt.Game`.
+
+    Peels nodes bottom-up (a node is short once all its options are), building each value from its
+    options' values, so the cost is one canonical-game construction per node.
+
+    >>> g = Graph.build([[1], [], [2]], [[2], [], [2]])     # {0 | dud}: node 1 is short
+    >>> {i: str(v) for i, v in short_values(g).items()}
+    {1: '0'}
+    """
+    from cgt.game import game as make
+
+    n = graph.size
+    pending = [0] * n
+    preds: list = [[] for _ in range(n)]
+    for i in range(n):
+        options = set(graph.left[i] + graph.right[i])
+        pending[i] = len(options)
+        for j in options:
+            preds[j].append(i)
+    todo = [i for i in range(n) if pending[i] == 0]
+    values: dict = {}
+    while todo:
+        i = todo.pop()
+        if len(values) % 4096 == 0:
+            check_interrupt()
+        values[i] = make([values[j] for j in graph.left[i]], [values[j] for j in graph.right[i]])
+        for p in preds[i]:
+            pending[p] -= 1
+            if pending[p] == 0:
+                todo.append(p)
+    return values

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from cgt.loopy.graph import Graph
+from cgt.loopy.graph import Graph, short_values
 
 __all__ = ["format_loopy", "format_stopper"]
 
@@ -33,33 +33,6 @@ def format_loopy(value) -> str:
 
 def _is_on(g: Graph) -> bool:
     return g.left == ((0,),) and g.right == ((),)
-
-
-def _short_nodes(g: Graph) -> dict:
-    """The nodes of ``g`` whose followers never loop, as :class:`cgt.Game` values."""
-    from cgt.loopy.value import graph_to_game
-
-    n = g.size
-    # a node is short when every option is short and it is on no cycle: peel from the leaves
-    pending = [len(set(g.left[i] + g.right[i])) for i in range(n)]
-    preds: list = [[] for _ in range(n)]
-    for i in range(n):
-        for j in set(g.left[i] + g.right[i]):
-            preds[j].append(i)
-    todo = [i for i in range(n) if pending[i] == 0]
-    short = set()
-    while todo:
-        i = todo.pop()
-        short.add(i)
-        for p in preds[i]:
-            pending[p] -= 1
-            if pending[p] == 0:
-                todo.append(p)
-    games: dict = {}
-    for i in short:
-        if i not in games:
-            games[i] = graph_to_game(g, i)
-    return games
 
 
 def _star():
@@ -94,7 +67,7 @@ def _slashes(text: str) -> int:
 
 def format_stopper(g: Graph) -> str:
     """The text of a simplest-form stopper graph."""
-    short = _short_nodes(g)
+    short = short_values(g)
     if g.root in short:
         return str(short[g.root])
     printer = _Printer(g, short)

@@ -17,7 +17,7 @@ the position itself equals its Right option ``over``), whereas in a reduced stop
 have the same options up to equality (Siegel's uniqueness theorem), so fusion is the quotient by
 bisimulation, which colour refinement computes.
 
->>> from cgt.loopy.graph import Graph
+>>> from cgt.loopy.graph import Graph, from_short_game, short_values
 >>> g = Graph.build([[1, 2], [], []], [[], [], [2]], root=0)   # {0, * | } -> 1
 >>> c = simplest(g)
 >>> c.left, c.right
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from cgt.errors import NotApplicableError
 from cgt.interrupt import check_interrupt
-from cgt.loopy.graph import Graph
+from cgt.loopy.graph import Graph, from_short_game, short_values
 from cgt.loopy.survival import ge_matrix
 
 __all__ = ["simplest", "canonical_numbering"]
@@ -48,7 +48,7 @@ def simplest(graph: Graph) -> Graph:
     """
     if not graph.is_stopper():
         raise NotApplicableError("simplest form: the game is not a stopper (it has an infinite alternating play)")
-    g = graph.restricted()
+    g = _short_parts_canonical(graph.restricted())
     n = g.size
     ge = ge_matrix(g)
     left = list(g.left)
@@ -70,6 +70,30 @@ def simplest(graph: Graph) -> Graph:
                 left[i], right[i] = new_left, new_right
                 changed = True
     return canonical_numbering(_quotient(Graph(tuple(left), tuple(right), g.root).restricted()))
+
+
+def _short_parts_canonical(g: Graph) -> Graph:
+    """Replace the loopfree part of ``g`` by the canonical forms of its short values.
+
+    Canonical short games are already in simplest form (and equal ones are one object), so this only
+    shrinks the graph the order relation is computed on; the root becomes node 0.
+    """
+    short = short_values(g)
+    if not short:
+        return g
+    loopy = [i for i in g.reachable() if i not in short]
+    left: list = [None] * len(loopy)
+    right: list = [None] * len(loopy)
+    index = {old: new for new, old in enumerate(loopy)}
+    memo: dict = {}
+    for i in short:
+        if i == g.root or any(i in g.left[j] or i in g.right[j] for j in loopy):
+            index[i] = from_short_game(short[i], left, right, memo)
+    for old in loopy:
+        new = index[old]
+        left[new] = tuple(index[j] for j in g.left[old])
+        right[new] = tuple(index[j] for j in g.right[old])
+    return Graph(tuple(left), tuple(right), index[g.root]).restricted()
 
 
 def _settle(i: int, left: list, right: list, ge, is_left: bool, bound: int) -> tuple:
@@ -108,13 +132,23 @@ def _quotient(g: Graph) -> Graph:
 
 
 def _colours(g: Graph, nodes: list[int]) -> dict[int, int]:
-    """Isomorphism-invariant colours of the nodes (colour refinement on Left/Right option sets)."""
-    colour = dict.fromkeys(nodes, 0)
-    count = 1
+    """Isomorphism-invariant colours of the nodes (colour refinement on Left/Right option sets).
+
+    Short nodes start with distinct colours given by their canonical text (distinct canonical games
+    print differently), so only the loopy nodes need refinement rounds.
+    """
+    short = short_values(g)
+    start = {i: ((0, str(short[i])) if i in short else (1, "")) for i in nodes}
+    ranks = {key: k for k, key in enumerate(sorted(set(start.values())))}
+    colour = {i: ranks[start[i]] for i in nodes}
+    loopy = [i for i in nodes if i not in short]
+    count = len(ranks)
     while True:
         check_interrupt()
-        sig = {i: (colour[i], tuple(sorted(colour[j] for j in g.left[i])),
-                   tuple(sorted(colour[j] for j in g.right[i]))) for i in nodes}
+        sig = {i: (colour[i], (), ()) for i in nodes if i in short}
+        for i in loopy:
+            sig[i] = (colour[i], tuple(sorted(colour[j] for j in g.left[i])),
+                      tuple(sorted(colour[j] for j in g.right[i])))
         ranks = {s: k for k, s in enumerate(sorted(set(sig.values())))}
         colour = {i: ranks[sig[i]] for i in nodes}
         if len(ranks) == count:

@@ -32,6 +32,7 @@ from cgt.errors import InvalidGameError, NotApplicableError
 from cgt.loopy.graph import Graph, from_short_game, sum_graph
 from cgt.loopy.outcome import LoopyOutcome
 from cgt.loopy.sides import side
+from cgt.loopy.simplify import canonical_numbering
 from cgt.loopy.survival import stopper_ge, survives, wins
 
 __all__ = ["LoopyGame", "sided", "as_loopy"]
@@ -76,7 +77,9 @@ class LoopyGame:
         left: list = []
         right: list = []
         root = from_short_game(as_game(game), left, right, {})
-        return cls(Graph.build(left, right, root))
+        # a canonical short game is already in simplest form
+        graph = canonical_numbering(Graph(tuple(left), tuple(right), root))
+        return cls(graph, graph, graph)
 
     # ------------------------------------------------------------------ sides
     def _side_graph(self, onside: bool) -> Graph:
@@ -167,8 +170,8 @@ class LoopyGame:
     # ------------------------------------------------------------------ algebra
     def __neg__(self) -> "LoopyGame":
         graph = None if self._graph is None else self._graph.negated()
-        on = None if self._off is None else self._off.negated()
-        off = None if self._on is None else self._on.negated()
+        on = None if self._off is None else canonical_numbering(self._off.negated())
+        off = None if self._on is None else (on if self._on is self._off else canonical_numbering(self._on.negated()))
         return LoopyGame(graph, on, off)
 
     def __pos__(self) -> "LoopyGame":
