@@ -34,6 +34,7 @@ import numpy as np
 
 from cgt.errors import InvalidPositionError, TooLargeError
 from cgt.experiments import grundy_table, p_positions
+from cgt.experiments.rules import MoveStructure
 
 from cgt.games.heap_pair import HeapPairRuleset
 
@@ -47,7 +48,7 @@ CATALOGUE = {"InvariantRuleset": None, "MWythoff": None, "SMWythoff": None, "RWy
 MAX_TABLE_SIDE = 8_000
 
 
-class TwoHeapMoveRuleset(HeapPairRuleset):
+class TwoHeapMoveRuleset(MoveStructure, HeapPairRuleset):
     """Base of the rulesets of this module: moves ``(k, l)`` described for :mod:`cgt.experiments`.
 
     Subclasses set ``first_heap`` / ``second_heap`` (``"all"``: any positive amount from that heap is a move
@@ -57,38 +58,6 @@ class TwoHeapMoveRuleset(HeapPairRuleset):
     """
 
     abstract = True
-    first_heap = "all"
-    second_heap = "all"
-    diagonals: tuple = ()
-    has_extra = False
-    invariant = True
-    symmetric = True
-
-    def extra(self, a, b, k, l):
-        """Which of the moves ``(k, l)`` (arrays) not covered by heaps and diagonals are legal at ``(a, b)``."""
-        return np.zeros(np.shape(k), dtype=bool)
-
-    def allows(self, a, b, k, l):
-        """Which moves ``(k, l)`` (arrays; ``k <= a``, ``l <= b``) are legal from ``(a, b)``."""
-        k, l = np.asarray(k), np.asarray(l)
-        result = np.zeros(np.broadcast(k, l).shape, dtype=bool)
-        single_first = (k > 0) & (l == 0)
-        single_second = (k == 0) & (l > 0)
-        if self.first_heap == "all" or (self.first_heap == "larger" and a >= b):
-            result |= single_first
-        if self.second_heap == "all" or (self.second_heap == "larger" and b >= a):
-            result |= single_second
-        both = (k > 0) & (l > 0)
-        for d in self.diagonals:
-            result |= both & (l - k == d)
-        if self.has_extra:
-            result |= self.extra(a, b, k, l) & ((k > 0) | (l > 0))
-        return result
-
-    def move_table(self, n: int) -> np.ndarray:
-        """``table[k, l]``: whether ``(k, l)`` is a move (``0 <= k, l <= n``); invariant rulesets only."""
-        k, l = np.arange(n + 1)[:, None], np.arange(n + 1)[None, :]
-        return np.broadcast_to(self.allows(n, n, k, l), (n + 1, n + 1))
 
     def normal_form(self, pos):
         """The sorted pair when the move set is symmetric, else the pair itself."""

@@ -29,7 +29,7 @@ import numpy as np
 
 from cgt.errors import NotApplicableError
 
-__all__ = ["Rules", "WythoffMoves"]
+__all__ = ["Rules", "MoveStructure", "WythoffMoves"]
 
 _MODES = ("all", "larger", "none")
 
@@ -102,7 +102,44 @@ class Rules:
         return self.allows(n, n, k, l)
 
 
-class WythoffMoves:
+class MoveStructure:
+    """The structural description above with its defaults (Nim moves, nothing else), and ``allows`` and
+    ``move_table`` derived from it: a base for rulesets that describe their moves this way
+    (``cgt.games.invariant`` builds on it)."""
+
+    first_heap = "all"
+    second_heap = "all"
+    diagonals: tuple = ()
+    has_extra = False
+    invariant = True
+    symmetric = True
+
+    def extra(self, a, b, k, l):
+        """Which of the moves ``(k, l)`` (arrays) not covered by heaps and diagonals are legal at ``(a, b)``."""
+        return np.zeros(np.shape(k), dtype=bool)
+
+    def allows(self, a, b, k, l):
+        """Which moves ``(k, l)`` (arrays; ``k <= a``, ``l <= b``) are legal from ``(a, b)``."""
+        k, l = np.asarray(k), np.asarray(l)
+        result = np.zeros(np.broadcast(k, l).shape, dtype=bool)
+        if self.first_heap == "all" or (self.first_heap == "larger" and a >= b):
+            result |= (k > 0) & (l == 0)
+        if self.second_heap == "all" or (self.second_heap == "larger" and b >= a):
+            result |= (k == 0) & (l > 0)
+        both = (k > 0) & (l > 0)
+        for d in self.diagonals:
+            result |= both & (l - k == d)
+        if self.has_extra:
+            result |= self.extra(a, b, k, l) & ((k > 0) | (l > 0))
+        return result
+
+    def move_table(self, n: int) -> np.ndarray:
+        """``table[k, l]``: whether ``(k, l)`` is a move (``0 <= k, l <= n``); invariant rulesets only."""
+        k, l = np.arange(n + 1)[:, None], np.arange(n + 1)[None, :]
+        return np.broadcast_to(self.allows(n, n, k, l), (n + 1, n + 1))
+
+
+class WythoffMoves(MoveStructure):
     """Wythoff's game written in the structural form above: the reference example of the protocol (the
     rulesets of ``cgt.games.invariant`` are the full ones).
 
@@ -111,17 +148,4 @@ class WythoffMoves:
     """
 
     name = "Wythoff"
-    first_heap = second_heap = "all"
     diagonals = (0,)
-    has_extra = False
-    invariant = True
-    symmetric = True
-
-    def extra(self, a, b, k, l):
-        """No moves beyond single heaps and the main diagonal."""
-        return np.zeros(np.shape(k), dtype=bool)
-
-    def allows(self, a, b, k, l):
-        """One heap, or the same amount from both."""
-        k, l = np.asarray(k), np.asarray(l)
-        return ((k == 0) != (l == 0)) | ((k == l) & (k > 0))
