@@ -356,3 +356,11 @@ def test_find_beatty_needs_two_periods_of_the_continued_fraction():
         return [(isqrt(13 * n * n), (13 * n + isqrt(13 * n * n)) // 12) for n in range(count)]
     assert find_beatty(pairs(3000)) is None
     assert find_beatty(pairs(30000)) == sympy.sqrt(13)
+
+
+def test_diaconescu_law_is_stable_and_absorbing():
+    """Corollary 5.2 of Diaconescu, checked by the stable-and-absorbing criterion through Multiples'
+    options (a ruleset read duck-typed); moving one boundary by a cell breaks it."""
+    assert check_stable_absorbing(Multiples, Multiples.golden_p_position, 60) is None
+    wrong = check_stable_absorbing(Multiples, lambda n, k: Multiples.golden_p_position(n, k) or (n, k) == (2, 4), 60)
+    assert wrong.kind == "stable" and wrong.position == (2, 4)
