@@ -1,0 +1,66 @@
+"""Loopy games: simplification of random game graphs of 10, 50 and 200 nodes.
+
+Run: ``python benchmarks/bench_loopy.py`` (prints a Markdown table for docs/performance.md).
+
+Each graph gives every node up to three Left and three Right options chosen at random among the nodes
+(pseudo-random, fixed generator state, so runs are comparable).  Stoppers are made by cutting the Left
+moves of positions on infinite alternating plays.  For each size the table reports the mean time of the
+simplest form of a stopper and of both sides of a general graph (which may need move deletion).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from cgt.errors import NotApplicableError
+from cgt.loopy.graph import Graph
+from cgt.loopy.sides import side
+from cgt.loopy.simplify import simplest
+
+
+def random_graph(rng: random.Random, n: int) -> Graph:
+    left = [rng.sample(range(n), rng.randint(0, min(3, n))) for _ in range(n)]
+    right = [rng.sample(range(n), rng.randint(0, min(3, n))) for _ in range(n)]
+    return Graph.build(left, right, 0)
+
+
+def make_stopper(g: Graph) -> Graph:
+    left = list(g.left)
+    while not Graph(tuple(left), g.right, 0).is_stopper():
+        for k in Graph(tuple(left), g.right, 0).alternating_cycle_nodes():
+            left[k] = ()
+    return Graph(tuple(left), g.right, 0)
+
+
+def run(n: int, count: int, rng: random.Random) -> tuple[float, float, int, int]:
+    stopper_times, side_times, failures, sizes = [], [], 0, []
+    for _ in range(count):
+        g = random_graph(rng, n)
+        s = make_stopper(g)
+        t0 = time.perf_counter()
+        c = simplest(s)
+        stopper_times.append(time.perf_counter() - t0)
+        sizes.append(c.size)
+        t0 = time.perf_counter()
+        try:
+            side(g, True)
+            side(g, False)
+        except NotApplicableError:
+            failures += 1
+        side_times.append(time.perf_counter() - t0)
+    return statistics.mean(stopper_times), statistics.mean(side_times), failures, max(sizes)
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    print("| nodes | graphs | simplest form of a stopper (mean) | both sides of a graph (mean) | sides not found | largest simplest form |")
+    print("|---|---|---|---|---|---|")
+    for n, count in ((10, 20), (50, 10), (200, 3)):
+        st, sd, fails, size = run(n, count, rng)
+        print(f"| {n} | {count} | {st * 1000:.1f} ms | {sd * 1000:.1f} ms | {fails} | {size} nodes |")
+
+
+if __name__ == "__main__":
+    main()
