@@ -21,6 +21,7 @@ Berlekamp, Conway and Guy, *Winning Ways*, ch. 11):
 from __future__ import annotations
 
 from cgt.interrupt import check_interrupt
+from cgt.progress import Progress
 from cgt.loopy.graph import Graph
 from cgt.errors import TooLargeError
 
@@ -93,8 +94,6 @@ def _pair_right_wins(a: Graph, b: Graph) -> tuple[bytearray, int]:
     na, nb = a.size, b.size
     if na * nb > MAX_PAIRS:
         raise TooLargeError(f"comparing loopy games of {na} and {nb} nodes: more than {MAX_PAIRS} pairs")
-    alp, arp = a.reverse()
-    blp, brp = b.reverse()
     total = na * nb * 2
     counter = [0] * total  # only Left-to-move states (even index) use it
     for x in range(na):
@@ -106,42 +105,38 @@ def _pair_right_wins(a: Graph, b: Graph) -> tuple[bytearray, int]:
     todo = [s for s in range(0, total, 2) if counter[s] == 0]
     for s in todo:
         rwin[s] = 1
-    steps = 0
+    with Progress("position pairs") as progress:
+        _retrograde(a, b, todo, rwin, counter, progress)
+    return rwin, nb
+
+
+def _retrograde(a: Graph, b: Graph, todo: list, rwin: bytearray, counter: list, progress) -> None:
+    """Propagate Right's wins backwards from the states in ``todo`` (see :func:`_pair_right_wins`)."""
+    nb = b.size
+    alp, arp = a.reverse()
+    blp, brp = b.reverse()
     while todo:
         s = todo.pop()
-        steps += 1
-        if steps % 65536 == 0:
+        progress.tick()
+        if progress.count % 65536 == 0:
             check_interrupt()
         pair, mover = divmod(s, 2)
         x, y = divmod(pair, nb)
         if mover == 0:
             # Left to move and lost: every Right-to-move predecessor wins for Right
-            for x2 in arp[x]:
-                t = (x2 * nb + y) * 2 + 1
-                if not rwin[t]:
-                    rwin[t] = 1
-                    todo.append(t)
-            for y2 in blp[y]:
-                t = (x * nb + y2) * 2 + 1
-                if not rwin[t]:
-                    rwin[t] = 1
-                    todo.append(t)
+            predecessors = [(x2 * nb + y) * 2 + 1 for x2 in arp[x]] + [(x * nb + y2) * 2 + 1 for y2 in blp[y]]
         else:
-            for x2 in alp[x]:
-                t = (x2 * nb + y) * 2
-                if not rwin[t]:
-                    counter[t] -= 1
-                    if counter[t] == 0:
-                        rwin[t] = 1
-                        todo.append(t)
-            for y2 in brp[y]:
-                t = (x * nb + y2) * 2
-                if not rwin[t]:
-                    counter[t] -= 1
-                    if counter[t] == 0:
-                        rwin[t] = 1
-                        todo.append(t)
-    return rwin, nb
+            # Right to move and won: a Left-to-move predecessor is lost once all its moves are
+            predecessors = [(x2 * nb + y) * 2 for x2 in alp[x]] + [(x * nb + y2) * 2 for y2 in brp[y]]
+        for t in predecessors:
+            if rwin[t]:
+                continue
+            if mover == 1:
+                counter[t] -= 1
+                if counter[t]:
+                    continue
+            rwin[t] = 1
+            todo.append(t)
 
 
 def stopper_ge(a: Graph, b: Graph) -> bool:
