@@ -70,8 +70,8 @@ GOLDEN = [
     pytest.param("...|...|...|...", "3/2", id="4x3"),
     pytest.param(".....|.....|.....", "-1", id="3x5"),
     pytest.param("......|......|......", "{-1|-7/2}", id="3x6"),
-    # 4 x 4 is a first-player win [LMR; BUH]; its canonical form (cgt-py, pycgt):
-    pytest.param("....|....|....|....", "+-{0,{2Tiny(2),{2|0}|Miny(2),{2|0}}}", id="4x4"),
+    # 4 x 4 is a first-player win [LMR; BUH]; its canonical form (cgt-py, pycgt; options in CGSuite's order, §5.8):
+    pytest.param("....|....|....|....", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}", id="4x4"),
     # Irregular regions, holes, several regions [WW ch. 2 style examples; cross-checked with cgt-py, pycgt].
     pytest.param("...|#.#", "*", id="T-tetromino"),
     pytest.param("...|.#.|...", "0", id="3x3-ring"),
@@ -261,6 +261,6 @@ def test_trimming_the_raw_tables_keeps_values(monkeypatch):
     monkeypatch.setattr(domineering._Solver, "raw_limit", 50)
     monkeypatch.setattr(domineering._Solver, "trim_every", 16)
     cgt.clear_caches()
-    assert str(Domineering("....|....|....|....").value) == "+-{0,{2Tiny(2),{2|0}|Miny(2),{2|0}}}"
+    assert str(Domineering("....|....|....|....").value) == "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"
     assert sum(len(t) for t in Domineering.table("raw").values()) < 1000     # untrimmed: 1594 entries
     cgt.clear_caches()
