@@ -66,3 +66,53 @@ def test_core_import_does_not_load_loopy():
 
 def test_over_above_up():
     assert OVER > up and OVER > up * 5 and OVER < integer(1) / 64
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{0|b}", "label 'b' used before its definition"),
+    ("a{0|a{1|}}", "label 'a' defined twice"),
+    ("{0|1|2}", "two separators of equal length"),
+    ("pass", "'pass' outside braces"),
+    ("{dud|0}", "dud is not a stopper"),
+    ("{0|x+}", "is not a game"),
+    ("{*over|}", "before over is not a number"),
+    ("1 & 0 & -1", "'&' may appear only once"),
+])
+def test_text_errors(text, message):
+    from cgt.loopy import loopy_game
+
+    with pytest.raises(InvalidGameError, match=message):
+        loopy_game(text)
+
+
+def test_positions_errors():
+    from cgt.loopy import loopy_game
+
+    with pytest.raises(InvalidGameError, match="refers to undefined label 'b'"):
+        loopy_game("a", {"a": (["b"], [])})
+    with pytest.raises(InvalidGameError, match="start 'c' is not one of the labels"):
+        loopy_game("c", {"a": ([], [])})
+
+
+def test_stopper_only_operations():
+    dud = ON - ON
+    with pytest.raises(NotApplicableError, match="is_plumtree: dud is not a stopper"):
+        dud.is_plumtree
+    with pytest.raises(NotApplicableError, match="to_game: over is not a short game"):
+        OVER.to_game()
+    with pytest.raises(NotApplicableError, match="degree: dud is not a stopper"):
+        dud.degree
+
+
+def test_comparison_size_limit(monkeypatch):
+    from cgt.errors import TooLargeError
+    from cgt.loopy import survival
+
+    monkeypatch.setattr(survival, "MAX_PAIRS", 10)
+    with pytest.raises(TooLargeError, match="more than 10 pairs"):
+        LoopyGame.from_game(integer(20)) <= ON
+
+
+def test_not_a_game():
+    with pytest.raises(InvalidGameError, match="'x' is not a game"):
+        ON + "x"
