@@ -17,7 +17,30 @@ line 1, column 5: syntax error: unexpected end of input
 
 from __future__ import annotations
 
+import re
+
 from cgt.errors import CGTError
+
+
+# Messages raised by the library speak Python; in the shell they speak CGSuite.
+_PYTHON_NAMES = {"born_by()": "BornBy", "nimber()": "*n", "misere_nim()": "*[n]", "up_nth()": "^<n>",
+                 "up_cumulative()": "^[n]", "integer()": "an integer", "dyadic()": "a dyadic rational"}
+_FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
+_TUPLE = re.compile(r"\((-?\d+(?:, -?\d+)+)\)")
+
+
+def shell_words(message: str) -> str:
+    """``message`` with Python's spellings replaced by the shell's: ``Fraction(1, 2)`` is ``1/2``, a tuple
+    ``(1, 2, 3)`` is ``(1,2,3)``, ``born_by()`` is ``BornBy``.
+
+    >>> shell_words("born_by() needs a day number, got Fraction(1, 2); (1, 2, 3) is not a pair")
+    'BornBy needs a day number, got 1/2; (1,2,3) is not a pair'
+    """
+    message = _FRACTION.sub(lambda m: f"{m.group(1)}/{m.group(2)}", message)
+    message = _TUPLE.sub(lambda m: "(" + m.group(1).replace(", ", ",") + ")", message)
+    for python, shell in _PYTHON_NAMES.items():
+        message = message.replace(python, shell)
+    return message
 
 
 class ShellError(CGTError):
@@ -43,7 +66,7 @@ class ShellError(CGTError):
         kind: str = "error",
         internal: bool = False,
     ):
-        self.message = message
+        self.message = shell_words(message)
         self.line = line
         self.column = column
         self.source = source
