@@ -100,9 +100,15 @@ def test_parenthesised_proposition_is_the_constant():
     ("(<= (p) (and (q) (r)))", "'and' is only allowed inside 'or'"),
 ])
 def test_syntax_errors_are_one_line(text, message):
-    with pytest.raises(GdlSyntaxError) as error:
+    assert message in one_line_error(GdlSyntaxError, text)
+
+
+def one_line_error(kind, text) -> str:
+    """The message of the ``kind`` error that loading ``text`` raises, checked to be one line."""
+    with pytest.raises(kind) as error:
         loads(text)
-    assert message in str(error.value) and "\n" not in str(error.value)
+    assert "\n" not in str(error.value)
+    return str(error.value)
 
 
 # -- restrictions, each error naming the rule ------------------------------------------------------------------
@@ -126,9 +132,7 @@ def test_unsafe_rule_of_tic_tac_toe_classic_is_named():
     ("(role a) (<= (legal a go) (next (p)))", "next cannot appear in a rule body"),
 ])
 def test_restrictions(rules, message):
-    with pytest.raises(GdlRuleError) as error:
-        loads(rules)
-    assert message in str(error.value) and "\n" not in str(error.value)
+    assert message in one_line_error(GdlRuleError, rules)
 
 
 def test_too_deep_a_rule_is_a_clear_error():
