@@ -176,12 +176,15 @@ def test_every_reachable_position_agrees_with_minimax_and_no_draws():
         assert reference_winner(4, 2, ruleset.geese(board), ruleset.coordinates(board.fox), player) is winner
 
 
-boards = st.builds(
-    lambda geese, fox: (geese, fox),
-    st.sets(st.tuples(st.integers(2, 5), st.integers(1, 5)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0),
-            max_size=3),
-    st.tuples(st.integers(1, 5), st.integers(1, 5)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0),
-).filter(lambda gf: gf[1] not in gf[0])
+def board_strategy(width: int, lowest_goose_row: int, geese: int):
+    """Random (geese, fox) on the dark squares of rows and columns 1..width."""
+    def dark(low):
+        return st.tuples(st.integers(low, width), st.integers(1, width)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0)
+
+    return st.tuples(st.sets(dark(lowest_goose_row), max_size=geese), dark(1)).filter(lambda gf: gf[1] not in gf[0])
+
+
+boards = board_strategy(5, 2, 3)
 
 
 @given(boards, st.sampled_from([Left, Right]), st.sampled_from([1, 2]))
@@ -306,12 +309,7 @@ def test_values_table_matches_single_positions():
         ruleset.values_table([(4, 1)])
 
 
-small_boards = st.builds(
-    lambda geese, fox: (geese, fox),
-    st.sets(st.tuples(st.integers(1, 4), st.integers(1, 4)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0),
-            max_size=2),
-    st.tuples(st.integers(1, 4), st.integers(1, 4)).filter(lambda rc: (rc[0] + rc[1]) % 2 == 0),
-).filter(lambda gf: gf[1] not in gf[0])
+small_boards = board_strategy(4, 1, 2)
 
 
 @given(small_boards, st.sampled_from([1, 2]))
