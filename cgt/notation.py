@@ -171,21 +171,56 @@ def _up_family_text(g) -> str | None:
 
 
 def _compact_uptimal(rest) -> str | None:
-    """``^<n>*m``/``^[n]*m`` (and downs) for an infinitesimal uptimal whose nimber part m is beyond ``*``."""
-    from cgt.uptimal import uptimal_expansion
+    """``^<n>*m``/``^[n]*m`` (and downs) for an infinitesimal whose value is one of these, ``n >= 2``.
 
-    expansion = uptimal_expansion(rest)
-    if expansion is None or expansion.length < 2:
-        return None
-    a = expansion.coefficients
-    if a[-1] in (1, -1) and not any(a[:-1]):
-        core = f"<{len(a)}>"
-    elif a[0] in (1, -1) and all(c == a[0] for c in a):
-        core = f"[{len(a)}]"
-    else:
-        return None
-    m = expansion.nimber
-    return ("^" if a[-1] > 0 else "v") + core + ("" if m == 0 else "*" if m == 1 else f"*{m}")
+    Recognised from the shapes of the closed forms (Siegel, CGT II.4): ``^[n]*m = {^[n-1]*m (, 0 if m = 1)
+    | *(m XOR 1)}`` and ``^<n>*m = {0, *, ..., *m | v[n-1]*(m XOR 1)}``; a candidate found by walking
+    these shapes is then confirmed by identity with the game built from the closed form, so the text is
+    never wrong, and no search over sums is needed (a game of large nimber options prints at once).
+    """
+    from cgt.constructors import up_nth
+    from cgt.game import nimber, rights_of
+
+    for sign, g in (("^", rest), ("v", -rest)):
+        form = _cumulative_form(g)
+        if form is not None and form[0] >= 2:
+            n, m = form
+            return f"{sign}[{n}]" + _star_text(m)
+        rights = rights_of(g)
+        if len(rights) == 1:
+            below = _cumulative_form(-rights[0])
+            if below is not None:
+                n, m = below[0] + 1, below[1] ^ 1
+                if up_nth(n) + nimber(m) is g:
+                    return f"{sign}<{n}>" + _star_text(m)
+    return None
+
+
+def _star_text(m: int) -> str:
+    return "" if m == 0 else "*" if m == 1 else f"*{m}"
+
+
+def _cumulative_form(g) -> tuple[int, int] | None:
+    """``(n, m)`` when ``g`` is ``^[n]*m`` (``n >= 1``), else None: walk down the Left options that are
+    not 0 to ``^*m``, then confirm by identity with the closed form."""
+    from cgt.constructors import up_cumulative
+    from cgt.game import ZERO, closed_uptimal, lefts_of, nimber, rights_of
+
+    node, depth = g, 1
+    while True:
+        closed = closed_uptimal(node)
+        if closed is not None:
+            x, u, m = closed
+            if x != 0 or u != 1:
+                return None
+            break
+        lefts = [o for o in lefts_of(node) if o is not ZERO]
+        if len(lefts) != 1 or len(rights_of(node)) != 1 or depth > 10_000:
+            return None
+        node, depth = lefts[0], depth + 1
+    if depth == 1:
+        return 1, m
+    return (depth, m) if up_cumulative(depth) + nimber(m) is g else None
 
 
 def _general_body(g) -> tuple[str, int]:
