@@ -187,24 +187,6 @@ def test_rule_text_round_trips(subtraction_set, heap):
 
 
 # -- the doctests of the subpackage (tests/test_doctests.py collects one level of cgt.games only) ----------------
-def _gdl_modules():
-    import pkgutil
-
-    import cgt.games.gdl
-
-    return sorted(info.name for info in pkgutil.iter_modules(cgt.games.gdl.__path__, "cgt.games.gdl."))
-
-
-@pytest.mark.parametrize("name", _gdl_modules())
-def test_module_doctests(name):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(name),
-                             optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
-    assert result.attempted > 0 and result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
-
-
 # -- a property: the compiled join plans compute the same relations as naive bottom-up evaluation ---------------
 CONSTANTS = ["a", "b", "c"]
 BASE = {"e": 2, "m": 1}                 # relations given by facts
