@@ -317,3 +317,5 @@ class GenFoxAndGeese(GridRuleset):
 
 FoxAndGeese = GenFoxAndGeese(name="FoxAndGeese")
 CeyloneseFoxAndGeese = GenFoxAndGeese(fox_range=2, name="CeyloneseFoxAndGeese")
+GenFoxAndGeese.examples = (".x.x.x.x|........|........|........|........|........|........|....o...",
+                           "........|........|........|.x.x.x.x|........|........|..o.....|........")

@@ -374,3 +374,5 @@ def forbidden_base2(k, l):
 RWythoff = _RWythoff()
 EWythoff = _EWythoff()
 Base2Wythoff = _Base2Wythoff()
+for _ruleset in (RWythoff, EWythoff, Base2Wythoff):
+    _ruleset.examples = ((3, 5), (6, 4), (7, 9))

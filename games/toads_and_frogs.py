@@ -198,3 +198,4 @@ class GenToadsAndFrogs(StripRuleset):
 ToadsAndFrogs = GenToadsAndFrogs(name="ToadsAndFrogs")
 ElephantsAndRhinos = GenToadsAndFrogs(max_jump=0, name="ElephantsAndRhinos")
 BackslidingToadsAndFrogs = GenToadsAndFrogs(min_slide=-1, name="BackslidingToadsAndFrogs")
+BackslidingToadsAndFrogs.examples = ("tt..ff", "t.tf.f", "tf.t.f")
