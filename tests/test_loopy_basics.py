@@ -116,3 +116,13 @@ def test_comparison_size_limit(monkeypatch):
 def test_not_a_game():
     with pytest.raises(InvalidGameError, match="'x' is not a game"):
         ON + "x"
+
+
+def test_equality_does_not_depend_on_how_the_graph_is_numbered():
+    # a negated value numbers its nodes differently from the same value built directly
+    from cgt.games import BackslidingToadsAndFrogs
+
+    a = BackslidingToadsAndFrogs("f.f.tt").game_value
+    b = -BackslidingToadsAndFrogs("ff.t.t").game_value
+    assert str(a) == str(b) == "{on|off} & off"
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1

@@ -279,7 +279,7 @@ class LoopyGame:
 
     def __hash__(self) -> int:
         on, off = self.sides()
-        return hash((on.left, on.right, off.left, off.right))
+        return hash((_shape(on), _shape(off)))
 
     def confused_with(self, other) -> bool:
         """True when neither ``G >= H`` nor ``G <= H``."""
@@ -297,7 +297,16 @@ class LoopyGame:
 
 
 def _same(a: Graph, b: Graph) -> bool:
-    return a.left == b.left and a.right == b.right
+    """Equal stoppers: the same simplest-form graph, or -- when the two were numbered differently (a
+    negation, a sum in the other order) -- each >= the other in the survival order."""
+    if a.left == b.left and a.right == b.right:
+        return True
+    return a.size == b.size and stopper_ge(a, b) and stopper_ge(b, a)
+
+
+def _shape(g: Graph) -> tuple:
+    """An invariant of the graph up to renumbering (equal stoppers have isomorphic simplest forms)."""
+    return g.size, tuple(sorted((len(g.left[i]), len(g.right[i])) for i in range(g.size)))
 
 
 def sided(onside, offside) -> LoopyGame:
