@@ -249,7 +249,7 @@ def _sorted_with(call, items, fn):
 def _sublist(items, first, last):
     a, b = _integer(first, "Sublist's first index"), _integer(last, "Sublist's last index")
     if not (1 <= a <= len(items) + 1 and a - 1 <= b <= len(items)):
-        raise ShellError(f"Sublist({a}, {b}) out of range for a list of {len(items)} elements")
+        raise ShellError(f"Sublist: {a} to {b} is out of range for a list of {len(items)} elements")
     return items[a - 1 : b]
 
 
@@ -293,7 +293,7 @@ def _regex(pattern: str):
 def _substring(s: str, first, last):
     a, b = _integer(first, "Substring's start"), _integer(last, "Substring's end")
     if not (1 <= a <= len(s) + 1 and a - 1 <= b <= len(s)):
-        raise ShellError(f"Substring({a}, {b}) out of range for a string of length {len(s)}")
+        raise ShellError(f"Substring: {a} to {b} is out of range for a string of length {len(s)}")
     return s[a - 1 : b]
 
 

@@ -381,7 +381,7 @@ ERRORS = [
     ("while 1 do end", "line 1, column 1: the while condition must be true or false, got 1"),
     ("[x for x in 5]", "line 1, column 1: cannot loop over 5"),
     ("[1, 2].Updated(3, 0)", "line 1, column 1: index 3 out of range 1..2"),
-    ("\"abc\".Substring(2, 5)", "line 1, column 1: Substring(2, 5) out of range for a string of length 3"),
+    ("\"abc\".Substring(2, 5)", "line 1, column 1: Substring: 2 to 5 is out of range for a string of length 3"),
     ("[3, 1].SortedWith((a, b) -> true)", "line 1, column 1: a comparator must return an integer, got true"),
     ("x -> x.Foo; (x -> x.Foo)(3)", "line 1, column 19: 3 has no method Foo"),
 ]
