@@ -219,6 +219,9 @@ def make_globals() -> dict[str, object]:
         if entry.alias:
             names.setdefault(entry.name, function)
     names.update(FUNCTIONS)
+    from cgt.shell.loopy_values import named_values
+
+    names.update(named_values())                       # on, off, over, under, upon, dud
     names["Left"] = cgt.Player.Left
     names["Right"] = cgt.Player.Right
     names["Nothing"] = None                 # CGSuite's Nothing (also the literal nil)

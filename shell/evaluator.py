@@ -28,6 +28,7 @@ from cgt.games.catalogue import is_ruleset
 from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset
 from cgt.shell.errors import ShellError
 from cgt.shell.limits import DEFAULT, Limits
+from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_value_type, sidle
 from cgt.shell.methods import (
     call_method,
     find_method,
@@ -845,8 +846,28 @@ class Interpreter:
         bars = [children[i] for i in range(1, len(children), 2)]
         if not bars:
             return make_set(self._arguments(groups[0], scope))
+        if is_loopy_tree(node):
+            return self._loopy_braces(node, scope)
         parts = [[] if group is None else self._options(group.children, scope) for group in groups]
+        if any(isinstance(o, loopy_value_type()) for part in parts for o in part):
+            return self._loopy_braces(node, scope)
         return self._game(parts, bars)
+
+    def _labelled_braces(self, node, scope):
+        return self._loopy_braces(node, scope)
+
+    def _loopy_braces(self, node, scope):
+        try:
+            return loopy_braces(node, lambda option: self.eval(option, scope))
+        except CGTError as error:
+            raise self._error(str(error), node) from None
+
+    def _pass_(self, node, scope):
+        raise self._error("pass is an option of braces only: {0|pass} is over", node)
+
+    def _sidle(self, node, scope):
+        onside, offside = (self.eval(child, scope) for child in node.children)
+        return sidle(onside, offside)
 
     def _options(self, nodes, scope) -> list:
         """The options written on one side of braces; a list or set among them is spliced in, one level
@@ -906,13 +927,17 @@ def _is_ruleset_value(value) -> bool:
 
 
 def _option(value):
-    """An option inside braces: a game, a dyadic number or a ruleset position."""
+    """An option inside braces: a game, a dyadic number, a ruleset position or a loopy value."""
+    if isinstance(value, loopy_value_type()):
+        return value                                   # the braces are then read as a loopy value
     if isinstance(value, bool) or not _is_gameish(value):
         raise InvalidGameError(f"{describe(value)} cannot be an option of a game")
     return to_game(value)
 
 
 def _game_operand(value, verb: str) -> Game:
+    if isinstance(value, loopy_value_type()):
+        return value                                   # loopy values add, subtract and negate themselves
     if isinstance(value, bool) or not _is_gameish(value):
         raise InvalidGameError(f"cannot {verb} {describe(value)}: it is not a game or a number")
     return to_game(value)
@@ -947,6 +972,13 @@ def compare(a, op: str, b) -> bool:
             return (a is b) == (op == "==")
         raise ShellError(f"cannot compare {describe(a)} and {describe(b)} with {op}: misère games only compare "
                          "with == and !=")
+    if isinstance(a, loopy_value_type()) or isinstance(b, loopy_value_type()):
+        a, b = (x if isinstance(x, loopy_value_type()) else _game_operand(x, "compare") for x in (a, b))
+        if op in ("==", "!="):
+            return (a == b) == (op == "==")
+        ge, le = a >= b, b >= a
+        relation = "=" if ge and le else ">" if ge else "<" if le else "||"
+        return relation in _RELATIONS[op]
     if tower.needs_tower(a, b):
         if all(_is_gameish(x) or tower.is_tower(x) for x in (a, b)) and not any(isinstance(x, bool) for x in (a, b)):
             return tower.compare_tower(a, op, b)

@@ -609,8 +609,12 @@ def find_method(value, name: str):
     >>> find_method(cgt.omega, "OmegaPower")[0].name, find_method(cgt.star, "Genus")[0].name
     ('OmegaPower', 'Genus')
     """
+    from cgt.shell.loopy_values import find_loopy_method
     from cgt.shell.tower import find_tower_method
 
+    method, receiver = find_loopy_method(value, name)
+    if method is not None:
+        return method, receiver
     method, receiver = find_tower_method(value, name, False)
     if method is None:
         method, receiver = _find_method(value, name)
