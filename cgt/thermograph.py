@@ -104,7 +104,7 @@ def _to_fraction_points(points: tuple) -> tuple:
     return tuple((Fraction(t), Fraction(v)) for t, v in points)
 
 def _value(points: Sequence, tail: Fraction, t: Fraction) -> Fraction:
-    if t < _MINUS_ONE:
+    if t < -1:
         raise ValueError(f"thermograph walls are defined for temperatures >= -1, not {t}")
     last_t, last_v = points[-1]
     if t >= last_t:
@@ -214,16 +214,16 @@ def _truncate(f: tuple, top: Fraction) -> tuple:
     points, tail = f
     kept = [p for p in points if p[0] < top]
     kept.append((top, _value(points, tail, top)))
-    return _simplify(kept, Fraction(0))
+    return _simplify(kept, 0)
 
 
-def _scaffold_walls(left_walls: list, right_walls: list, minus_one) -> tuple[tuple, tuple]:
+def _scaffold_walls(left_walls: list, right_walls: list) -> tuple[tuple, tuple]:
     """The walls of ``{G^L | G^R}`` from the right walls of the G^L and the left walls of the G^R.
 
     Scaffolds (Siegel, CGT §II.5; Winning Ways ch. 6): the left scaffold is ``max R_t(G^L) - t``, the right
     scaffold ``min L_t(G^R) + t``.  Their difference is non-increasing; the temperature is the least
     ``t >= -1`` where left <= right, and above it both walls are the mast at that value.  All coordinates
-    are of one number type (``minus_one`` is -1 in it).
+    are of one number type.
     """
     left = None
     for points in left_walls:
@@ -234,7 +234,7 @@ def _scaffold_walls(left_walls: list, right_walls: list, minus_one) -> tuple[tup
         f = _add_linear((points, 0), 1)
         right = f if right is None else _combine(right, f, take_max=False)
     tau = _first_nonpositive(left, right)
-    if tau == minus_one and _value(*left, tau) != _value(*right, tau):
+    if tau == -1 and _value(*left, tau) != _value(*right, tau):
         # Cannot happen for canonical forms: scaffolds strictly apart at -1
         # would make {G^L | G^R} an integer (simplicity theorem).
         raise AssertionError("scaffolds apart at t = -1: the game is not in canonical form")
@@ -485,11 +485,11 @@ class Thermograph:
         left_walls = [th.right_wall._float_points() for th in lefts]
         right_walls = [th.left_wall._float_points() for th in rights]
         if None not in left_walls and None not in right_walls:
-            walls = _scaffold_walls(left_walls, right_walls, -1.0)
+            walls = _scaffold_walls(left_walls, right_walls)
             if _walls_machine_exact(walls):
                 return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
         walls = _scaffold_walls([th.right_wall._exact() for th in lefts],
-                                [th.left_wall._exact() for th in rights], _MINUS_ONE)
+                                [th.left_wall._exact() for th in rights])
         return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
 
     @property

@@ -22,7 +22,7 @@ def _fraction_walls(g):
     """The walls of g recomputed entirely in Fractions from its options' public (Fraction) walls."""
     lefts = [thermograph(o).right_wall.points for o in g.left_options]
     rights = [thermograph(o).left_wall.points for o in g.right_options]
-    return _scaffold_walls(lefts, rights, F(-1))
+    return _scaffold_walls(lefts, rights)
 
 
 @settings(deadline=None)
