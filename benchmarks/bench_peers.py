@@ -11,10 +11,10 @@ environment that also sees this checkout::
     PYTHONPATH=. /tmp/peers/bin/python benchmarks/bench_peers.py
 
 Method.  Every cell (one library, one workload) runs in a **fresh process**, ``--repeat`` times (default 3),
-and the table shows the fastest run's **CPU time** of the process (``time.process_time``: the machine is
-shared, and CPU time is what stays stable under load; all three libraries compute on one thread -- the
-``wall/CPU`` column shows the worst ratio of wall-clock to CPU time in the row, near 1 on a quiet machine),
-so no library profits from tables filled by an earlier row, and the
+and the table shows the fastest run's **CPU time** (``time.process_time``; all three libraries compute on
+one thread).  The machine may be shared, and CPU time is what stays comparable under load: the ``wall/CPU``
+column shows the worst ratio of wall-clock to CPU time among the row's cells (about 1 when the row ran
+undisturbed).  Fresh processes mean that no library profits from tables filled by an earlier row, and the
 Rust peer -- which offers no way to clear what it memoises -- starts as cold as we do.  Inputs are built
 before the clock starts, from the same option lists for all libraries (``cgt-py`` reads games only from
 brace text, so it gets the same lists written as ``{a,b|c}``).  ``MB`` is the growth of the process's peak
@@ -420,6 +420,43 @@ def best_of(lib: str, workload: str, quick: bool, budget: float, repeat: int) ->
     return best
 
 
+# ----------------------------------------------------------------------------------------------- cross-check
+def cross_check_day3(peers: list[str]) -> list[str]:
+    """Untimed: stops, reduced canonical form, negative and birthday of all 1474 values born by day 3."""
+    import cgt
+
+    day3 = sorted(cgt.born_by(3), key=lambda g: (g.birthday, str(g)))
+    memo: dict = {}
+    specs = [spec_of(g, memo) for g in day3]
+    fields = ("left stop", "right stop", "reduced canonical form", "negative", "birthday")
+    lines = []
+    for lib in peers:
+        try:
+            build = Builder(lib)
+            build.final(specs[0])
+        except ImportError:
+            continue
+        back: dict = {}
+        bad = dict.fromkeys(fields, 0)
+        for g, spec in zip(day3, specs):
+            theirs = build.final(spec)
+            if lib == "pycgt":
+                import pycgt
+
+                got = (Fraction(pycgt.left_stop(theirs)), Fraction(pycgt.right_stop(theirs)),
+                       as_cgt(lib, pycgt.reduced_canonical_form(theirs), back), as_cgt(lib, pycgt.negate(theirs), back),
+                       pycgt.birthday(theirs))
+            else:
+                got = (as_cgt(lib, theirs.left_stop, back), as_cgt(lib, theirs.right_stop, back),
+                       as_cgt(lib, theirs.reduced, back), as_cgt(lib, -theirs, back), theirs.birthday)
+            want = (g.left_stop, g.right_stop, g.reduced_canonical_form, -g, g.birthday)
+            for field, a, b in zip(fields, want, got):
+                bad[field] += a != b
+        lines.append(f"cross-check of the {len(day3)} values born by day 3 against {lib}, disagreements: "
+                     + ", ".join(f"{field} {n}" for field, n in bad.items()))
+    return lines
+
+
 # ----------------------------------------------------------------------------------------------- the table
 def fmt_time(cell: dict, budget: float) -> str:
     status = cell["status"]
@@ -433,7 +470,7 @@ def ratio(ours: dict, theirs: dict, budget: float) -> str:
     if ours["status"] != "ok":
         return "-"
     if theirs["status"] == "ok":
-        return f"{ours['seconds'] / theirs['seconds']:.2f}"
+        return f"{ours['seconds'] / max(theirs['seconds'], 1e-9):.2f}"
     if theirs["status"] == "timeout":
         return f"< {ours['seconds'] / budget:.2f}"
     return "-"
@@ -452,6 +489,7 @@ def main(argv=None) -> int:
     parser.add_argument("--only", action="append", default=[], help="run workloads whose name contains this")
     parser.add_argument("--libs", default=",".join(LIBRARIES), help="comma-separated subset of " + ", ".join(LIBRARIES))
     parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer workloads, one run per cell")
+    parser.add_argument("--no-cross-check", action="store_true", help="skip the untimed day-3 cross-check")
     parser.add_argument("--cell", nargs=2, metavar=("LIBRARY", "WORKLOAD"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.cell:
@@ -493,6 +531,9 @@ def main(argv=None) -> int:
     print("\n`cgt/x`: our CPU time divided by the peer's (below 1: cgt is faster).  MB: growth of peak RSS.")
     for note in notes:
         print(f"- {note}")
+    if not args.no_cross_check:
+        for line in cross_check_day3(peers):
+            print(line)
     return 0
 
 
