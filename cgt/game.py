@@ -368,17 +368,14 @@ class Game:
 
     def __add__(self, other):
         """G + H: disjunctive sum."""
-        if type(other) is not Game:
-            other = _coerce(other)
-            if other is NotImplemented:
-                return NotImplemented
-        a = self._nus
-        if a is not None:
-            b = other._nus
-            if b is not None:
+        if type(other) is Game:
+            a, b = self._nus, other._nus
+            if a is not None and b is not None:
                 # Numbers, nimbers and uptimals never pay for games: closed form, no wrapper.
                 return _uptimal_sum(a, b)
-        return _add_deep(self, other)
+            return _add_deep(self, other)
+        other = _coerce(other)
+        return NotImplemented if other is NotImplemented else self.__add__(other)
 
     __radd__ = __add__
 
