@@ -597,6 +597,7 @@ def _uptimal(x, u: int, n: int) -> Game:
     key = (x, u, n)
     g = _by_uptimal.get(key)
     if g is None:
+        _check_room(_by_uptimal)
         g = _by_uptimal[key] = _new(None, None, key)
     return g
 
@@ -609,9 +610,15 @@ def _option_key(options) -> tuple:
     return tuple(sorted(o._id for o in options))
 
 
-#: Most general (non-uptimal) games kept interned at once: about 400 bytes each, so about 4 GB.  Past it a
-#: computation stops with TooLargeError instead of exhausting the machine's memory.
+#: Most games of each kind (general games; uptimals) kept interned at once: about 400 bytes each, so about
+#: 4 GB.  Past it a computation stops with TooLargeError instead of exhausting the machine's memory.
 MAX_INTERNED = 10_000_000
+
+
+def _check_room(table: dict) -> None:
+    if len(table) >= MAX_INTERNED:
+        raise TooLargeError(f"more than {MAX_INTERNED:,} distinct games are in memory: the computation is "
+                            f"too large (cgt.game.MAX_INTERNED)")
 
 
 def _intern_general(left: tuple, right: tuple) -> Game:
@@ -619,9 +626,7 @@ def _intern_general(left: tuple, right: tuple) -> Game:
     key = (_option_key(left), _option_key(right))
     g = _by_options.get(key)
     if g is None:
-        if len(_by_options) >= MAX_INTERNED:
-            raise TooLargeError(f"more than {MAX_INTERNED:,} distinct games are in memory: the computation is "
-                                f"too large (cgt.game.MAX_INTERNED)")
+        _check_room(_by_options)
         left = tuple(sorted(left, key=_id_of))
         right = tuple(sorted(right, key=_id_of))
         g = _by_options[key] = _new(left, right, None)

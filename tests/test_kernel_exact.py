@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -84,3 +85,16 @@ def test_integer_valued_fractions_share_the_int_entry():
     assert (dyadic(1, 2) + dyadic(1, 2)) is integer(1)
     assert (nimber(5) + nimber(3)) is nimber(6) and (nimber(5) + nimber(5)) is integer(0)
     assert integer(7).is_integer and not dyadic(7, 2).is_integer
+
+
+def test_interned_uptimals_are_capped(monkeypatch):
+    """Nim sums of huge nimbers make a new game each: the uptimal table has the same cap as general games."""
+    import sys
+
+    from cgt.errors import TooLargeError
+
+    kernel = sys.modules["cgt.game"]
+    monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_uptimal) + 5)
+    with pytest.raises(TooLargeError, match="distinct games are in memory"):
+        for k in range(50):
+            nimber(1 << 40) + nimber(k)
