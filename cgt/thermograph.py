@@ -217,13 +217,16 @@ def _truncate(f: tuple, top: Fraction) -> tuple:
     return _simplify(kept, 0)
 
 
-def _scaffold_walls(left_walls: list, right_walls: list) -> tuple[tuple, tuple]:
+def scaffold_walls(left_walls: list, right_walls: list) -> tuple[tuple, tuple]:
     """The walls of ``{G^L | G^R}`` from the right walls of the G^L and the left walls of the G^R.
 
     Scaffolds (Siegel, CGT §II.5; Winning Ways ch. 6): the left scaffold is ``max R_t(G^L) - t``, the right
     scaffold ``min L_t(G^R) + t``.  Their difference is non-increasing; the temperature is the least
     ``t >= -1`` where left <= right, and above it both walls are the mast at that value.  All coordinates
-    are of one number type.
+    are of one number type.  The walls of ``+-1 = {1 | -1}`` from the masts of 1 and -1:
+
+    >>> scaffold_walls([((-1.0, 1.0),)], [((-1.0, -1.0),)])
+    (((-1.0, 2.0), (1.0, 0.0)), ((-1.0, -2.0), (1.0, 0.0)))
     """
     left = None
     for points in left_walls:
@@ -485,10 +488,10 @@ class Thermograph:
         left_walls = [th.right_wall._float_points() for th in lefts]
         right_walls = [th.left_wall._float_points() for th in rights]
         if None not in left_walls and None not in right_walls:
-            walls = _scaffold_walls(left_walls, right_walls)
+            walls = scaffold_walls(left_walls, right_walls)
             if _walls_machine_exact(walls):
                 return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
-        walls = _scaffold_walls([th.right_wall._exact() for th in lefts],
+        walls = scaffold_walls([th.right_wall._exact() for th in lefts],
                                 [th.left_wall._exact() for th in rights])
         return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from cgt import dyadic, game, integer, nimber, switch
 from cgt.testing import games, numbers
-from cgt.thermograph import FLOAT_FRACTION_BITS, FLOAT_MAGNITUDE_BITS, _scaffold_walls, machine_exact
+from cgt.thermograph import FLOAT_FRACTION_BITS, FLOAT_MAGNITUDE_BITS, scaffold_walls, machine_exact
 from cgt.temperature import thermograph
 
 
@@ -23,7 +23,7 @@ def _fraction_walls(g):
     """The walls of g recomputed entirely in Fractions from its options' public (Fraction) walls."""
     lefts = [thermograph(o).right_wall.points for o in g.left_options]
     rights = [thermograph(o).left_wall.points for o in g.right_options]
-    return _scaffold_walls(lefts, rights)
+    return scaffold_walls(lefts, rights)
 
 
 @settings(deadline=None)
