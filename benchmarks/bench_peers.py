@@ -1,74 +1,64 @@
-"""Side-by-side timings of cgt and the public peer packages ``pycgt`` and ``cgt-py``.
+"""Side-by-side timings of cgt and the public peer packages ``cgt-py`` (Rust) and ``pycgt`` (pure Python).
 
-    python benchmarks/bench_peers.py          # all workloads, seed 1
-    python benchmarks/bench_peers.py --quick  # smaller sizes
+    /tmp/peers/bin/python benchmarks/bench_peers.py                 # every workload, 3 fresh processes per cell
+    /tmp/peers/bin/python benchmarks/bench_peers.py --quick         # smaller sizes, one process per cell
+    /tmp/peers/bin/python benchmarks/bench_peers.py --only nim --only Domineering
 
-The peers are optional: a peer that is not importable is skipped with a note,
-so the script runs anywhere ``cgt`` is installed.  To time all three, use a
-separate virtual environment (the peers are never project dependencies)::
+The peers are optional and never project dependencies; to time all three, use a separate virtual
+environment that also sees this checkout::
 
-    python3 -m venv /tmp/peers
-    /tmp/peers/bin/pip install pycgt cgt-py anywidget   # cgt-py imports anywidget but does not declare it
-    /tmp/peers/bin/pip install -e .
-    /tmp/peers/bin/python benchmarks/bench_peers.py
+    python3 -m venv /tmp/peers && /tmp/peers/bin/pip install pycgt cgt-py anywidget
+    PYTHONPATH=. /tmp/peers/bin/python benchmarks/bench_peers.py
 
-Every workload gives the three libraries identical inputs, built from option
-lists (``cgt-py`` builds games only from brace text, so it gets the same
-option lists written as ``{a,b|c}``).  Building the inputs is not timed.
-Before each timed run, ``cgt.clear_caches()`` is called, and so is
-``cache_clear()`` of every public memoised function of ``pycgt``; ``cgt-py``
-(Rust) offers no way to clear whatever it memoises internally.
+Method.  Every cell (one library, one workload) runs in a **fresh process**, ``--repeat`` times (default 3),
+and the table shows the fastest run's wall-clock time.  The machine may be shared: the ``load`` column is
+the ratio of wall-clock to CPU time (``time.process_time``) of our fastest run, about 1 when the row ran
+undisturbed.  (CPU time itself is not the measure: in this sandbox the process CPU clock of a short
+compiled computation may not advance at all, which would flatter the Rust peer's absence of cost.)  Fresh processes mean that no library profits from tables filled by an earlier row, and the
+Rust peer -- which offers no way to clear what it memoises -- starts as cold as we do.  Inputs are built
+before the clock starts, from the same option lists for all libraries (``cgt-py`` reads games only from
+brace text, so it gets the same lists written as ``{a,b|c}``).  ``MB`` is the growth of the process's peak
+resident set during the timed work (``ru_maxrss`` after, minus the resident set before), which also sees
+memory allocated by compiled code.  A cell that passes ``--budget`` CPU seconds is stopped; a library without
+the ruleset shows ``n/a``.  ``cgt/x`` is our time divided by the peer's (below 1: we are faster).
 
-Answers are checked: every peer result is converted back into a ``cgt`` game
-by walking its options, and must equal ours; numbers (temperature, mean) and
-booleans (comparisons) are compared directly.  Disagreements print a line
-starting with ``MISMATCH`` and the inputs needed to reproduce it.
+Answers are checked: every result (games, temperatures, Grundy values, truth values) is turned into text
+through ``cgt`` -- a peer's games are rebuilt as ``cgt`` games from their options -- and the texts of all
+libraries must agree; a disagreement is reported as ``MISMATCH``.
 """
 
 from __future__ import annotations
 
-import importlib
+import argparse
+import hashlib
+import json
+import os
+import pickle
 import random
+import resource
 import signal
+import subprocess
 import sys
+import tempfile
 import time
 from fractions import Fraction
-from importlib import metadata
 
-import cgt
-
-try:
-    import pycgt
-    import pycgt.census
-except ImportError as exc:  # the peer is optional
-    pycgt = None
-    PYCGT_WHY = str(exc)
-
-try:
-    import cgt_py
-except ImportError as exc:  # the peer is optional; it needs anywidget at import time
-    cgt_py = None
-    CGTPY_WHY = str(exc)
-
-LIBS = ("cgt", "pycgt", "cgt-py")
-ROWS: list[tuple[str, dict[str, str]]] = []
-MISMATCHES: list[str] = []
+LIBRARIES = ("cgt", "cgt-py", "pycgt")
 
 
-# ----------------------------------------------------------------------------- inputs
+class Unavailable(Exception):
+    """The library is not installed or has no such ruleset."""
 
-def spec_of(g: cgt.Game, memo: dict | None = None) -> tuple:
+
+# ----------------------------------------------------------------------------------------------- inputs
+def spec_of(g, memo: dict) -> tuple:
     """The option-list tree ``(lefts, rights)`` of a cgt game (shared subtrees shared)."""
-    memo = {} if memo is None else memo
+    from cgt.game import lefts_of, rights_of
+
     key = id(g)
     if key not in memo:
-        memo[key] = (tuple(spec_of(x, memo) for x in g.left_options),
-                     tuple(spec_of(x, memo) for x in g.right_options))
+        memo[key] = (tuple(spec_of(x, memo) for x in lefts_of(g)), tuple(spec_of(x, memo) for x in rights_of(g)))
     return memo[key]
-
-
-def switch_spec(a: int, b: int) -> tuple:
-    return ((int_spec(a),), (int_spec(b),))
 
 
 def int_spec(n: int) -> tuple:
@@ -78,358 +68,505 @@ def int_spec(n: int) -> tuple:
     return spec
 
 
+def day_specs(day: int) -> list[tuple]:
+    """The values born by ``day`` as option-list trees, in a reproducible order.
+
+    Every cell is a fresh process, so the lists are computed once per run and handed to the children in a
+    pickle file (``CENSUS_FILE``, written by the parent).
+    """
+    path = os.environ.get(CENSUS_FILE)
+    if path:
+        with open(path, "rb") as f:
+            return pickle.load(f)[day]
+    import cgt
+
+    memo: dict = {}
+    return [spec_of(g, memo) for g in sorted(cgt.born_by(day), key=lambda g: (g.birthday, str(g)))]
+
+
+def hot_specs() -> list[tuple]:
+    """The values born by day 3 with left stop above right stop, in the order of :func:`day_specs`."""
+    path = os.environ.get(CENSUS_FILE)
+    if path:
+        with open(path, "rb") as f:
+            return pickle.load(f)["hot"]
+    import cgt
+
+    return [spec_of(g, {}) for g in sorted(cgt.born_by(3), key=lambda g: (g.birthday, str(g)))
+            if g.left_stop > g.right_stop]
+
+
+#: Environment variable naming the pickle of the census lists shared with the cell processes.
+CENSUS_FILE = "CGT_BENCH_CENSUS"
+
+
+def write_census(path: str) -> None:
+    with open(path, "wb") as f:
+        pickle.dump({2: day_specs(2), 3: day_specs(3), "hot": hot_specs()}, f)
+
+
+def random_trees(rng: random.Random, count: int) -> list[tuple]:
+    """Game trees of depth 3: each side 0-3 options drawn from the 22 values born by day 2."""
+    day2 = day_specs(2)
+    return [(tuple(rng.sample(day2, rng.randint(0, 3))), tuple(rng.sample(day2, rng.randint(0, 3))))
+            for _ in range(count)]
+
+
+def chain_spec(n: int) -> tuple:
+    """``G_n = {n | G_(n-1)}``, ``G_0 = 0``: the hot chain ``{n || n-1 | ... | 0}``."""
+    spec = int_spec(0)
+    for k in range(1, n + 1):
+        spec = ((int_spec(k),), (spec,))
+    return spec
+
+
 class Builder:
-    """Builds the same option-list trees in one library, memoised per tree."""
+    """Builds option-list trees in one library (memoised per tree)."""
 
     def __init__(self, lib: str):
         self.lib = lib
         self.memo: dict = {}
+        if lib == "cgt":
+            import cgt
+
+            self.make = cgt.game
+        elif lib == "pycgt":
+            import pycgt
+
+            self.make = pycgt.game
+        else:
+            self.make = lambda lefts, rights: "{" + ",".join(lefts) + "|" + ",".join(rights) + "}"
 
     def __call__(self, spec: tuple):
         hit = self.memo.get(spec)
-        if hit is not None:
-            return hit
-        lefts, rights = spec
-        if self.lib == "cgt":
-            g = cgt.game([self(x) for x in lefts], [self(x) for x in rights])
-        elif self.lib == "pycgt":
-            g = pycgt.game([self(x) for x in lefts], [self(x) for x in rights])
-        else:
-            g = "{" + ",".join(self(x) for x in lefts) + "|" + ",".join(self(x) for x in rights) + "}"
-        self.memo[spec] = g
-        return g
+        if hit is None:
+            hit = self.memo[spec] = self.make([self(x) for x in spec[0]], [self(x) for x in spec[1]])
+        return hit
 
     def final(self, spec: tuple):
         g = self(spec)
-        return cgt_py.CanonicalForm(g) if self.lib == "cgt-py" else g
+        if self.lib == "cgt-py":
+            import cgt_py
 
-
-def to_ours(g, lib: str, memo: dict | None = None) -> cgt.Game:
-    """A peer's game, rebuilt as a cgt game from its options."""
-    memo = {} if memo is None else memo
-    if lib == "cgt":
+            return cgt_py.CanonicalForm(g)
         return g
-    key = g if lib == "pycgt" else repr(g)
-    if key not in memo:
-        if lib == "pycgt":
-            lefts, rights = g.left, g.right
-        else:
-            lefts, rights = g.left_options, g.right_options
-        memo[key] = cgt.game([to_ours(x, lib, memo) for x in lefts],
-                             [to_ours(x, lib, memo) for x in rights])
-    return memo[key]
 
 
-def to_fraction(x) -> Fraction:
-    """A cgt-py ``DyadicRationalNumber`` (its repr is ``DyadicRationalNumber('5/8')``) as a Fraction."""
-    return Fraction(repr(x).split("'")[1])
+def adder(lib: str):
+    if lib == "pycgt":
+        import pycgt
+
+        return pycgt.add
+    return lambda g, h: g + h
 
 
-# ----------------------------------------------------------------------------- running
+def as_cgt(lib: str, g, memo: dict):
+    """A result of ``lib`` as a cgt value (games rebuilt from their options; numbers as Fractions)."""
+    import cgt
 
-def available() -> list[str]:
-    libs = ["cgt"]
-    if pycgt is not None:
-        libs.append("pycgt")
-    if cgt_py is not None:
-        libs.append("cgt-py")
-    return libs
+    if lib == "cgt" or isinstance(g, (bool, int, Fraction)):
+        return g
+    if lib == "cgt-py":
+        # Its repr is ``CanonicalForm('{2|0}')`` or ``DyadicRationalNumber('5/8')``: CGSuite text, which we read.
+        text = repr(g).split("'")[1]
+        return Fraction(text) if type(g).__name__ == "DyadicRationalNumber" else cgt.game(text)
+    if g not in memo:
+        memo[g] = cgt.game([as_cgt(lib, x, memo) for x in g.left], [as_cgt(lib, x, memo) for x in g.right])
+    return memo[g]
 
 
-def clear(lib: str) -> None:
+# ----------------------------------------------------------------------------------------------- workloads
+# Each workload is a function (lib, quick) -> zero-argument callable doing the timed work and returning a
+# list of results.  Input preparation happens in the function body, before the callable is returned.
+
+def sums_of(rows_of_specs):
+    def prepare(lib, quick):
+        build = Builder(lib)
+        rows = [[build.final(s) for s in row] for row in rows_of_specs(quick)]
+        add = adder(lib)
+
+        def work():
+            out = []
+            for row in rows:
+                total = row[0]
+                for g in row[1:]:
+                    total = add(total, g)
+                out.append(total)
+            return out
+        return work
+    return prepare
+
+
+def _uniform_rows(k: int):
+    def rows(quick):
+        rng = random.Random(1)
+        day3 = day_specs(3)
+        return [[rng.choice(day3) for _ in range(k)] for _ in range(3)]
+    return rows
+
+
+def _tree_rows(k: int):
+    def rows(quick):
+        rng = random.Random(2)
+        return [random_trees(rng, k) for _ in range(3)]
+    return rows
+
+
+def _switch_rows(quick):
+    rng = random.Random(3)
+    k = 10
+    return [[((int_spec(a),), (int_spec(a - rng.randint(1, 2 * k)),)) for a in
+             (rng.randint(-k, k) for _ in range(k))] for _ in range(3)]
+
+
+def comparisons(lib, quick):
+    rng = random.Random(4)
+    day3 = day_specs(3)
+    n = 10_000 if quick else 100_000
+    build = Builder(lib)
+    pairs = [(build.final(rng.choice(day3)), build.final(rng.choice(day3))) for _ in range(n)]
+    if lib == "pycgt":
+        import pycgt
+
+        leq = pycgt.leq
+        return lambda: [leq(g, h) for g, h in pairs]
+    return lambda: [g <= h for g, h in pairs]
+
+
+def nim_sums(lib, quick):
+    rng = random.Random(5)
+    n = 10_000 if quick else 100_000
+    pairs = [(rng.randrange(1 << 20), rng.randrange(1 << 20)) for _ in range(n)]
     if lib == "cgt":
-        cgt.clear_caches()
+        import cgt
+
+        make = cgt.nimber
     elif lib == "pycgt":
-        for modname in ("pycgt", "pycgt.values", "pycgt.census", "pycgt.notation",
-                        "pycgt.stops", "pycgt.thermal", "pycgt.reduced"):
-            mod = importlib.import_module(modname)
-            for name in dir(mod):
-                fn = getattr(mod, name)
-                if callable(getattr(fn, "cache_clear", None)):
-                    fn.cache_clear()
+        import pycgt
+
+        make = pycgt.nimber
+    else:
+        import cgt_py
+
+        def make(k):
+            return cgt_py.CanonicalForm(f"*{k}" if k else "0")
+    items = [(make(a), make(b)) for a, b in pairs]
+    add = adder(lib)
+    return lambda: [add(g, h) for g, h in items]
 
 
-class OverBudget(BaseException):
-    """Raised by the alarm when one library exceeds the per-workload budget (a BaseException,
-    so that a library's own ``except Exception`` cannot swallow it)."""
+def _temperature(lib):
+    if lib == "cgt":
+        import cgt.temperature  # noqa: F401  (imported by the first use otherwise: keep imports out of the clock)
+
+        return lambda g: g.temperature
+    if lib == "pycgt":
+        import pycgt
+
+        return lambda g: Fraction(pycgt.temperature(g))
+    return lambda g: g.temperature
 
 
-def _alarm(signum, frame):
-    raise OverBudget
+def temperatures(lib, quick):
+    rng = random.Random(6)
+    hot = hot_specs()
+    build = Builder(lib)
+    games = [build.final(rng.choice(hot)) for _ in range(100 if quick else 500)]
+    temp = _temperature(lib)
+    return lambda: [temp(g) for g in games]
 
 
-def timed(fn, budget: float) -> tuple[float, object]:
-    """Run ``fn`` under a wall-clock alarm (checked between Python bytecodes, so a long
-    call inside a compiled extension finishes before it fires)."""
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, budget, 1.0)  # re-fire every second until it lands
-    try:
-        start = time.perf_counter()
-        out = fn()
-        return time.perf_counter() - start, out
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+def hot_sums(lib, quick):
+    rng = random.Random(7)
+    hot = hot_specs()
+    build = Builder(lib)
+    rows = [[build.final(rng.choice(hot)) for _ in range(3)] for _ in range(20 if quick else 100)]
+    add, temp = adder(lib), _temperature(lib)
 
-
-def fmt(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.0f} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:.1f} ms"
-    return f"{seconds:.2f} s"
-
-
-BUDGET = [60.0]
-
-
-def run(label: str, libs: list[str], prepare, work, check) -> None:
-    """Time ``work(inputs)`` per library; ``check(lib, ours_out, their_out)`` returns a mismatch text or None."""
-    cells: dict[str, str] = {}
-    outs: dict[str, object] = {}
-    for lib in libs:
-        if lib not in available():
-            cells[lib] = "not installed"
-            continue
-        try:
-            clear(lib)
-            inputs = prepare(lib)
-            clear(lib)
-            print(f"  {lib} ...", end=" ", flush=True)
-            seconds, outs[lib] = timed(lambda: work(lib, inputs), BUDGET[0])
-            print(fmt(seconds), flush=True)
-            cells[lib] = fmt(seconds)
-        except OverBudget:
-            print(f"over {BUDGET[0]:.0f} s", flush=True)
-            cells[lib] = f"> {BUDGET[0]:.0f} s (stopped)"
-        except Exception as exc:  # a peer failing is a result to report, not a crash
-            cells[lib] = f"error: {type(exc).__name__}"
-            MISMATCHES.append(f"{label}: {lib} raised {type(exc).__name__}: {str(exc)[:200]}")
-    for lib in libs:
-        if lib != "cgt" and lib in outs and "cgt" in outs:
-            problem = check(lib, outs["cgt"], outs[lib])
-            if problem:
-                cells[lib] += " (MISMATCH)"
-                MISMATCHES.append(f"{label}: {lib}: {problem}")
-                print(f"MISMATCH {label}: {lib}: {problem}", flush=True)
-    for lib in LIBS:
-        cells.setdefault(lib, "n/a")
-    ROWS.append((label, cells))
-    print(f"{label}: " + "; ".join(f"{lib} {cells[lib]}" for lib in LIBS), flush=True)
-
-
-def check_games(lib, ours, theirs):
-    """Both are lists of games; the peer's must rebuild to ours."""
-    memo: dict = {}
-    for i, (a, b) in enumerate(zip(ours, theirs)):
-        back = to_ours(b, lib, memo)
-        if back != a:
-            return f"item {i}: cgt gives {a}, {lib} gives {back}"
-    return None
-
-
-def check_values(lib, ours, theirs):
-    for i, (a, b) in enumerate(zip(ours, theirs)):
-        if a != b:
-            return f"item {i}: cgt gives {a}, {lib} gives {b}"
-    return None
-
-
-# ----------------------------------------------------------------------------- workloads
-
-def sums(label: str, terms: list[list[tuple]], libs: list[str]) -> None:
-    """Canonical form of each sum of the given option-list trees."""
-
-    def prepare(lib):
-        build = Builder(lib)
-        return [[build.final(s) for s in row] for row in terms]
-
-    def work(lib, rows):
+    def work():
         out = []
-        for row in rows:
-            total = row[0]
-            for g in row[1:]:
-                total = pycgt.add(total, g) if lib == "pycgt" else total + g
-            out.append(total)
+        for a, b, c in rows:
+            total = add(add(a, b), c)
+            out.append((total, temp(total)))
         return out
-
-    run(label, libs, prepare, work, check_games)
-
-
-def comparisons(label: str, pairs: list[tuple[tuple, tuple]], libs: list[str]) -> None:
-    def prepare(lib):
-        build = Builder(lib)
-        return [(build.final(a), build.final(b)) for a, b in pairs]
-
-    def work(lib, items):
-        if lib == "pycgt":
-            leq = pycgt.leq
-            return [leq(g, h) for g, h in items]
-        return [g <= h for g, h in items]
-
-    run(label, libs, prepare, work, check_values)
+    return work
 
 
-def nim_sums(label: str, pairs: list[tuple[int, int]], libs: list[str]) -> None:
-    def prepare(lib):
+def chain_double(n: int):
+    def prepare(lib, quick):
+        g = Builder(lib).final(chain_spec(n))
+        add = adder(lib)
+        return lambda: [add(g, g)]
+    return prepare
+
+
+def ruleset(game: str, board: str):
+    """A position's canonical value by each library's own ruleset (pycgt: ``pycgt.rulesets.<game>.parse``)."""
+    def prepare(lib, quick):
+        import importlib
+
         if lib == "cgt":
-            make = cgt.nimber
-        elif lib == "pycgt":
-            make = pycgt.nimber
-        else:
-            cache: dict[int, object] = {}
+            import cgt.games
 
-            def make(n):
-                if n not in cache:
-                    cache[n] = cgt_py.CanonicalForm(f"*{n}" if n else "0")
-                return cache[n]
-        return [(make(a), make(b)) for a, b in pairs]
+            position = getattr(cgt.games, game)(board)
+            return lambda: [position.value]
+        if lib == "cgt-py":
+            import cgt_py
 
-    def work(lib, items):
-        if lib == "pycgt":
-            return [pycgt.add(g, h) for g, h in items]
-        return [g + h for g, h in items]
-
-    run(label, libs, prepare, work, check_games)
-
-
-def thermal(label: str, specs: list[tuple], libs: list[str], with_mean: bool) -> None:
-    def prepare(lib):
-        build = Builder(lib)
-        return [build.final(s) for s in specs]
-
-    def work(lib, games):
-        if lib == "cgt":
-            return [(g.temperature, g.mean) if with_mean else g.temperature for g in games]
-        if lib == "pycgt":
-            return [(pycgt.temperature(g), pycgt.mean(g)) if with_mean else pycgt.temperature(g)
-                    for g in games]
-        return [to_fraction(g.temperature) for g in games]
-
-    def check(lib, ours, theirs):
-        for i, (a, b) in enumerate(zip(ours, theirs)):
-            if a != b:
-                return f"item {i} {cgt_game(specs[i])}: cgt gives {a}, {lib} gives {b}"
-        return None
-
-    run(label, libs, prepare, work, check)
+            cls = getattr(cgt_py, game, None)
+            if cls is None:
+                raise Unavailable(f"cgt-py has no {game}")
+            position = cls(board)
+            return lambda: [position.canonical_form]
+        name = {"ToadsAndFrogs": "toads_and_frogs"}.get(game, game.lower())
+        try:
+            module = importlib.import_module(f"pycgt.rulesets.{name}")
+        except ImportError:
+            raise Unavailable(f"pycgt has no {game}") from None
+        rows = board.replace("|", "\n")
+        return lambda: [module.parse(rows)]
+    return prepare
 
 
-def cgt_game(spec):
-    return Builder("cgt")(spec)
+def kayles(lib, quick):
+    if lib != "cgt":
+        raise Unavailable(f"{lib} has no Kayles (octal 0.77)")
+    from cgt.games import Kayles
+
+    top = 1000 if quick else 10_000
+    return lambda: [Kayles(n).nim_value for n in range(top + 1)]
 
 
-def census(label: str, day: int, libs: list[str]) -> None:
-    def work(lib, _):
-        if lib == "cgt":
-            return sorted(cgt.born_by(day), key=str)
-        return list(pycgt.census.born_by(day))
-
-    def check(lib, ours, theirs):
-        back = {to_ours(g, lib) for g in theirs}
-        if back != set(ours):
-            return f"cgt has {len(ours)} values, {lib} has {len(back)}; differ by {set(ours) ^ back}"
-        return None
-
-    run(label, libs, lambda lib: None, work, check)
+def _rect(rows: int, cols: int) -> str:
+    return "|".join(["." * cols] * rows)
 
 
-def cross_check_day3(day3: list[cgt.Game]) -> None:
-    """Untimed: stops, reduced canonical form, negation and birthday of all 1474 values born by day 3."""
-    fields = ("left stop", "right stop", "reduced canonical form", "negative", "birthday")
-    for lib in available()[1:]:
-        build = Builder(lib)
-        bad = dict.fromkeys(fields, 0)
-        for g in day3:
-            theirs = build.final(spec_of(g))
-            if lib == "pycgt":
-                got = (Fraction(pycgt.left_stop(theirs)), Fraction(pycgt.right_stop(theirs)),
-                       to_ours(pycgt.reduced_canonical_form(theirs), lib), to_ours(pycgt.negate(theirs), lib),
-                       pycgt.birthday(theirs))
-            else:
-                got = (to_fraction(theirs.left_stop), to_fraction(theirs.right_stop),
-                       to_ours(theirs.reduced, lib), to_ours(-theirs, lib), theirs.birthday)
-            want = (Fraction(g.left_stop), Fraction(g.right_stop), g.reduced_canonical_form, -g, g.birthday)
-            for field, a, b in zip(fields, want, got):
-                if a != b:
-                    bad[field] += 1
-                    if bad[field] <= 3:
-                        print(f"MISMATCH day-3 value {g}: {field}: cgt gives {a}, {lib} gives {b}", flush=True)
-        summary = ", ".join(f"{field} {n}" for field, n in bad.items())
-        print(f"cross-check of all {len(day3)} day-3 values vs {lib}, disagreements: {summary}", flush=True)
-        for field, n in bad.items():
-            if n:
-                MISMATCHES.append(f"day-3 cross-check: {lib}: {field} differs on {n} of {len(day3)} values")
+WORKLOADS = {
+    "100,000 comparisons G <= H, uniform day-3 values": comparisons,
+    "sums of 5 random day-3 trees (x3)": sums_of(_tree_rows(5)),
+    "sums of 10 switches {a|b} (x3)": sums_of(_switch_rows),
+    "temperature of 500 hot games": temperatures,
+    "sum + temperature of 100 hot sums": hot_sums,
+    "100,000 nim sums *a + *b, a, b < 2^20": nim_sums,
+    "sums of 20 random day-3 trees (x3)": sums_of(_tree_rows(20)),
+    "sums of 8 uniform day-3 values (x3)": sums_of(_uniform_rows(8)),
+    "G_n + G_n, hot chain, n = 12": chain_double(12),
+    "G_n + G_n, hot chain, n = 25": chain_double(25),
+    "Domineering 4x4": ruleset("Domineering", _rect(4, 4)),
+    "Domineering 4x5": ruleset("Domineering", _rect(4, 5)),
+    "Domineering 5x5": ruleset("Domineering", _rect(5, 5)),
+    "Domineering 6x6": ruleset("Domineering", _rect(6, 6)),
+    "Clobber 4x4 xoxo|oxox|xoxo|oxox": ruleset("Clobber", "xoxo|oxox|xoxo|oxox"),
+    "Toads and Frogs tttt...ffff": ruleset("ToadsAndFrogs", "tttt...ffff"),
+    "Kayles Grundy values to 10^4": kayles,
+}
+QUICK = ("sums of 10 switches", "temperature of 500", "nim sums", "comparisons", "Domineering 4x4",
+         "Toads", "Kayles")
+#: Cells known to run past any budget (pycgt's nimbers are built as game trees): skipped with a note.
+HOPELESS = {("pycgt", "100,000 nim sums *a + *b, a, b < 2^20"): "pycgt builds *n as a tree of n options"}
 
 
-# ----------------------------------------------------------------------------- main
+# ----------------------------------------------------------------------------------------------- one cell
+def _resident_kb() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
 
-def version(dist: str) -> str:
+
+def run_cell(lib: str, workload: str, quick: bool) -> dict:
+    """Prepare, time and digest one cell (in a fresh process)."""
     try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return "not installed"
+        if lib == "cgt-py":
+            import cgt_py  # noqa: F401
+        elif lib == "pycgt":
+            import pycgt  # noqa: F401
+        work = WORKLOADS[workload](lib, quick)
+    except (ImportError, Unavailable) as why:
+        return {"status": "n/a", "note": str(why)}
+    import cgt
+
+    cgt.clear_caches()
+    before = _resident_kb()
+    cpu, start = time.process_time(), time.perf_counter()
+    results = work()
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    memo: dict = {}
+    text = repr([str(as_cgt(lib, r, memo)) if not isinstance(r, tuple) else
+                 str(tuple(str(as_cgt(lib, x, memo)) for x in r)) for r in results])
+    return {"status": "ok", "seconds": seconds, "cpu": cpu, "mb": max(peak - before, 0) / 1024,
+            "digest": hashlib.sha256(text.encode()).hexdigest()[:12], "sample": text[:120]}
 
 
-def main(quick: bool = False, seed: int = 1) -> None:
-    rng = random.Random(seed)
-    BUDGET[0] = 20.0 if quick else 60.0
-    print(f"python {sys.version.split()[0]}; cgt {version('cgt')}, pycgt {version('pycgt')}, "
-          f"cgt-py {version('cgt-py')}")
-    if pycgt is None:
-        print(f"pycgt skipped: {PYCGT_WHY}")
-    if cgt_py is None:
-        print(f"cgt-py skipped: {CGTPY_WHY}")
-    all3 = list(LIBS)
+def spawn(lib: str, workload: str, quick: bool, budget: float) -> dict:
+    """Run one cell in a child process limited to ``budget`` seconds of CPU (wall clock: three times that)."""
+    command = [sys.executable, os.path.abspath(__file__), "--cell", lib, workload] + (["--quick"] if quick else [])
+    seconds = max(1, int(budget))
 
-    sums("`{3|2} + {2|0}`", [[switch_spec(3, 2), switch_spec(2, 0)]], all3)
-    for k in ((6,) if quick else (6, 8, 10)):
-        rows = [[switch_spec(a, a - rng.randint(1, 2 * k)) for a in (rng.randint(-k, k) for _ in range(k))]]
-        sums(f"sum of {k} switches {{a|b}}, a-b ≤ {2 * k}", rows, all3)
+    def limit_cpu():
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=3 * budget, preexec_fn=limit_cpu)
+    except subprocess.TimeoutExpired:
+        return {"status": "timeout"}
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return {"status": "timeout"}
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"status": "error", "note": last}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+#: Seconds past which a cell is timed once (see :func:`best_of`).
+LONG_RUN = 5.0
+
+
+def best_of(lib: str, workload: str, quick: bool, budget: float, repeat: int) -> dict:
+    """The fastest of ``repeat`` fresh-process runs (largest memory growth among them).
+
+    A run longer than ``LONG_RUN`` seconds is not repeated: its noise is small against its length.
+    """
+    if (lib, workload) in HOPELESS:
+        return {"status": "skipped", "note": HOPELESS[lib, workload]}
+    best: dict | None = None
+    for _ in range(repeat):
+        cell = spawn(lib, workload, quick, budget)
+        if cell["status"] != "ok":
+            return cell
+        if cell["seconds"] > LONG_RUN:
+            return cell
+        if best is None or cell["seconds"] < best["seconds"]:
+            cell["mb"] = max(cell["mb"], best["mb"]) if best else cell["mb"]
+            best = cell
+        else:
+            best["mb"] = max(best["mb"], cell["mb"])
+    return best
+
+
+# ----------------------------------------------------------------------------------------------- cross-check
+def cross_check_day3(peers: list[str]) -> list[str]:
+    """Untimed: stops, reduced canonical form, negative and birthday of all 1474 values born by day 3."""
+    import cgt
 
     day3 = sorted(cgt.born_by(3), key=lambda g: (g.birthday, str(g)))
-    specs3 = [spec_of(g) for g in day3]
-    for k in ((4,) if quick else (4, 6, 8)):
-        rows = [[rng.choice(specs3) for _ in range(k)] for _ in range(3)]
-        sums(f"3 sums of {k} values uniform from the 1474 born by day 3", rows, all3)
+    memo: dict = {}
+    specs = [spec_of(g, memo) for g in day3]
+    fields = ("left stop", "right stop", "reduced canonical form", "negative", "birthday")
+    lines = []
+    for lib in peers:
+        try:
+            build = Builder(lib)
+            build.final(specs[0])
+        except ImportError:
+            continue
+        back: dict = {}
+        bad = dict.fromkeys(fields, 0)
+        for g, spec in zip(day3, specs):
+            theirs = build.final(spec)
+            if lib == "pycgt":
+                import pycgt
 
-    trees: list[tuple] = []
-    day2 = [spec_of(g) for g in cgt.born_by(2)]
-    for _ in range(3):
-        rows = [[(tuple(rng.sample(day2, rng.randint(0, 3))), tuple(rng.sample(day2, rng.randint(0, 3))))
-                 for _ in range(30)]]
-        trees.extend(rows)
-    sums("3 sums of 30 random game trees of depth 3", trees, all3)
+                got = (Fraction(pycgt.left_stop(theirs)), Fraction(pycgt.right_stop(theirs)),
+                       as_cgt(lib, pycgt.reduced_canonical_form(theirs), back), as_cgt(lib, pycgt.negate(theirs), back),
+                       pycgt.birthday(theirs))
+            else:
+                got = (as_cgt(lib, theirs.left_stop, back), as_cgt(lib, theirs.right_stop, back),
+                       as_cgt(lib, theirs.reduced, back), as_cgt(lib, -theirs, back), theirs.birthday)
+            want = (g.left_stop, g.right_stop, g.reduced_canonical_form, -g, g.birthday)
+            for field, a, b in zip(fields, want, got):
+                bad[field] += a != b
+        lines.append(f"cross-check of the {len(day3)} values born by day 3 against {lib}, disagreements: "
+                     + ", ".join(f"{field} {n}" for field, n in bad.items()))
+    return lines
 
-    n = 2000 if quick else 10000
-    pairs = [(rng.choice(specs3), rng.choice(specs3)) for _ in range(n)]
-    comparisons(f"{n:,} comparisons G <= H, values born by day 3", pairs, all3)
 
-    n = 2000 if quick else 10000
-    for top in (16, 64):
-        nims = [(rng.randrange(top), rng.randrange(top)) for _ in range(n)]
-        # pycgt already needs > 60 s below 16, and below 64 it sits in one call the alarm cannot interrupt
-        libs = all3 if top == 16 else ["cgt", "cgt-py"]
-        nim_sums(f"{n:,} nim sums *a + *b, a, b < {top}", nims, libs)
+# ----------------------------------------------------------------------------------------------- the table
+def fmt_time(cell: dict, budget: float) -> str:
+    status = cell["status"]
+    if status == "ok":
+        s = cell["seconds"]
+        return f"{s * 1e6:.0f} µs" if s < 1e-3 else f"{s * 1e3:.1f} ms" if s < 1 else f"{s:.2f} s"
+    return {"timeout": f"> {budget:g} s", "n/a": "n/a", "skipped": "skipped", "error": "error"}[status]
 
-    hot = [s for g, s in zip(day3, specs3) if g.left_stop > g.right_stop]
-    thermal(f"temperature + mean of the {len(hot)} hot day-3 values", hot, ["cgt", "pycgt"], True)
-    thermal(f"temperature of the {len(hot)} hot day-3 values", hot, all3, False)
 
-    census("born_by(2): the 22 values", 2, ["cgt", "pycgt"])
+def ratio(ours: dict, theirs: dict, budget: float) -> str:
+    """Our time over the peer's; against a stopped peer, an upper bound."""
+    statuses = (ours["status"], theirs["status"])
+    if statuses == ("ok", "ok"):
+        return f"{ours['seconds'] / max(theirs['seconds'], 1e-9):.2f}"
+    return f"< {ours['seconds'] / budget:.2f}" if statuses == ("ok", "timeout") else "-"
 
-    cross_check_day3(day3)
 
-    print()
-    print("| workload | cgt | pycgt | cgt-py |")
-    print("|---|---:|---:|---:|")
-    for label, cells in ROWS:
-        print(f"| {label.replace('|', chr(92) + '|')} | " + " | ".join(cells[lib] for lib in LIBS) + " |")
-    print()
-    print(f"{len(MISMATCHES)} mismatches" + (":" if MISMATCHES else ""))
-    for text in MISMATCHES:
-        print("  " + text)
+def load_ratio(cell: dict) -> str:
+    """Wall-clock over CPU time of a finished cell (about 1 when the machine was quiet)."""
+    return f"{cell['seconds'] / cell['cpu']:.1f}" if cell["status"] == "ok" and cell["cpu"] > 0 else "-"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--budget", type=float, default=60.0, help="CPU seconds per run of a cell before it is stopped")
+    parser.add_argument("--repeat", type=int, default=None, help="fresh processes per cell (default 3; 1 with --quick)")
+    parser.add_argument("--only", action="append", default=[], help="run workloads whose name contains this")
+    parser.add_argument("--libs", default=",".join(LIBRARIES), help="comma-separated subset of " + ", ".join(LIBRARIES))
+    parser.add_argument("--quick", action="store_true", help="smaller inputs, fewer workloads, one run per cell")
+    parser.add_argument("--no-cross-check", action="store_true", help="skip the untimed day-3 cross-check")
+    parser.add_argument("--cell", nargs=2, metavar=("LIBRARY", "WORKLOAD"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.cell:
+        print(json.dumps(run_cell(*args.cell, args.quick)))
+        return 0
+    repeat = args.repeat or (1 if args.quick else 3)
+    census = tempfile.NamedTemporaryFile(prefix="cgt-bench-census-", suffix=".pickle", delete=False)
+    census.close()
+    write_census(census.name)
+    os.environ[CENSUS_FILE] = census.name
+    try:
+        return table(args, repeat)
+    finally:
+        os.unlink(census.name)
+
+
+def table(args, repeat: int) -> int:
+    libraries = [lib for lib in args.libs.split(",") if lib]
+    peers = [lib for lib in libraries if lib != "cgt"]
+    names = [n for n in WORKLOADS if (not args.quick or any(q in n for q in QUICK))
+             and (not args.only or any(o in n for o in args.only))]
+    print(f"python {sys.version.split()[0]}; budget {args.budget:g} s per run; best of {repeat} fresh processes"
+          f"{'; quick sizes' if args.quick else ''}")
+    header = ["workload", *libraries, *[f"cgt/{lib}" for lib in peers], *[f"{lib} MB" for lib in libraries], "load",
+              "agree"]
+    rows, notes = [], []
+    for name in names:
+        cells = {}
+        for lib in libraries:
+            cells[lib] = best_of(lib, name, args.quick, args.budget, repeat)
+            if cells[lib].get("note"):
+                notes.append(f"{name}, {lib}: {cells[lib]['note']}")
+            print(f"  {name:50} {lib:7} {fmt_time(cells[lib], args.budget)}", file=sys.stderr, flush=True)
+        ours = cells.get("cgt", {"status": "n/a"})
+        agree = []
+        for lib in peers:
+            if ours["status"] == "ok" and cells[lib]["status"] == "ok":
+                same = cells[lib]["digest"] == ours["digest"]
+                agree.append(f"{lib} {'yes' if same else 'MISMATCH'}")
+                if not same:
+                    notes.append(f"MISMATCH {name}: cgt {ours['sample']!r}, {lib} {cells[lib]['sample']!r}")
+        rows.append([name, *[fmt_time(cells[lib], args.budget) for lib in libraries],
+                     *[ratio(ours, cells[lib], args.budget) for lib in peers],
+                     *[f"{cells[lib]['mb']:.0f}" if cells[lib]["status"] == "ok" else "-" for lib in libraries],
+                     load_ratio(ours), ", ".join(agree) or "-"])
+    print("| " + " | ".join(header) + " |")
+    print("|" + "|".join(["---"] + ["---:"] * (len(header) - 2) + ["---"]) + "|")
+    for row in rows:
+        print("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |")
+    print("\n`cgt/x`: our time divided by the peer's (below 1: cgt is faster).  MB: growth of peak RSS.")
+    for note in notes:
+        print(f"- {note}")
+    if not args.no_cross_check:
+        for line in cross_check_day3(peers):
+            print(line)
+    return 0
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv[1:])
+    sys.exit(main())

@@ -41,8 +41,6 @@ from cgt.notation import format_uptimal
 from cgt.numbers import number_birthday, simplest_between, to_dyadic
 from cgt.outcome import Outcome
 
-_ZERO_Q = Fraction(0)
-
 
 def _delegate(module: str, function: str, doc: str, is_property: bool = True):
     """A Game member that calls ``cgt.<module>.<function>(game, *args)`` (imported on first use).
@@ -121,7 +119,7 @@ class Game:
         >>> game([1], [2]).number
         Fraction(3, 2)
         """
-        return self._nus[0] if self.is_number else None
+        return _public(self._nus[0]) if self.is_number else None
 
     @property
     def is_integer(self) -> bool:
@@ -131,7 +129,7 @@ class Game:
         >>> integer(-4).is_integer, dyadic(1, 2).is_integer
         (True, False)
         """
-        return self.is_number and self._nus[0].denominator == 1
+        return self.is_number and type(self._nus[0]) is int
 
     @property
     def is_nimber(self) -> bool:
@@ -225,7 +223,7 @@ class Game:
         >>> game([3], [game([2], [1])]).left_stop
         Fraction(3, 1)
         """
-        return _left_stop(self)
+        return _public(_left_stop(self))
 
     @property
     @deep
@@ -236,7 +234,7 @@ class Game:
         >>> game([3], [game([2], [1])]).right_stop
         Fraction(2, 1)
         """
-        return _right_stop(self)
+        return _public(_right_stop(self))
 
     @property
     @deep
@@ -301,17 +299,30 @@ class Game:
 
     def __le__(self, other):
         """G <= H: Left does at least as well in G as in H, in every context."""
-        other = _coerce(other)
-        if other is NotImplemented:
-            return NotImplemented
+        if type(other) is not Game:
+            other = _coerce(other)
+            if other is NotImplemented:
+                return NotImplemented
+        # Fast paths before the deep-recursion wrapper: uptimals in closed form, then the memo.
+        a = self._nus
+        if a is not None:
+            b = other._nus
+            if b is not None:
+                return _uptimal_le(a, b)
+        memo = self._le_memo
+        if memo is not None:
+            result = memo.get(other._id)
+            if result is not None:
+                return result
         return _le_deep(self, other)
 
     def __ge__(self, other):
         """G >= H: the game order, reversed."""
-        other = _coerce(other)
-        if other is NotImplemented:
-            return NotImplemented
-        return _le_deep(other, self)
+        if type(other) is not Game:
+            other = _coerce(other)
+            if other is NotImplemented:
+                return NotImplemented
+        return other.__le__(self)
 
     def __lt__(self, other):
         """G < H: G <= H and not H <= G."""
@@ -357,10 +368,14 @@ class Game:
 
     def __add__(self, other):
         """G + H: disjunctive sum."""
+        if type(other) is Game:
+            a, b = self._nus, other._nus
+            if a is not None and b is not None:
+                # Numbers, nimbers and uptimals never pay for games: closed form, no wrapper.
+                return _uptimal_sum(a, b)
+            return _add_deep(self, other)
         other = _coerce(other)
-        if other is NotImplemented:
-            return NotImplemented
-        return _add_deep(self, other)
+        return NotImplemented if other is NotImplemented else self.__add__(other)
 
     __radd__ = __add__
 
@@ -565,11 +580,24 @@ def _float(x: Fraction) -> float:
         return float("inf") if x > 0 else float("-inf")
 
 
-def _uptimal(x: Fraction, u: int, n: int) -> Game:
-    """The interned uptimal ``x + u.^ + *n`` (options built lazily)."""
+def _public(x) -> Fraction:
+    """A kernel number part (an int for integers, else a Fraction) as the public :class:`Fraction`."""
+    return Fraction(x) if type(x) is int else x
+
+
+def _uptimal(x, u: int, n: int) -> Game:
+    """The interned uptimal ``x + u.^ + *n`` (options built lazily).
+
+    The kernel keeps number parts exact and cheap: an ``int`` for integers (fast to hash, add and compare;
+    ``hash(2) == hash(Fraction(2))``, so dictionary keys agree) and a Fraction only for proper dyadics.
+    """
+    if type(x) is not int:
+        if x.denominator == 1:
+            x = x.numerator
     key = (x, u, n)
     g = _by_uptimal.get(key)
     if g is None:
+        _check_room(_by_uptimal)
         g = _by_uptimal[key] = _new(None, None, key)
     return g
 
@@ -582,9 +610,15 @@ def _option_key(options) -> tuple:
     return tuple(sorted(o._id for o in options))
 
 
-#: Most general (non-uptimal) games kept interned at once: about 400 bytes each, so about 4 GB.  Past it a
-#: computation stops with TooLargeError instead of exhausting the machine's memory.
+#: Most games of each kind (general games; uptimals) kept interned at once: about 400 bytes each, so about
+#: 4 GB.  Past it a computation stops with TooLargeError instead of exhausting the machine's memory.
 MAX_INTERNED = 10_000_000
+
+
+def _check_room(table: dict) -> None:
+    if len(table) >= MAX_INTERNED:
+        raise TooLargeError(f"more than {MAX_INTERNED:,} distinct games are in memory: the computation is "
+                            f"too large (cgt.game.MAX_INTERNED)")
 
 
 def _intern_general(left: tuple, right: tuple) -> Game:
@@ -592,9 +626,7 @@ def _intern_general(left: tuple, right: tuple) -> Game:
     key = (_option_key(left), _option_key(right))
     g = _by_options.get(key)
     if g is None:
-        if len(_by_options) >= MAX_INTERNED:
-            raise TooLargeError(f"more than {MAX_INTERNED:,} distinct games are in memory: the computation is "
-                                f"too large (cgt.game.MAX_INTERNED)")
+        _check_room(_by_options)
         left = tuple(sorted(left, key=_id_of))
         right = tuple(sorted(right, key=_id_of))
         g = _by_options[key] = _new(left, right, None)
@@ -605,7 +637,7 @@ def _id_of(g: Game) -> int:
     return g._id
 
 
-ZERO = _number(_ZERO_Q)
+ZERO = _number(0)
 
 
 # ====================================================================== options of uptimals
@@ -647,7 +679,8 @@ def closed_uptimal(g: Game) -> tuple | None:
     >>> closed_uptimal(up + star), closed_uptimal(up_nth(2))
     ((Fraction(0, 1), 1, 1), None)
     """
-    return g._nus
+    nus = g._nus
+    return None if nus is None else (_public(nus[0]), nus[1], nus[2])
 
 
 def rights_of(g: Game) -> tuple:
@@ -761,14 +794,25 @@ def _le(g: Game, h: Game) -> bool:
             result = True
             # Number avoidance: when one side is a number and the other is not, the
             # number's own options never decide the comparison (Siegel, CGT Thm II.3.19).
+            # The memo tables are read inline before recursing: about half of these lookups hit.
             if a is None or a[1] or a[2]:
+                h_memo = h._le_memo
                 for gl in g._left if g._left is not None else _lefts(g):
-                    if _le(h, gl):
+                    known = None if h_memo is None else h_memo.get(gl._id)
+                    if known is None:
+                        known = _le(h, gl)
+                        h_memo = h._le_memo
+                    if known:
                         result = False
                         break
             if result and (b is None or b[1] or b[2]):
+                g_id = g._id
                 for hr in h._right if h._right is not None else _rights(h):
-                    if _le(hr, g):
+                    hr_memo = hr._le_memo
+                    known = None if hr_memo is None else hr_memo.get(g_id)
+                    if known is None:
+                        known = _le(hr, g)
+                    if known:
                         result = False
                         break
     memo[h._id] = result
@@ -982,9 +1026,7 @@ def _add(g: Game, h: Game) -> Game:
     a = g._nus
     b = h._nus
     if a is not None and b is not None:
-        # Uptimals add componentwise: numbers add, ups add, nimbers XOR.
-        x, y = a[0], b[0]
-        return _uptimal(x + y if x and y else x or y, a[1] + b[1], a[2] ^ b[2])
+        return _uptimal_sum(a, b)
     if g._id > h._id:
         g, h = h, g
         a, b = b, a
@@ -1007,6 +1049,13 @@ def _add(g: Game, h: Game) -> Game:
         result = _canonical(left, right, left_split, right_split)
     _add_memo[key] = result
     return result
+
+
+def _uptimal_sum(a: tuple, b: tuple) -> Game:
+    """``(x + u.^ + *n) + (y + v.^ + *m)``: uptimals add componentwise (numbers and ups add, nimbers XOR)."""
+    x = a[0]
+    y = b[0]
+    return _uptimal(x + y if x and y else x or y, a[1] + b[1], a[2] ^ b[2])
 
 
 def _translate(g: Game, x: Fraction) -> Game:
@@ -1163,6 +1212,8 @@ def _coerce(value):
     """A Game for a game, an int or a dyadic rational; NotImplemented for other types (they may know us)."""
     if isinstance(value, Game):
         return value
+    if type(value) is int:
+        return _number(value)
     if isinstance(value, numbers.Rational) and not isinstance(value, bool):
         return _number(to_dyadic(value))
     if isinstance(value, _NOT_GAMES):
@@ -1238,7 +1289,7 @@ def integer(n: int) -> Game:
     >>> str(integer(-3)), integer(2000).birthday
     ('-3', 2000)
     """
-    return _number(Fraction(integer_argument(n, "integer()")))
+    return _number(integer_argument(n, "integer()"))
 
 
 def dyadic(num: int, den: int = 1) -> Game:
@@ -1273,7 +1324,7 @@ def nimber(n: int) -> Game:
     ('0', '*', '*5')
     """
     n = integer_argument(n, "nimber()", minimum=0)
-    return _uptimal(_ZERO_Q, 0, n)
+    return _uptimal(0, 0, n)
 
 
 _cache_clearers: list = []

@@ -43,6 +43,8 @@ __all__ = [
 
 _thermographs: dict[Game, Thermograph] = {}
 _stop_counts: dict[Game, int] = {}
+#: The public temperatures (Fractions), so that asking again costs one lookup.
+_temperatures: dict[Game, Fraction] = {}
 
 
 def clear_caches() -> None:
@@ -54,6 +56,7 @@ def clear_caches() -> None:
     """
     _thermographs.clear()
     _stop_counts.clear()
+    _temperatures.clear()
 
 
 def _thermograph_children(g: Game):
@@ -103,12 +106,18 @@ def temperature(g) -> Fraction:
     [Fraction(-1, 1), Fraction(-1, 4), Fraction(0, 1), Fraction(2, 1)]
     """
     g = as_game(g)
+    known = _temperatures.get(g)
+    if known is not None:
+        return known
     if g.is_number:
         x = g.number
-        return Fraction(-1, x.denominator) if x.denominator > 1 else Fraction(-1)
-    if closed_uptimal(g) is not None:
-        return Fraction(0)
-    return thermograph(g).temperature
+        known = Fraction(-1, x.denominator) if x.denominator > 1 else Fraction(-1)
+    elif closed_uptimal(g) is not None:
+        known = Fraction(0)
+    else:
+        known = thermograph(g).temperature
+    _temperatures[g] = known
+    return known
 
 
 def left_incentives(g) -> tuple[Game, ...]:

@@ -41,18 +41,77 @@ _MINUS_ONE = Fraction(-1)
 # ====================================================================== piecewise-linear functions
 #
 # A function on [-1, oo) is a pair (points, tail): points is a tuple of (t, v)
-# Fractions with t ascending and points[0][0] == -1, and the function is linear
-# between consecutive points and has slope `tail` after the last one.
+# with t ascending and points[0][0] == -1, and the function is linear between
+# consecutive points and has slope `tail` after the last one.
+#
+# Coordinates are exact in one of two number types, never mixed in one computation:
+# * Fraction -- the reference arithmetic, always exact;
+# * float, when every coordinate is a dyadic m/2^k with |m/2^k| < 2^FLOAT_MAGNITUDE_BITS and
+#   k <= FLOAT_FRACTION_BITS ("machine dyadics").  Thermographs of short games have dyadic corners and
+#   integer slopes (0, +-1 on walls, at most +-2 on scaffold differences), and the wall code below only
+#   adds, subtracts, multiplies by such integer slopes and divides by slope differences.  Every
+#   intermediate value then stays below 2^(FLOAT_MAGNITUDE_BITS + 4) with at most
+#   FLOAT_FRACTION_BITS + 2 fraction bits, which fits the 53-bit float significand: each float
+#   operation is exact.  A result that leaves the bounds is recomputed in Fractions (see
+#   :func:`machine_exact`), so the float path is an exact speed-up, never an approximation.
+# Formulas are written slope-first -- ``va + (vb - va) / (b - a) * (t - a)`` -- so that the float path
+# never forms a product of two long dyadics.
+
+#: Bounds of the exact float path (see above): 20 + 20 + 6 <= 53.
+FLOAT_MAGNITUDE_BITS = 20
+FLOAT_FRACTION_BITS = 20
+_FLOAT_LIMIT = float(1 << FLOAT_MAGNITUDE_BITS)
+_FLOAT_SCALE = float(1 << FLOAT_FRACTION_BITS)
+
+
+def machine_exact(x) -> bool:
+    """True when ``x`` (a float) is a dyadic inside the bounds of the exact float path.
+
+    >>> machine_exact(0.75), machine_exact(1e7), machine_exact(2.0 ** -30)
+    (True, False, False)
+    """
+    return -_FLOAT_LIMIT < x < _FLOAT_LIMIT and (x * _FLOAT_SCALE).is_integer()
+
+
+def _walls_machine_exact(walls) -> bool:
+    """True when every corner of the walls is inside the exact float path (:func:`machine_exact`, inlined)."""
+    limit = _FLOAT_LIMIT
+    scale = _FLOAT_SCALE
+    for wall in walls:
+        for t, v in wall:
+            if not (-limit < t < limit and -limit < v < limit and (t * scale).is_integer()
+                    and (v * scale).is_integer()):
+                return False
+    return True
+
+
+def _to_float_points(points: tuple) -> tuple | None:
+    """The points as floats, or None when a coordinate is outside the exact float path."""
+    out = []
+    for t, v in points:
+        if not (-_FLOAT_LIMIT < t < _FLOAT_LIMIT and -_FLOAT_LIMIT < v < _FLOAT_LIMIT):
+            return None
+        ft = float(t)
+        fv = float(v)
+        # Rounding is checked against the exact value itself, not just the rounded float.
+        if ft != t or fv != v or not (machine_exact(ft) and machine_exact(fv)):
+            return None
+        out.append((ft, fv))
+    return tuple(out)
+
+
+def _to_fraction_points(points: tuple) -> tuple:
+    return tuple((Fraction(t), Fraction(v)) for t, v in points)
 
 def _value(points: Sequence, tail: Fraction, t: Fraction) -> Fraction:
-    if t < _MINUS_ONE:
+    if t < -1:
         raise ValueError(f"thermograph walls are defined for temperatures >= -1, not {t}")
     last_t, last_v = points[-1]
     if t >= last_t:
         return last_v + tail * (t - last_t)
     for (a, va), (b, vb) in zip(points, points[1:]):
         if a <= t <= b:
-            return va + (vb - va) * (t - a) / (b - a)
+            return va + (vb - va) / (b - a) * (t - a)
     raise AssertionError("unreachable: points start at -1")
 
 
@@ -92,7 +151,7 @@ def _sample(f: tuple, ts: list) -> list:
             out.append(va)
         elif j < last:
             b, vb = points[j + 1]
-            out.append(va + (vb - va) * (t - a) / (b - a))
+            out.append(va + (vb - va) / (b - a) * (t - a))
         else:
             out.append(va + tail * (t - a))
     return out
@@ -110,8 +169,8 @@ def _combine(f: tuple, g: tuple, take_max: bool) -> tuple:
             # A strict sign change of f - g inside (ts[i-1], t) is a crossing: a corner of the result.
             a, da, db = ts[i - 1], fv[i - 1] - gv[i - 1], fv[i] - gv[i]
             if (da > 0 > db) or (da < 0 < db):
-                c = a + (t - a) * da / (da - db)
-                points.append((c, fv[i - 1] + (fv[i] - fv[i - 1]) * (c - a) / (t - a)))
+                c = a + da / ((da - db) / (t - a))
+                points.append((c, fv[i - 1] + (fv[i] - fv[i - 1]) / (t - a) * (c - a)))
         points.append((t, pick(fv[i], gv[i])))
     # Beyond the last breakpoint both are linear: at most one more crossing.
     last, d_last, d_slope = ts[-1], fv[-1] - gv[-1], ft - gt
@@ -143,7 +202,7 @@ def _first_nonpositive(f: tuple, g: tuple) -> Fraction:
         return ts[0]
     for (a, da), (b, db) in zip(zip(ts, diffs), zip(ts[1:], diffs[1:])):
         if db <= 0:
-            return a + (b - a) * da / (da - db)
+            return a + da / ((da - db) / (b - a))
     slope = ft - gt
     if slope >= 0:
         raise AssertionError("scaffolds of a short game always meet")
@@ -155,7 +214,34 @@ def _truncate(f: tuple, top: Fraction) -> tuple:
     points, tail = f
     kept = [p for p in points if p[0] < top]
     kept.append((top, _value(points, tail, top)))
-    return _simplify(kept, Fraction(0))
+    return _simplify(kept, 0)
+
+
+def scaffold_walls(left_walls: list, right_walls: list) -> tuple[tuple, tuple]:
+    """The walls of ``{G^L | G^R}`` from the right walls of the G^L and the left walls of the G^R.
+
+    Scaffolds (Siegel, CGT §II.5; Winning Ways ch. 6): the left scaffold is ``max R_t(G^L) - t``, the right
+    scaffold ``min L_t(G^R) + t``.  Their difference is non-increasing; the temperature is the least
+    ``t >= -1`` where left <= right, and above it both walls are the mast at that value.  All coordinates
+    are of one number type.  The walls of ``+-1 = {1 | -1}`` from the masts of 1 and -1:
+
+    >>> scaffold_walls([((-1.0, 1.0),)], [((-1.0, -1.0),)])
+    (((-1.0, 2.0), (1.0, 0.0)), ((-1.0, -2.0), (1.0, 0.0)))
+    """
+    left = None
+    for points in left_walls:
+        f = _add_linear((points, 0), -1)
+        left = f if left is None else _combine(left, f, take_max=True)
+    right = None
+    for points in right_walls:
+        f = _add_linear((points, 0), 1)
+        right = f if right is None else _combine(right, f, take_max=False)
+    tau = _first_nonpositive(left, right)
+    if tau == -1 and _value(*left, tau) != _value(*right, tau):
+        # Cannot happen for canonical forms: scaffolds strictly apart at -1
+        # would make {G^L | G^R} an integer (simplicity theorem).
+        raise AssertionError("scaffolds apart at t = -1: the game is not in canonical form")
+    return _truncate(left, tau), _truncate(right, tau)
 
 
 # ====================================================================== value types
@@ -201,7 +287,7 @@ class Trajectory:
     True
     """
 
-    __slots__ = ("_points",)
+    __slots__ = ("_points", "_fractions")
 
     def __init__(self, mast=0, critical_temperatures: Iterable = (), slopes: Iterable = ()):
         mast = _fraction(mast, "a trajectory's mast")
@@ -230,11 +316,34 @@ class Trajectory:
         points.reverse()
         self._points = _simplify(points, Fraction(0))
 
+        self._fractions = self._points
+
     @classmethod
     def _from_points(cls, points: tuple) -> "Trajectory":
+        """A wall from its corners, in Fractions or in exact machine dyadics (floats; see the module notes)."""
         w = object.__new__(cls)
         w._points = points
+        w._fractions = None
         return w
+
+    def _exact(self) -> tuple:
+        """The corners as Fractions (the public form)."""
+        fractions = self._fractions
+        if fractions is None:
+            fractions = self._fractions = _to_fraction_points(self._points)
+        return fractions
+
+    def _float_points(self) -> tuple | None:
+        """The corners as exact floats, or None when they leave the exact float path."""
+        points = self._points
+        if type(points[0][1]) is float:
+            return points
+        return _to_float_points(points)
+
+    def _top(self):
+        """The highest critical temperature in the stored number type, or None for a bare mast."""
+        points = self._points
+        return points[-1][0] if len(points) > 1 else None
 
     @property
     def mast(self) -> Fraction:
@@ -243,7 +352,7 @@ class Trajectory:
         >>> Trajectory(3, [1], [-1]).mast
         Fraction(3, 1)
         """
-        return self._points[-1][1]
+        return Fraction(self._points[-1][1])
 
     @property
     def critical_temperatures(self) -> tuple[Fraction, ...]:
@@ -252,7 +361,7 @@ class Trajectory:
         >>> Trajectory(9, [3, 1], [1, 0]).critical_temperatures
         (Fraction(3, 1), Fraction(1, 1))
         """
-        return tuple(t for t, _ in reversed(self._points[1:]))
+        return tuple(t for t, _ in reversed(self._exact()[1:]))
 
     @property
     def slopes(self) -> tuple[Fraction, ...]:
@@ -261,7 +370,7 @@ class Trajectory:
         >>> Trajectory(9, [3, 1], [1, 0]).slopes
         (Fraction(1, 1), Fraction(0, 1))
         """
-        p = self._points
+        p = self._exact()
         return tuple((p[i][1] - p[i - 1][1]) / (p[i][0] - p[i - 1][0]) for i in range(len(p) - 1, 0, -1))
 
     @property
@@ -271,7 +380,7 @@ class Trajectory:
         >>> Trajectory(0, [1], [1]).points
         ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 1), Fraction(0, 1)))
         """
-        return self._points
+        return self._exact()
 
     def value_at(self, t) -> Fraction:
         """The wall's value at temperature ``t >= -1``.
@@ -279,12 +388,12 @@ class Trajectory:
         >>> Trajectory(0, [1], [1]).value_at(Fraction(1, 2))
         Fraction(-1, 2)
         """
-        return _value(self._points, Fraction(0), _fraction(t, "a temperature"))
+        return _value(self._exact(), Fraction(0), _fraction(t, "a temperature"))
 
     __call__ = value_at
 
     def _function(self) -> tuple:
-        return self._points, Fraction(0)
+        return self._points, 0
 
     def __eq__(self, other):
         if not isinstance(other, Trajectory):
@@ -348,9 +457,11 @@ class Thermograph:
         self.right_wall = right_wall
 
     @classmethod
-    def _of_integer(cls, x: Fraction) -> "Thermograph":
+    def _of_integer(cls, x) -> "Thermograph":
         """The thermograph of an integer: a mast from t = -1 (CGSuite's convention)."""
-        wall = Trajectory._from_points(((_MINUS_ONE, x),))
+        n = x.numerator
+        point = (-1.0, float(n)) if -_FLOAT_LIMIT < n < _FLOAT_LIMIT else (_MINUS_ONE, Fraction(n))
+        wall = Trajectory._from_points((point,))
         return cls._trusted(wall, wall)
 
     @classmethod
@@ -371,25 +482,18 @@ class Thermograph:
         The options must be those of a canonical non-integer game (both sides
         non-empty, scaffolds not apart at t = -1).
         """
-        left = None
-        for th in lefts:
-            f = _add_linear(th.right_wall._function(), _MINUS_ONE)
-            left = f if left is None else _combine(left, f, take_max=True)
-        right = None
-        for th in rights:
-            f = _add_linear(th.left_wall._function(), Fraction(1))
-            right = f if right is None else _combine(right, f, take_max=False)
-        if left is None or right is None:
+        if not lefts or not rights:
             raise AssertionError("a canonical non-integer game has options on both sides")
-        tau = _first_nonpositive(left, right)
-        if tau == _MINUS_ONE and _value(*left, tau) != _value(*right, tau):
-            # Cannot happen for canonical forms: scaffolds strictly apart at -1
-            # would make {G^L | G^R} an integer (simplicity theorem).
-            raise AssertionError("scaffolds apart at t = -1: the game is not in canonical form")
-        return cls._trusted(
-            Trajectory._from_points(_truncate(left, tau)),
-            Trajectory._from_points(_truncate(right, tau)),
-        )
+        # Exact machine dyadics first (see the module notes); Fractions when a coordinate leaves the bounds.
+        left_walls = [th.right_wall._float_points() for th in lefts]
+        right_walls = [th.left_wall._float_points() for th in rights]
+        if None not in left_walls and None not in right_walls:
+            walls = scaffold_walls(left_walls, right_walls)
+            if _walls_machine_exact(walls):
+                return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
+        walls = scaffold_walls([th.right_wall._exact() for th in lefts],
+                                [th.left_wall._exact() for th in rights])
+        return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
 
     @property
     def mast(self) -> Fraction:
@@ -409,8 +513,8 @@ class Thermograph:
         >>> switch(integer(3)).thermograph().temperature, star.thermograph().temperature
         (Fraction(3, 1), Fraction(0, 1))
         """
-        temps = self.left_wall.critical_temperatures[:1] + self.right_wall.critical_temperatures[:1]
-        return max(temps, default=_MINUS_ONE)
+        tops = [t for t in (self.left_wall._top(), self.right_wall._top()) if t is not None]
+        return Fraction(max(tops)) if tops else _MINUS_ONE
 
     def left_value(self, t) -> Fraction:
         """The left wall at temperature ``t``: Left's stop of the game cooled by ``t``.

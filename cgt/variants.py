@@ -30,7 +30,7 @@ twisting the *canonical form* of ``T(G)`` need not give ``G`` back; twisting a r
 from __future__ import annotations
 
 from cgt._walk import bottom_up
-from cgt.game import ZERO, Game, game, nimber, register_cache
+from cgt.game import ZERO, Game, game, lefts_of, nimber, register_cache, rights_of
 
 __all__ = ["impartial", "dicotic", "twisted"]
 
@@ -49,7 +49,8 @@ register_cache(_clear)
 
 
 def _options(g: Game):
-    return g.left_options + g.right_options
+    # The kernel's option tuples: the public lists sort into print order, which formats every option.
+    return lefts_of(g) + rights_of(g)
 
 
 def impartial(g: Game) -> Game:
@@ -79,9 +80,9 @@ def dicotic(g: Game) -> Game:
     memo = _DICOTIC
 
     def compute(h: Game) -> Game:
-        if not h.left_options or not h.right_options:
+        if not lefts_of(h) or not rights_of(h):
             return ZERO
-        return game([memo[o] for o in h.left_options], [memo[o] for o in h.right_options])
+        return game([memo[o] for o in lefts_of(h)], [memo[o] for o in rights_of(h)])
 
     return bottom_up(g, _options, compute, memo)
 
@@ -96,6 +97,6 @@ def twisted(g: Game) -> Game:
     memo = _TWISTED
 
     def compute(h: Game) -> Game:
-        return game([-memo[o] for o in h.left_options], [-memo[o] for o in h.right_options])
+        return game([-memo[o] for o in lefts_of(h)], [-memo[o] for o in rights_of(h)])
 
     return bottom_up(g, _options, compute, memo)

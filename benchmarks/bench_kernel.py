@@ -1,0 +1,104 @@
+"""Kernel micro-benchmarks (issue 18): small operations, timed in one process against any checkout.
+
+    python benchmarks/bench_kernel.py                      # this checkout
+    git archive 91c463d cgt | tar -x -C /tmp/base          # an older kernel, for a before/after table
+    PYTHONPATH=/tmp/base python benchmarks/bench_kernel.py
+
+Each row is timed ``--repeat`` times (default 5) from cleared operation caches (``cgt.clear_caches()``;
+interned games stay, so a repeat measures the operations, not first-time creation of their results) and
+the fastest CPU time (``time.process_time``) is printed: the machine may be shared, and CPU time of a
+single-threaded loop is what stays stable under load.  The last two rows create their results fresh in
+every repeat (new nimbers, new thermographs of games never seen before).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import cgt
+from cgt import game, integer, nimber
+
+
+def best(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        cgt.clear_caches()
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def chain(n: int) -> cgt.Game:
+    """``G_n = {n | G_(n-1)}``, ``G_0 = 0``."""
+    g = integer(0)
+    for k in range(1, n + 1):
+        g = game([k], [g])
+    return g
+
+
+def sums(rows):
+    for row in rows:
+        total = row[0]
+        for g in row[1:]:
+            total = total + g
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+    rng = random.Random(1)
+    day3 = sorted(cgt.born_by(3), key=lambda g: (g.birthday, str(g)))
+    hot = [g for g in day3 if g.left_stop > g.right_stop]
+    day2 = sorted(cgt.born_by(2), key=str)
+    pairs = [(rng.choice(day3), rng.choice(day3)) for _ in range(100_000)]
+    nims = [(nimber(rng.randrange(1 << 20)), nimber(rng.randrange(1 << 20))) for _ in range(100_000)]
+    nums = [(cgt.dyadic(rng.randrange(-999, 999), 1 << rng.randrange(6)),
+             cgt.dyadic(rng.randrange(-999, 999), 1 << rng.randrange(6))) for _ in range(100_000)]
+    ints = [(integer(rng.randrange(-999, 999)), integer(rng.randrange(-999, 999))) for _ in range(100_000)]
+    switches = [[game([a], [a - rng.randint(1, 20)]) for a in (rng.randint(-10, 10) for _ in range(10))]
+                for _ in range(3)]
+    trees = [[game(rng.sample(day2, rng.randint(0, 3)), rng.sample(day2, rng.randint(0, 3))) for _ in range(5)]
+             for _ in range(3)]
+    some_hot = [rng.choice(hot) for _ in range(500)]
+    hot_sums = [rng.choice(hot) + rng.choice(hot) + rng.choice(hot) for _ in range(100)]
+    g25 = chain(25)
+    fresh_nimbers = iter(range(1 << 21, 1 << 40, 1 << 20))
+    fresh_shifts = iter(range(1000, 1 << 19, 1000))  # inside the exact float range of cgt.thermograph
+
+    def fresh_nim_sums():
+        shift = next(fresh_nimbers)
+        for g, h in nims[:20_000]:
+            nimber(shift ^ g.nim_value) + h
+
+    def fresh_thermographs():
+        shift = next(fresh_shifts)
+        for g in hot_sums:
+            (g + shift).temperature
+
+    rows = [
+        ("100,000 comparisons G <= H, day-3 values", lambda: [g <= h for g, h in pairs]),
+        ("100,000 nim sums *a + *b, a, b < 2^20", lambda: [g + h for g, h in nims]),
+        ("100,000 sums of integers", lambda: [g + h for g, h in ints]),
+        ("100,000 sums of dyadics m/2^k, k < 6", lambda: [g + h for g, h in nums]),
+        ("sums of 10 switches {a|b} (x3)", lambda: sums(switches)),
+        ("sums of 5 random day-3 trees (x3)", lambda: sums(trees)),
+        ("temperature of 500 hot day-3 values", lambda: [g.temperature for g in some_hot]),
+        ("temperature of 100 sums of 3 hot day-3 values", lambda: [g.temperature for g in hot_sums]),
+        ("G_25 + G_25, hot chain", lambda: g25 + g25),
+        ("20,000 nim sums, every result new", fresh_nim_sums),
+        ("100 thermographs of games never seen", fresh_thermographs),
+    ]
+    print(f"cgt from {cgt.__file__}; best of {args.repeat}, CPU time")
+    print("| workload | time |")
+    print("|---|---:|")
+    for label, fn in rows:
+        seconds = best(fn, args.repeat)
+        print(f"| {label.replace('|', chr(92) + '|')} | {seconds * 1e3:.1f} ms |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
