@@ -68,6 +68,8 @@ class GenCutcake(Ruleset):
         """A cake ``(m, n)`` or a collection of cakes (positive sizes) -> tuple of pairs, as written."""
         if isinstance(pos, (tuple, list)) and len(pos) == 2 and all(isinstance(x, int) for x in pos):
             pos = (pos,)
+        if pos == 0 and not isinstance(pos, bool):
+            return ()                        # no cake at all: how the empty position prints
         if isinstance(pos, (str, bytes, int)):
             raise InvalidPositionError(f"{self!r}: {pos!r} is not a cake (m, n) or a collection of cakes")
         try:
