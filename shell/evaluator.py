@@ -28,7 +28,7 @@ from cgt.games.catalogue import is_ruleset
 from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset
 from cgt.shell.errors import ShellError
 from cgt.shell.limits import DEFAULT, Limits
-from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_value_type, sidle
+from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_options, loopy_value_type, sidle
 from cgt.shell.methods import (
     call_method,
     find_method,
@@ -850,7 +850,10 @@ class Interpreter:
             return self._loopy_braces(node, scope)
         parts = [[] if group is None else self._options(group.children, scope) for group in groups]
         if any(isinstance(o, loopy_value_type()) for part in parts for o in part):
-            return self._loopy_braces(node, scope)
+            try:
+                return loopy_from_options(parts, bars)      # options evaluated once, not again as text
+            except CGTError as error:
+                raise self._error(str(error), node) from None
         return self._game(parts, bars)
 
     def _labelled_braces(self, node, scope):

@@ -16,7 +16,7 @@ from lark import Token, Tree
 
 from cgt.errors import NotApplicableError
 
-__all__ = ["LOOPY_NAMES", "is_loopy_tree", "loopy_braces", "sidle", "loopy_value_type"]
+__all__ = ["LOOPY_NAMES", "is_loopy_tree", "loopy_braces", "loopy_from_options", "sidle", "loopy_value_type"]
 
 #: The named loopy values the shell knows (CGSuite's globals).
 LOOPY_NAMES = ("on", "off", "over", "under", "upon", "dud")
@@ -44,7 +44,7 @@ def is_loopy_tree(node) -> bool:
         if isinstance(item, Tree):
             if item.data in ("pass_", "labelled_braces"):
                 return True
-            if item.data in ("braces", "arguments") or item is node:
+            if item.data in ("braces", "arguments"):
                 stack.extend(item.children)
     return False
 
@@ -78,7 +78,7 @@ def _text(node, evaluate, labels: set) -> str:
                 parts.append(",".join(_text(c, evaluate, labels) for c in child.children))
         return head + "{" + "".join(parts) + "}"
     value = evaluate(node)
-    return "(" + _plain_text(value) + ")" if _needs_parentheses(value) else _plain_text(value)
+    return _plain_text(value)
 
 
 def _plain_text(value) -> str:
@@ -91,8 +91,15 @@ def _plain_text(value) -> str:
     raise NotApplicableError(f"{format_value(value)} is not a game: braces take games as options")
 
 
-def _needs_parentheses(value) -> bool:
-    return False
+def loopy_from_options(parts: list, bars: list):
+    """Braces whose options are already evaluated (some of them loopy values): ``parts`` are the option
+    lists between the ``bars``; read as CGSuite text, so the nesting of the bars is the reader's."""
+    from cgt.loopy import loopy_game
+
+    text = ",".join(_plain_text(v) for v in parts[0])
+    for bar, part in zip(bars, parts[1:]):
+        text += str(bar) + ",".join(_plain_text(v) for v in part)
+    return loopy_game("{" + text + "}")
 
 
 def _loopy_methods() -> dict:
