@@ -18,7 +18,7 @@ def test_ctrl_c_interrupts_solve_and_the_next_solve_works():
     timer.start()
     interrupted = False
     try:
-        cgt.solve(Domineering("......|......|......|......|......|......"), progress=False)
+        cgt.solve(Domineering("......|......|......|......|......|......"), progress=False, max_states=10**9)
     except KeyboardInterrupt:
         interrupted = True
     finally:
