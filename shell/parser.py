@@ -198,9 +198,36 @@ def parse(source: str) -> Tree:
         raise ShellError(f"the program is too long ({len(source)} characters; the limit is {MAX_SOURCE_LENGTH})")
     check_common_mistakes(source)
     try:
-        return parser().parse(source)
+        return parser().parse(source, on_error=functools.partial(_separate_after_end, source))
     except UnexpectedInput as error:
         raise _syntax_error(source, error) from None
+
+
+# The keyword ``end`` as the last token before a position (comments and blanks skipped).
+_ENDS_WITH_END = re.compile(r"(?<![\w.])end(?:\s|//[^\n]*)*$")
+
+
+def _separate_after_end(source: str, error: UnexpectedInput) -> bool:
+    """Read ``if c then a end b`` as ``if c then a end; b`` (CGSUITE.md §4.4: constructs ending in ``end``
+    need no ``;`` after them).
+
+    Called by lark when a token cannot follow what came before: if that was ``end`` and a ``;`` would be
+    accepted there, feed the ``;`` and then the refused token.
+
+    >>> str(parse("if true then 1 end 2").children[0].data)
+    'program'
+    """
+    if not isinstance(error, UnexpectedToken) or error.token.type == "$END":
+        return False
+    start = error.token.start_pos
+    if start is None or not _ENDS_WITH_END.search(_without_strings(source[:start])):
+        return False
+    interactive = error.interactive_parser
+    if "SEMICOLON" not in interactive.accepts():
+        return False
+    interactive.feed_token(Token("SEMICOLON", ";"))
+    interactive.feed_token(error.token)  # lark resumes after the token it refused
+    return True
 
 
 # A number glued to an uptimal in printed notation (3*, -1/2v*, 2^3*4), where an operand starts.

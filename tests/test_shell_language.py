@@ -95,6 +95,11 @@ GOLDEN = [
     ("x := 0; if x < 0 then -1 elseif x == 0 then 0 else 1 end", "0", "CGS §4.4: elseif"),
     ("x := 7; if x < 0 then -1 elseif x == 0 then 0 else 1 end", "1", "CGS §4.4: elseif"),
     ("(if true then 3 else 4 end) + 1", "4", "CGS §4.4: if is an expression"),
+    ("if true then 1 else 2 end 3", "3", "CGS §4.4: constructs ending in end need no ; after them"),
+    ("x := 0; for i from 1 to 3 do x := x + i end x", "6", "CGS §4.4: no ; after end, then a name"),
+    ("def f(n) begin n + 1 end f(2)", "3", "CGS §4.4: no ; after a def's end"),
+    ("begin 1 end + 2", "3", "CGS §4.4: an operator after end continues the expression"),
+    ("begin 5 end NimSum 3", "6", "CGS §4.3: an infix method after end continues the expression"),
     ("if * <> 0 then \"fuzzy\" else \"not\" end", '"fuzzy"', "CGS §4.3 with WW ch. 2: * is confused with 0"),
     # ------------------------------------------------------------ loops (CGS §4.4)
     ("for x from 1 to 5 yield x * x end", "[1,4,9,16,25]", "CGS §4.4: yield collects a list"),
@@ -357,6 +362,9 @@ def test_golden(source, printed, reference):
 
 
 ERRORS = [
+    ("if true then 2 end 3 4", "line 1, column 22: syntax error: unexpected '4'"),
+    ("for i from 1 to 3 do i end end",
+     "line 1, column 28: syntax error: unexpected 'end'; expected end of input or ';'"),
     ("1*", "line 1, column 3: syntax error: unexpected end of input (for the game 1* write 1 + *, CGSuite §7.5)"),
     ("f := x -> x; f(1, 2)", "line 1, column 14: the procedure x -> x takes 1 argument, got 2"),
     ("def f(x) := x; f()", "line 1, column 16: f takes 1 argument, got 0"),
