@@ -392,8 +392,11 @@ def _mex(items):
 
 
 def _sum(items):
-    total = 0
-    for item in items:
+    values = list(items)
+    if not values:
+        raise NotApplicableError("Sum of an empty collection")     # CGSUITE.md §6.10
+    total, *rest = values
+    for item in rest:
         if is_number(total) and is_number(item):
             total = total + item
         else:

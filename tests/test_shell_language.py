@@ -380,6 +380,8 @@ ERRORS = [
     ("1..(1/2)", "line 1, column 1: a range end must be an integer, got 1/2"),
     ("\"a\".Matches(\"(\")", None),
     ("[].Head", "line 1, column 1: Head of an empty collection"),
+    ("[].Sum", "line 1, column 1: Sum of an empty collection"),      # CGS §6.10: error if empty
+    ("Sum([])", "line 1, column 1: Sum of an empty collection"),
     ("2v", "line 1, column 3: syntax error: unexpected end of input (for the game 2v write 2 + v, CGSuite §7.5)"),
     ("{1/2^*|0}", "line 1, column 4: cannot raise 2 to the power *: between two values ^ is a power (CGSuite §4.3); "
      "a number and ups are added with +, e.g. 1 + ^*"),
