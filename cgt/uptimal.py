@@ -159,37 +159,44 @@ def _expand(g: Game) -> UptimalExpansion | None:
     nimbers = max((e.nimber for e in options), default=0)
     for m in range(0, 2 * nimbers + 4):
         check_interrupt()
-        coefficients = _star_free(rest + nimber(m), terms, size)
+        coefficients = _star_free(rest, nimber(m), terms, size)
         if coefficients is not None:
             return UptimalExpansion(x, coefficients, m)
     return None
 
 
-def _star_free(v: Game, terms: int, size: int) -> tuple | None:
-    """The coefficients of ``v`` as ``sum a_i.^<i>``, or None (at most ``terms`` terms of size ``size``)."""
+def _star_free(base: Game, star: Game, terms: int, size: int) -> tuple | None:
+    """The coefficients of ``base + star`` as ``sum a_i.^<i>``, or None (at most ``terms`` terms of size
+    ``size``; ``star`` is a nimber).
+
+    No sum with the nimber is ever built: with ``P = base - sum a_j.^<j>`` the remainder is ``P + star``,
+    it is 0 iff ``P == star``, it compares with 0 as ``P`` compares with ``star`` (``-*m = *m``), and twice
+    the remainder is ``P + P`` (``*m + *m = 0``).
+    """
     from cgt.constructors import up_nth
 
     coefficients = []
-    remainder = v
+    partial = base
     for i in range(1, terms + 1):
-        if remainder is ZERO:
+        if partial is star:
             return tuple(coefficients)
-        relation = remainder.compare(ZERO)
+        relation = partial.compare(star)
         if relation == "||":
             return None
-        found = _leading(remainder, up_nth(i), relation, size)
+        found = _leading(partial, up_nth(i), relation, size)
         if found is None:
             return None
-        a, remainder = found
+        a, partial = found
         coefficients.append(a)
-    return tuple(coefficients) if remainder is ZERO else None
+    return tuple(coefficients) if partial is star else None
 
 
-def _leading(r: Game, unit: Game, relation: str, size: int) -> tuple | None:
-    """``(a, r - a.unit)`` for the a with ``-unit < 2(r - a.unit) < unit`` (the leading coefficient), or None
-    when |a| would exceed ``size``."""
+def _leading(partial: Game, unit: Game, relation: str, size: int) -> tuple | None:
+    """``(a, partial - a.unit)`` for the a with ``-unit < 2(partial - a.unit) < unit`` (the leading
+    coefficient of the remainder, whose double is the double of ``partial``), or None when |a| would
+    exceed ``size``."""
     step, shift = (1, -unit) if relation == ">" else (-1, unit)
-    a, rest = 0, r
+    a, rest = 0, partial
     for _ in range(size + 1):
         check_interrupt()
         twice = rest + rest
