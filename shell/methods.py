@@ -318,6 +318,18 @@ def _nim_operands(name: str, a, b):
     raise NotApplicableError(f"{name} needs two non-negative integers or two nimbers, got {describe(a)} and {describe(b)}")
 
 
+def _nim_operation(name: str, operation, a, b):
+    """``a Name b`` for NimSum/NimProduct: ordinals go to the transfinite arithmetic, integers and nimbers
+    to ``operation`` on their integer values (a nimber result for nimber operands)."""
+    from cgt.shell.tower import is_tower, nim_arithmetic
+
+    if is_tower(a) or is_tower(b):
+        return nim_arithmetic(name, a, b)
+    x, y, nimbers = _nim_operands(name, a, b)
+    result = operation(x, y)
+    return cgt.nimber(result) if nimbers else result
+
+
 def nim_sum(a, b):
     """``a NimSum b``: XOR of integers, or the nimber sum of nimbers.
 
@@ -326,13 +338,7 @@ def nim_sum(a, b):
     """
     from cgt.impartial import nim_sum as xor
 
-    from cgt.shell.tower import is_tower, nim_arithmetic
-
-    if is_tower(a) or is_tower(b):
-        return nim_arithmetic("NimSum", a, b)
-    x, y, nimbers = _nim_operands("NimSum", a, b)
-    result = xor(x, y)
-    return cgt.nimber(result) if nimbers else result
+    return _nim_operation("NimSum", xor, a, b)
 
 
 def nim_product(a, b):
@@ -343,13 +349,7 @@ def nim_product(a, b):
     """
     from cgt.nimarith import nim_product as product
 
-    from cgt.shell.tower import is_tower, nim_arithmetic
-
-    if is_tower(a) or is_tower(b):
-        return nim_arithmetic("NimProduct", a, b)
-    x, y, nimbers = _nim_operands("NimProduct", a, b)
-    result = product(x, y)
-    return cgt.nimber(result) if nimbers else result
+    return _nim_operation("NimProduct", product, a, b)
 
 
 NIM_METHODS: dict[str, Method] = {
