@@ -61,6 +61,40 @@ def test_every_sum_of_small_heaps_agrees_with_search_across_the_expansion():
                     assert (q.outcome(heaps) is Outcome.P) == search(heaps), heaps
 
 
+def _multisets(total, largest):
+    """Every multiset of heaps (a sorted tuple) with sum ``total`` and no heap above ``largest``."""
+    if total == 0:
+        yield ()
+        return
+    for h in range(min(total, largest), 0, -1):
+        for rest in _multisets(total - h, h):
+            yield rest + (h,)
+
+
+@pytest.mark.parametrize("code, n, total", [("0.77", 30, 30), ("0.07", 24, 28), ("0.75", 30, 28)])
+def test_every_position_up_to_a_total_size_agrees_with_search(code, n, total):
+    # Exhaustive: every sum of heaps with at most ``total`` tokens in all, across the expansions (Kayles at
+    # heap 9, Dawson's Kayles at 10 and 14).  A quotient that merged two classes which some such sum
+    # distinguishes would mispredict it; the count proves the enumeration missed no multiset.
+    q = misere_quotient(code, n)
+    search = _searcher(code)
+    count = 0
+    for size in range(total + 1):
+        for heaps in _multisets(size, n):
+            count += 1
+            assert (q.outcome(heaps) is Outcome.P) == search(heaps), heaps
+    assert count == sum(_partition_count(k, n) for k in range(total + 1))
+
+
+def _partition_count(k, largest):
+    # Partitions of k into parts <= largest, by the recurrence p(k, m) = p(k, m - 1) + p(k - m, m).
+    table = [1] + [0] * k
+    for m in range(1, largest + 1):
+        for j in range(m, k + 1):
+            table[j] += table[j - m]
+    return table[k]
+
+
 def test_growth_of_dawsons_kayles_and_kayles():
     # The orders of the quotients of heaps 0..k, k = 0, 1, 2, ...: Dawson's Kayles expands at heap 10
     # (b^3 = b fails: 6 -> 12) and grows again at 14; Kayles expands at heap 9.
