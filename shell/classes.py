@@ -96,6 +96,8 @@ _HIERARCHY = [
     ("Set", "cgsuite.lang.Set", ("Collection",)),
     ("Coordinates", "cgsuite.util.Coordinates", ("Object",)),
     ("Class", "cgsuite.lang.Class", ("Object",)),
+    ("Color", "game.graph.Color", ("Object",)),
+    ("Graph", "cgsuite.util.Graph", ("Object",)),
 ]
 
 #: The classes by short name.
@@ -141,6 +143,10 @@ def _short_name(value) -> str | None:
         (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
         (ClassValue, lambda x: "Class"),
     )
+    from cgt.games.graph import Graph
+    from cgt.games.graph_ruleset import Color
+
+    kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"))
     for kind, name in kinds:
         if isinstance(value, kind):
             return name(value)

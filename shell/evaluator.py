@@ -52,7 +52,8 @@ from cgt.shell.containers import (
     make_set,
 )
 from cgt.shell.procedures import Procedure, declared_parameters, parameters_of, procedure_text
-from cgt.shell.values import BoundMethod, Function, Namespace, check_arity, describe, format_value, ruleset_text
+from cgt.shell.values import (BoundMethod, Function, KeywordFunction, Namespace, check_arity, describe, format_value,
+                              ruleset_text)
 from cgt.shell import tower
 from cgt import MisereGame
 
@@ -665,7 +666,9 @@ class Interpreter:
         """Call a shell function, bound method or ruleset with evaluated arguments (and keywords)."""
         if isinstance(function, Procedure):
             return self.invoke(function, args, kwargs or {})
-        if kwargs and not (isinstance(function, RulesetFunction) or is_ruleset(function)):
+        if isinstance(function, Namespace) and function.constructor is not None:
+            function = function.constructor            # Graph("--") calls Graph.Parse
+        if kwargs and not (isinstance(function, (RulesetFunction, KeywordFunction)) or is_ruleset(function)):
             raise ShellError(f"{describe(function)} takes no keyword arguments")
         if isinstance(function, ShellMap):
             check_arity("a map", (1, 1), len(args))
@@ -679,6 +682,8 @@ class Interpreter:
         if isinstance(function, RulesetFunction):
             self._check_heap_arguments(function.name, args)
             return self._result(function(args, kwargs))
+        if isinstance(function, KeywordFunction):
+            return self._result(function.call_with(args, kwargs))
         if isinstance(function, Function):
             self._check_heap_arguments(function.name, args)
             return self._result(function(args))

@@ -652,6 +652,12 @@ def _find_method(value, name: str):
         if name in GAME_METHODS:
             return GAME_METHODS[name], value.canonical_form
         return None, None
+    from cgt.games.graph import Graph
+
+    if isinstance(value, Graph):
+        from cgt.shell.graph_values import GRAPH_METHODS
+
+        return GRAPH_METHODS.get(name), value
     from cgt.shell.heap_methods import find_heap_method     # rulesets, variants, periodicity, tables
 
     method, receiver = find_heap_method(value, name)

@@ -1,0 +1,140 @@
+"""CGSuite's ``game.graph.Color`` and ``cgsuite.util.Graph`` in the shell (CGSUITE.md §1.4, §2.5, §5.1).
+
+``game.graph.Color`` (also ``Color``) has the members ``Blue``, ``Green`` and ``Red``, printed by their
+names, as CGSuite prints enum values; they are the edge labels of Hackenbush and the colours a
+``GenHackenbush(childishEdges => [Color.Blue, Color.Red])`` makes childish.  ``Graph("--(-;--)")`` and
+``Graph.Parse(text, vertexLabels => map, edgeLabels => map)`` read CGSuite's graph strings;
+``Graph.Path(n, vLabel, eLabel)``, ``Graph.Cycle``, ``Graph.Clique``, ``Graph.Star``,
+``Graph.Singleton(vLabel)`` and ``Graph.Empty`` build graphs, which print as ``Graph("…")`` and can be
+given to a graph ruleset: ``game.graph.Hackenbush(Graph.Path(3, Nothing, Color.Blue))`` is the blue
+stalk ``"ll"``.
+
+>>> from cgt.shell import run
+>>> run("game.graph.Color.Blue"), run("[Color.Red, Color.Green]")
+('Blue', '[Red,Green]')
+>>> run('game.graph.Hackenbush(Graph.Path(3, Nothing, Color.Blue))')
+'Hackenbush.Position("ll")'
+>>> run('Graph.Cycle(4)'), run('Graph("--(-;--)").EdgeCount')
+('Graph(":A----:A")', '5')
+"""
+
+from __future__ import annotations
+
+from cgt.errors import InvalidPositionError
+
+from cgt.games.graph import Graph
+from cgt.games.graph_ruleset import Color
+
+from cgt.shell.methods import Method
+from cgt.shell.values import KeywordFunction, Namespace
+
+__all__ = ["color_namespace", "graph_namespace", "GRAPH_METHODS", "graph_text"]
+
+
+def color_namespace() -> Namespace:
+    """``game.graph.Color``: a namespace whose members are the three colours.
+
+    >>> sorted(color_namespace().entries)
+    ['Blue', 'Green', 'Red']
+    """
+    space = Namespace("game.graph.Color", "CGSuite's game.graph.Color: Blue, Green and Red (Hackenbush edges).")
+    for colour in Color:
+        space.entries[colour.name] = colour
+    return space
+
+
+def _label_map(value, what: str):
+    """A shell Map (``{"l" => Color.Blue}``) as the token -> label dictionary the graph reader takes."""
+    from cgt.shell.containers import ShellMap
+
+    if value is None:
+        return None
+    if isinstance(value, ShellMap):
+        return dict(value.entries)
+    raise InvalidPositionError(f"Graph.Parse: {what} must be a Map such as {{\"l\" => Color.Blue}}")
+
+
+def _count(name: str, n) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidPositionError(f"Graph.{name}: the vertex count must be a non-negative integer, got {n!r}")
+    if n > 10_000:
+        raise InvalidPositionError(f"Graph.{name}: {n} vertices is more than the 10000 the shell builds")
+    return n
+
+
+def _parse(args, kwargs):
+    from cgt.shell.values import check_arity
+
+    check_arity("Graph.Parse", (1, 3), len(args))
+    kwargs = dict(kwargs or {})
+    unknown = set(kwargs) - {"vertexLabels", "edgeLabels"}
+    if unknown:
+        raise InvalidPositionError(f"Graph.Parse has no parameter {sorted(unknown)[0]} "
+                                   "(usage: Graph.Parse(str, vertexLabels => map, edgeLabels => map))")
+    text, *maps = args
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"Graph.Parse needs a graph string, got {text!r}")
+    vertex = maps[0] if len(maps) > 0 else kwargs.get("vertexLabels")
+    edge = maps[1] if len(maps) > 1 else kwargs.get("edgeLabels")
+    return Graph.parse(text, _label_map(vertex, "vertexLabels"), _label_map(edge, "edgeLabels"))
+
+
+def _builder(name: str, build, least: int = 1):
+    from cgt.shell.values import check_arity
+
+    def call(args, kwargs=None):
+        if kwargs:
+            raise InvalidPositionError(f"Graph.{name} takes no keyword arguments")
+        check_arity(f"Graph.{name}", (least, least + 2), len(args))
+        if least:
+            args = [_count(name, args[0]), *args[1:]]
+        return build(*args)
+    return KeywordFunction(f"Graph.{name}", call, (least, least + 2), f"cgt.games.graph:Graph.{name.lower()}")
+
+
+def graph_namespace() -> Namespace:
+    """``Graph``: called on a string it parses it; its members are CGSuite's constructors.
+
+    >>> sorted(graph_namespace().entries)[:4]
+    ['Clique', 'Cycle', 'Empty', 'Parse']
+    """
+    space = Namespace("Graph", "cgsuite.util.Graph: Graph(str), Graph.Parse, Path, Cycle, Clique, Star, "
+                               "Singleton, Empty (CGSUITE.md §2.5).")
+    parse = KeywordFunction("Graph.Parse", _parse, (1, 3), "cgt.games.graph:Graph.parse")
+    space.constructor = parse
+    space.entries.update({
+        "Parse": parse,
+        "Path": _builder("Path", Graph.path),
+        "Cycle": _builder("Cycle", Graph.cycle),
+        "Clique": _builder("Clique", Graph.clique),
+        "Star": _builder("Star", Graph.star),
+        "Singleton": KeywordFunction("Graph.Singleton", lambda args, kwargs=None: Graph.singleton(*args), (0, 1),
+                                     "cgt.games.graph:Graph.singleton"),
+        "Empty": Graph.empty(),
+    })
+    return space
+
+
+def graph_text(graph: Graph) -> str:
+    """``Graph("…")``: how the shell prints a plain graph (labels by their plain text, §2.5).
+
+    >>> graph_text(Graph.path(3, None, Color.Red))
+    'Graph("{Red}{Red}")'
+    """
+    return f'Graph("{graph.to_string()}")'
+
+
+def _components(g: Graph) -> list:
+    return [list(c) for c in g.connected_components]
+
+
+#: Members of a Graph value (CGSUITE.md §2.5).
+GRAPH_METHODS: dict[str, Method] = {m.name: m for m in [
+    Method("VertexCount", lambda g: g.vertex_count, doc="The number of vertices."),
+    Method("EdgeCount", lambda g: g.edge_count, doc="The number of edges (each undirected edge once)."),
+    Method("IsConnected", lambda g: g.is_connected, doc="True if every vertex reaches every other."),
+    Method("IsEmpty", lambda g: g.is_empty, doc="True for the graph with no vertices."),
+    Method("IsSimple", lambda g: g.is_simple, doc="True if the graph has no loops and no parallel edges."),
+    Method("AdjacencyList", lambda g: [list(a) for a in g.adjacency_list], doc="Each vertex's sorted neighbours."),
+    Method("ConnectedComponents", _components, doc="The vertex lists of the connected components."),
+]}

@@ -1,0 +1,97 @@
+"""Graphs, colours and strip/graph positions in the shell, as a CGSuite user types them (issue 9;
+CGSUITE.md §1.4 game.graph.Color, §2.5 Graph, §5.2 printed positions)."""
+
+import pytest
+
+from cgt.shell import ShellError, run
+
+
+@pytest.mark.parametrize("source, expected", [
+    # §1.4 / §2.7: game.graph.Color is an enum Blue, Green, Red; enum values print by their names (§5.1)
+    ("game.graph.Color.Blue", "Blue"),
+    ("[Color.Blue, Color.Green, Color.Red]", "[Blue,Green,Red]"),
+    ("game.graph.Color.Red == Color.Red", "true"),
+    ("Color.Blue == Color.Red", "false"),
+    ("Color.Green.Class", "⟪game.graph.Color⟫"),
+    # §2.5: Graph constructors and the string syntax written back
+    ('Graph("--(-;--)")', 'Graph("--(-;--)")'),
+    ('Graph("--(-;--)").EdgeCount', "5"),
+    ('Graph("--(-;--)").VertexCount', "6"),
+    ("Graph.Path(4)", 'Graph("---")'),
+    ("Graph.Cycle(4)", 'Graph(":A----:A")'),
+    ("Graph.Cycle(4).IsSimple", "true"),
+    ("Graph.Star(3).AdjacencyList", "[[2,3],[1],[1]]"),
+    ('Graph("-;--").IsConnected', "false"),
+    ('Graph("-;--").ConnectedComponents', "[[1,2],[3,4,5]]"),
+    ("Graph.Empty.IsEmpty", "true"),
+    ("Graph.Singleton()", 'Graph(".")'),
+    ("Graph.Path(3).Class", "⟪cgsuite.util.Graph⟫"),
+    # labels longer than one character are written in braces (§2.5)
+    ("Graph.Path(3, Nothing, Color.Blue)", 'Graph("{Blue}{Blue}")'),
+    ('Graph.Parse("lrl", edgeLabels => {"l" => Color.Blue, "r" => Color.Red})', 'Graph("{Blue}{Red}{Blue}")'),
+])
+def test_colours_and_graphs(source, expected):
+    assert run(source) == expected
+
+
+@pytest.mark.parametrize("source, expected", [
+    # A graph built from colours is a Hackenbush position: the blue-red-blue stalk is 3/4 by Berlekamp's
+    # sign expansion (Winning Ways ch. 2), the blue 2-stalk is 2.
+    ('game.graph.Hackenbush(Graph.Parse("lrl", edgeLabels => {"l" => Color.Blue, "r" => Color.Red})).CanonicalForm',
+     "3/4"),
+    ("game.graph.Hackenbush(Graph.Path(3, Nothing, Color.Blue))", 'Hackenbush.Position("ll")'),
+    ("game.graph.Hackenbush(Graph.Path(3, Nothing, Color.Blue)).CanonicalForm", "2"),
+    # Winning Ways ch. 7, the fusion principle: a green triangle through the ground fuses to three loops
+    # at the ground, *1 + *1 + *1 = *; a green 4-cycle through the ground to four loops, 0.
+    ("game.graph.Hackenbush(Graph.Cycle(3, Nothing, Color.Green)).CanonicalForm", "*"),
+    ("game.graph.Hackenbush(Graph.Cycle(4, Nothing, Color.Green)).CanonicalForm", "0"),
+    # §1.4: ChildishHackenbush = GenHackenbush(childishEdges => [Color.Blue, Color.Red])
+    ('game.graph.GenHackenbush(childishEdges => [Color.Blue, Color.Red])("lr").CanonicalForm',
+     'game.graph.ChildishHackenbush("lr").CanonicalForm'),
+    ('game.graph.GenHackenbush(childishEdges => [Color.Blue])("lr").LeftOptions', "[]"),
+    ('game.graph.GenHackenbush(childishEdges => [Color.Blue])("lr").RightOptions', '[GenHackenbush(childishEdges => [Color.Blue]).Position("l")]'),
+])
+def test_colours_build_hackenbush_positions(source, expected):
+    want = run(expected) if expected.startswith("game.") else expected
+    assert run(source) == want
+
+
+@pytest.mark.parametrize("source, expected", [
+    # §5.2: graph and strip positions print as <Ruleset>.Position("<string>")
+    ('game.graph.Hackenbush("lrl").LeftOptions', '[Hackenbush.Position("."),Hackenbush.Position("lr")]'),
+    ('game.graph.Hackenbush("lrl")', 'Hackenbush.Position("lrl")'),
+    ('game.graph.Col("L-R").LeftOptions', '[Col.Position("L")]'),
+    ('game.graph.PartizanArcKayles("lr").LeftOptions', '[PartizanArcKayles.Position(".")]'),
+    ('game.strip.ToadsAndFrogs("tt.ff").LeftOptions', '[ToadsAndFrogs.Position("t.tff")]'),
+    ('game.strip.TopplingDominoes("lr")', 'TopplingDominoes.Position("lr")'),
+])
+def test_positions_print_as_cgsuite(source, expected):
+    assert run(source) == expected
+
+
+@pytest.mark.parametrize("source", [
+    'game.graph.ChildishHackenbush("lre(l;r)")',
+    'game.graph.GenHackenbush(childishEdges => [Color.Green])("ee:Aee:A")',
+    'game.graph.Snort("L-.-R")',
+    'game.strip.ToadsAndFrogs("t.t.f.f")',
+    'game.strip.Turning("1-3")("hth")',
+])
+def test_printed_positions_read_back_with_their_ruleset(source):
+    printed = run(source)
+    assert run(f"{printed} == {source}") == "true"
+    assert run(f"({printed}).CanonicalForm") == run(f"({source}).CanonicalForm")
+
+
+@pytest.mark.parametrize("source, message", [
+    ("game.graph.Color.Purple", "game.graph.Color has no member Purple"),
+    ("Graph.Path(-1)", "Graph.Path: the vertex count must be a non-negative integer"),
+    ('Graph.Parse("x")', "'x' at index 0"),
+    ('Graph("--", edgeLabels => 3)', "edgeLabels must be a Map"),
+    ('Graph.Parse("--", colours => 3)', "Graph.Parse has no parameter colours"),
+    ("game.graph.Hackenbush(Graph.Path(3))", "edge 1-2 .* has label None"),
+    ('game.graph.GenHackenbush(childishEdges => ["Purple"])', "'Purple' is not a colour"),
+])
+def test_bad_graphs_name_the_problem(source, message):
+    with pytest.raises(ShellError, match=message) as info:
+        run(source)
+    assert "\n" not in str(info.value)
