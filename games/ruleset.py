@@ -204,6 +204,12 @@ class Ruleset:
         for table in self.__dict__.get("_tables", {}).values():
             table.clear()
 
+    def __getstate__(self):
+        """Pickle without the memo tables (a ruleset is its parameters; a worker process builds its own)."""
+        state = dict(self.__dict__)
+        state.pop("_tables", None)
+        return state
+
     # -- variants (cgt.games.variants) -----------------------------------------------------------------
     @property
     def impartial_variant(self) -> "Ruleset":
