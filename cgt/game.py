@@ -1358,9 +1358,26 @@ def clear_caches() -> None:
 
 # ====================================================================== the kernel's internal interface
 # Named entry points for the modules of ``cgt`` that work below the public API (notation, constructors,
-# the enumeration of days, the number tower).  They trust their arguments: options must already be
-# canonical games, number parts ints or dyadic Fractions.  Nothing outside this module imports the
-# kernel's underscore names.
+# the enumeration of days, the number tower); nothing outside this module imports the kernel's underscore
+# names.  They trust their arguments (options already canonical games; number parts ints or dyadic
+# Fractions) and skip the deep-recursion wrapper, so callers must already be inside one (``cgt._deep.deep``).
+#
+#   negate(g)                     -g
+#   add(g, h)                     g + h
+#   leq(g, h)                     g <= h
+#   canonical_from_lists(L, R)    the canonical form of {L | R} for lists of canonical games
+#   intern_canonical(L, R)        the interned {L | R} for options known to form a canonical game that is
+#                                 not a closed-form uptimal (those come from trusted_uptimal)
+#   trusted_uptimal(x, u, n)      x + u.^ + *n
+#   birthday_of(g)                g.birthday
+negate = _neg
+add = _add
+leq = _le
+canonical_from_lists = _canonical
+intern_canonical = _intern_general
+trusted_uptimal = _uptimal
+birthday_of = _birthday
+
 
 def game_id(g: Game) -> int:
     """The game's small integer id (ids follow creation order; equal games share one).
@@ -1383,78 +1400,9 @@ def game_cache(g: Game) -> dict:
     return _extra(g)
 
 
-def negate(g: Game) -> Game:
-    """``-g`` without the deep-recursion wrapper (for callers already inside one).
-
-    >>> from cgt import up
-    >>> str(negate(up))
-    'v'
-    """
-    return _neg(g)
-
-
-def add(g: Game, h: Game) -> Game:
-    """``g + h`` without the deep-recursion wrapper (for callers already inside one).
-
-    >>> from cgt import up, star
-    >>> str(add(up, star))
-    '^*'
-    """
-    return _add(g, h)
-
-
-def leq(g: Game, h: Game) -> bool:
-    """``g <= h`` without the deep-recursion wrapper (for callers already inside one).
-
-    >>> from cgt import up, star
-    >>> leq(star, up), leq(up, star)
-    (False, False)
-    """
-    return _le(g, h)
-
-
-def canonical_from_lists(lefts: list, rights: list) -> Game:
-    """The canonical form of ``{lefts | rights}`` for lists of canonical games (no validation).
-
-    >>> str(canonical_from_lists([ZERO], [ZERO]))
-    '*'
-    """
-    return _canonical(lefts, rights)
-
-
-def intern_canonical(lefts: tuple, rights: tuple) -> Game:
-    """The interned game ``{lefts | rights}`` whose options are known to form a canonical game that is not
-    a closed-form uptimal (numbers, nimbers and ``x + u.^ + *n`` are built by :func:`trusted_uptimal`).
-
-    >>> str(intern_canonical((trusted_uptimal(1, 0, 0),), (trusted_uptimal(-1, 0, 0),)))
-    '+-1'
-    """
-    return _intern_general(lefts, rights)
-
-
-def trusted_uptimal(x, u: int, n: int) -> Game:
-    """The uptimal ``x + u.^ + *n`` for an int or dyadic Fraction ``x`` (no validation).
-
-    >>> str(trusted_uptimal(Fraction(1, 2), -2, 3))
-    '1/2vv*3'
-    """
-    return _uptimal(x, u, n)
-
-
-def birthday_of(g: Game) -> int:
-    """``g.birthday`` without the deep-recursion wrapper.
-
-    >>> from cgt import up
-    >>> birthday_of(up)
-    2
-    """
-    return _birthday(g)
-
-
 def stops_of(g: Game) -> tuple:
     """``(left stop, right stop)`` in the kernel's number types (an int for integers, else a Fraction).
 
-    >>> from cgt import game
     >>> stops_of(game([3], [game([2], [1])]))
     (3, 2)
     """
