@@ -313,9 +313,11 @@ def _position(ruleset, pos):
     return ruleset.normalize(pos)
 
 
-def _check_ruleset(ruleset) -> None:
+def _check(ruleset, jobs=None) -> None:
     if not isinstance(ruleset, Ruleset):
         raise NotApplicableError(f"{ruleset!r} is not a ruleset")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise NotApplicableError(f"jobs must be a positive int, got {jobs!r}")
 
 
 def _size(ruleset, key) -> int:
@@ -324,6 +326,15 @@ def _size(ruleset, key) -> int:
         return len(ruleset.format(key))
     except Exception:
         return 0
+
+
+def _sendable(ruleset) -> None:
+    """Check that ``ruleset`` pickles (a clear error here, rather than a broken pool later)."""
+    try:
+        pickle.dumps(ruleset)
+    except (pickle.PicklingError, AttributeError, TypeError) as error:
+        raise WorkerError(f"cannot send a job to the worker processes: {ruleset!r} does not pickle ({error}); "
+                          f"define rulesets in an importable module, or use SerialExecutor") from None
 
 
 def _solve_all(ruleset, keys, solve_one, job, executor, jobs, threshold) -> dict:
@@ -340,6 +351,7 @@ def _solve_all(ruleset, keys, solve_one, job, executor, jobs, threshold) -> dict
         i += 1
     rest = order[i:][::-1]                           # largest first
     if rest:
+        _sendable(ruleset)
         chunks = min(len(rest), 4 * _parallelism(executor))
         groups = [rest[j::chunks] for j in range(chunks)]
         for group, vals in zip(groups, run(executor, job, [(ruleset, g) for g in groups])):
@@ -358,7 +370,7 @@ def values(ruleset, positions, *, executor=None, jobs: int | None = None, thresh
     >>> [str(v) for v in values(Domineering, ["..", ".|.", "..#|.##"], executor=SerialExecutor())]
     ['-1', '1', '*']
     """
-    _check_ruleset(ruleset)
+    _check(ruleset, jobs)
     raw = [_position(ruleset, p) for p in positions]
     normal = [ruleset.normal_form(p) for p in raw]
     keys = list(dict.fromkeys(k for k, _ in normal))
@@ -374,7 +386,7 @@ def grundy_values(ruleset, positions, *, executor=None, jobs: int | None = None,
     >>> grundy_values(Kayles, [3, (4, 5), "7"], executor=SerialExecutor())     # 3, 1 ^ 4, 2
     [3, 5, 2]
     """
-    _check_ruleset(ruleset)
+    _check(ruleset, jobs)
     if not hasattr(ruleset, "grundy"):
         raise NotApplicableError(f"{ruleset!r} is not impartial: it has no Grundy values")
     raw = [_position(ruleset, p) for p in positions]
@@ -396,7 +408,7 @@ def value(ruleset, pos, *, executor=None, jobs: int | None = None, threshold: fl
     >>> str(value(Domineering, "...|...", executor=SerialExecutor()))
     '{2|-1/2}'
     """
-    _check_ruleset(ruleset)
+    _check(ruleset, jobs)
     p = _position(ruleset, pos)
     key, negated = ruleset.normal_form(p)
     parts = ruleset.components(key) if ruleset.has_components() else [key]
@@ -423,13 +435,16 @@ def grundy_sequences(rulesets, n: int, *, executor=None, jobs: int | None = None
     """
     rulesets = list(rulesets)
     for r in rulesets:
-        _check_ruleset(r)
+        _check(r, jobs)
         if not hasattr(r, "grundy_sequence"):
             raise NotApplicableError(f"{r!r} is not a heap ruleset: it has no Grundy sequence")
     if len(rulesets) <= 1:
         executor = SerialExecutor()
     else:
         executor = _executor(executor, jobs)
+    if not isinstance(executor, SerialExecutor):
+        for r in rulesets:
+            _sendable(r)
     sequences = run(executor, _job_sequence, [(r, n) for r in rulesets])
     for r, seq in zip(rulesets, sequences):
         adopt = getattr(r, "adopt_grundy_sequence", None)
@@ -456,7 +471,7 @@ def build_values(ruleset, positions, *, executor=None, jobs: int | None = None, 
     from cgt.errors import NotShortGameError, TooLargeError
     from cgt.interrupt import check_interrupt
 
-    _check_ruleset(ruleset)
+    _check(ruleset, jobs)
     raw = [_position(ruleset, p) for p in positions]
     normal = [ruleset.normal_form(p) for p in raw]
     table = ruleset.table("values")

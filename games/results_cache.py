@@ -157,7 +157,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rulesets (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS results (
-    ruleset INTEGER NOT NULL, kind TEXT NOT NULL, pos TEXT NOT NULL, value TEXT NOT NULL, used REAL NOT NULL,
+    ruleset INTEGER NOT NULL, kind TEXT NOT NULL, pos TEXT NOT NULL, value TEXT NOT NULL, used INTEGER NOT NULL,
     PRIMARY KEY (ruleset, kind, pos));
 """
 
@@ -294,8 +294,9 @@ class ResultsCache:
                 del self._sequences[ident]
         if not self._pending and not self._touched:
             return
-        now = time.time()
-        rows = [(rid, kind, pos, text, now) for (rid, kind, pos), text in self._pending.items()]
+        now = time.time_ns() // 1000                 # microseconds, plus the write order within a flush
+        rows = [(rid, kind, pos, text, now + i) for i, ((rid, kind, pos), text) in enumerate(self._pending.items())]
+        now += len(rows)
         touched = [(now, *entry) for entry in self._touched]
         self._pending = {}
         self._touched = set()
