@@ -60,7 +60,7 @@ from cgt import MisereGame
 #: The parts of an uptimal token: number, ups (count, ^<n> or ^[n]) and star.
 _UPTIMAL = re.compile(
     r"(?P<num>-?\d+(?:/\d+)?)?"
-    r"(?:(?P<arrow>[\^v])(?:<(?P<nth>\d+)>|\[(?P<cum>\d+)\])"
+    r"(?:(?P<arrow>[\^v])(?:<(?P<nth>\d+|on)>|\[(?P<cum>\d+|on)\])"
     r"|(?P<upcount>[\^v])(?P<count>\d+)"
     r"|(?P<ups>\^+|v+))?"
     r"(?P<star>\*(?P<nim>\d*))?"
@@ -782,10 +782,15 @@ class Interpreter:
             result = cgt.as_game(self.check_number(_parse_number(match["num"])))
         if match["arrow"]:
             index_text = match["nth"] or match["cum"]
-            if len(index_text) > 6 or int(index_text) > limits.max_up_index:
+            if index_text == "on":      # upon ^[on] and uponth ^<on> (CGSUITE.md §5.4), loopy values
+                from cgt.shell.loopy_values import upon_family
+
+                family = upon_family(bool(match["nth"]))
+            elif len(index_text) > 6 or int(index_text) > limits.max_up_index:
                 raise ShellError(f"{text}: the index is limited to {limits.max_up_index}")
-            index = int(index_text)
-            family = cgt.up_nth(index) if match["nth"] else cgt.up_cumulative(index)
+            else:
+                index = int(index_text)
+                family = cgt.up_nth(index) if match["nth"] else cgt.up_cumulative(index)
             result = result + (family if match["arrow"] == "^" else -family)
         elif match["upcount"] or match["ups"]:
             if match["upcount"]:

@@ -16,7 +16,8 @@ from lark import Token, Tree
 
 from cgt.errors import NotApplicableError
 
-__all__ = ["LOOPY_NAMES", "is_loopy_tree", "loopy_braces", "loopy_from_options", "sidle", "loopy_value_type"]
+__all__ = ["LOOPY_NAMES", "is_loopy_tree", "loopy_braces", "loopy_from_options", "sidle", "loopy_value_type",
+           "upon_family"]
 
 #: The named loopy values the shell knows (CGSuite's globals).
 LOOPY_NAMES = ("on", "off", "over", "under", "upon", "dud")
@@ -26,6 +27,13 @@ def loopy_value_type():
     from cgt.loopy import LoopyGame
 
     return LoopyGame
+
+
+def upon_family(power: bool):
+    """``^<on>`` (the uponth, ``power``) or ``^[on]`` (upon): the loopy ends of the ``^<n>``/``^[n]`` families."""
+    import cgt.loopy as loopy
+
+    return loopy.uponth if power else loopy.upon
 
 
 def named_values() -> dict:
