@@ -80,8 +80,11 @@ class _NoText(Exception):
 
 def _text(obj) -> str:
     """A canonical, stable text form of a position or a parameter (raises _NoText if there is none)."""
-    if type(obj) is tuple and all(type(x) is int for x in obj):       # the common case, fast
+    kind = type(obj)
+    if kind is tuple and all(type(x) is int for x in obj):       # the common cases first, fast
         return "(" + ",".join(map(str, obj)) + ")"
+    if kind.__name__ == "Grid":
+        return f"G{obj.row_count}x{obj.col_count}:{obj.cells.hex()}"
     if obj is None or isinstance(obj, (bool, int)):
         return repr(obj)
     if isinstance(obj, str):
@@ -101,9 +104,6 @@ def _text(obj) -> str:
     cache_text = getattr(obj, "cache_text", None)
     if cache_text is not None:
         return cache_text()
-    kind = type(obj).__name__
-    if kind == "Grid":
-        return f"G{obj.row_count}x{obj.col_count}:{obj.cells.hex()}"
     from cgt.games.ruleset import Ruleset
 
     if isinstance(obj, Ruleset):
@@ -219,16 +219,17 @@ class ResultsCache:
 
     def _rid(self, key: str, create: bool) -> int | None:
         rid = self._ids.get(key)
-        if rid is None:
+        if rid is None or (rid == -1 and create):
             conn = self.connection()
             row = conn.execute("SELECT id FROM rulesets WHERE key = ?", (key,)).fetchone()
             if row is None:
                 if not create:
+                    self._ids[key] = -1             # not in the file (yet): later lookups need no query
                     return None
                 conn.execute("INSERT OR IGNORE INTO rulesets (key) VALUES (?)", (key,))
                 row = conn.execute("SELECT id FROM rulesets WHERE key = ?", (key,)).fetchone()
             rid = self._ids[key] = row[0]
-        return rid
+        return None if rid == -1 else rid
 
     def table(self, ruleset, kind: str) -> "TableHandle | None":
         """The handle the hooks use for one table of one ruleset, or None when the ruleset is not cacheable."""
