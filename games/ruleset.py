@@ -164,6 +164,18 @@ class Ruleset:
             raise not_short_error(self, pos)
         return engine.canonical_value(self, pos)
 
+    def values_of(self, positions, *, jobs: int | None = 1, executor=None) -> list:
+        """The values of many positions (Positions, strings or raw positions), in order; ``jobs=2`` or an
+        ``executor`` solves them in parallel when the work is large (see :mod:`cgt.games.parallel`).
+
+        >>> from cgt.games import Domineering
+        >>> [str(v) for v in Domineering.values_of(["..|..", "..|.#", "...|..."], jobs=2)]
+        ['+-1', '*', '{2|-1/2}']
+        """
+        from cgt.games import parallel
+
+        return parallel.values(self, positions, jobs=jobs, executor=executor)
+
     def game_value(self, pos):
         """The value of ``pos``: a loopy value (:mod:`cgt.games.loopy_engine`) when the ruleset is loopy,
         else the canonical value."""
