@@ -193,7 +193,7 @@ class ResultsCache:
         folder = os.path.dirname(self.path)
         try:
             os.makedirs(folder, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as error:
             raise CacheError(f"results cache {self.path}: cannot open it ({error})") from None
         try:

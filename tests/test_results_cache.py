@@ -296,3 +296,22 @@ def test_workers_share_the_cache_file(tmp_path):
     results_cache.enable(path)
     assert [Domineering(b).value for b in boards] == expected
     assert results_cache.stats()["misses"] == 0
+
+
+def test_the_cache_works_from_a_helper_thread(tmp_path):
+    """Deep searches rerun in a helper thread (cgt.interrupt.deep): the connection must serve it too."""
+    import threading
+
+    path = str(tmp_path / "r.sqlite")
+    expected = fresh_values(Domineering, ["...|...|...|..#"])
+    results_cache.enable(path)
+    Domineering("...|...|...|..#").value
+    results_cache.disable()
+    cgt.clear_caches()
+    results_cache.enable(path)
+    out = []
+    thread = threading.Thread(target=lambda: out.append(Domineering("...|...|...|..#").value))
+    thread.start()
+    thread.join()
+    assert out == expected
+    assert results_cache.stats()["hits"] == 1
