@@ -52,7 +52,7 @@ from cgt.errors import CGTError, NotApplicableError
 from cgt.game import ZERO, game
 
 from cgt.games import results_cache
-from cgt.games.ruleset import Position, Ruleset
+from cgt.games.ruleset import ImpartialRuleset, Position, Ruleset
 
 __all__ = ["LocalExecutor", "SerialExecutor", "WorkerError", "values", "value", "grundy_values",
            "grundy_sequences", "build_values", "default_executor"]
@@ -375,6 +375,8 @@ def values(ruleset, positions, *, executor=None, jobs: int | None = None, thresh
     normal = [ruleset.normal_form(p) for p in raw]
     keys = list(dict.fromkeys(k for k, _ in normal))
     solved = _solve_all(ruleset, keys, ruleset.value, _job_values, executor, jobs, threshold)
+    if type(ruleset).value is Ruleset.value:          # the generic engine: keep the workers' values here too
+        ruleset.table("values").update(solved)
     return [-solved[k] if neg else solved[k] for k, neg in normal]
 
 
@@ -393,6 +395,8 @@ def grundy_values(ruleset, positions, *, executor=None, jobs: int | None = None,
     keys = [ruleset.normal_form(p)[0] for p in raw]
     solved = _solve_all(ruleset, list(dict.fromkeys(keys)), ruleset.grundy, _job_grundy, executor, jobs,
                         threshold)
+    if type(ruleset).grundy is ImpartialRuleset.grundy:   # the generic engine's Grundy table
+        ruleset.table("grundy").update(solved)
     return [solved[k] for k in keys]
 
 

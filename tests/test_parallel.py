@@ -55,6 +55,11 @@ def test_values_in_two_workers_equal_serial(pool, ruleset, boards):
     cgt.clear_caches()
     got = parallel.values(ruleset, boards, executor=pool, threshold=0)
     assert got == expected
+    if ruleset is not Domineering:          # generic-engine rulesets keep the workers' values in their table
+        table = ruleset.table("values")
+        for board, value in zip(boards, expected):
+            key, negated = ruleset.normal_form(ruleset(board).position)
+            assert (-table[key] if negated else table[key]) == value
 
 
 @pytest.mark.parametrize("ruleset,boards", BATCHES, ids=lambda x: repr(x)[:20])
