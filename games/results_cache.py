@@ -162,6 +162,10 @@ CREATE TABLE IF NOT EXISTS results (
 """
 
 
+#: Connections a forked process inherited from its parent: SQLite must not use them in the child.
+_INHERITED: list = []
+
+
 class ResultsCache:
     """One open results database (use :func:`enable`; the hooks use :meth:`get` / :meth:`put`)."""
 
@@ -179,6 +183,7 @@ class ResultsCache:
         self._texts: dict = {}          # ... and Game -> value text
         self._sequences: dict = {}      # id(heap ruleset) -> (weak ref, key, its Grundy list, length on disk)
         self.hits = self.misses = self.writes = 0
+        self._flushing = False
         self.connection()
 
     # -- the connection (one per process: a forked worker opens its own) -----------------------------
@@ -187,6 +192,9 @@ class ResultsCache:
             return self._conn
         import sqlite3
 
+        if self._conn is not None:          # inherited through fork: never use it (nor close it) here
+            _INHERITED.append(self._conn)
+            self._conn = None
         self._ids.clear()
         self._pending.clear()
         self._touched.clear()
@@ -239,21 +247,41 @@ class ResultsCache:
         return TableHandle(self, key, kind)
 
     # -- raw access ----------------------------------------------------------------------------------
+    def _failed(self, error) -> None:
+        """A SQLite error: a busy or full database only costs this read or write (it is only a cache);
+        anything else means the file is damaged -- turn the cache off and say so, naming the file."""
+        text = str(error).lower()
+        if any(word in text for word in ("locked", "busy", "full")):
+            return
+        global ACTIVE
+        if ACTIVE is self:
+            ACTIVE = None
+        self._pending.clear()
+        self._touched.clear()
+        self._sequences.clear()
+        raise CacheError(f"results cache {self.path}: the file is damaged ({error}); the cache is now off "
+                         f"(delete the file, or enable another one)") from None
+
     def get_text(self, key: str, kind: str, pos: str) -> str | None:
         """The stored text of one entry, or None."""
-        rid = self._rid(key, create=False)
+        import sqlite3
+
+        try:
+            rid = self._rid(key, create=False)
+        except sqlite3.Error as error:
+            self._failed(error)
+            rid = None
         if rid is None:
             self.misses += 1
             return None
         entry = (rid, kind, pos)
         text = self._pending.get(entry)
         if text is None:
-            import sqlite3
-
             try:
                 row = self.connection().execute(
                     "SELECT value FROM results WHERE ruleset = ? AND kind = ? AND pos = ?", entry).fetchone()
-            except sqlite3.Error:
+            except sqlite3.Error as error:
+                self._failed(error)
                 row = None
             if row is None:
                 self.misses += 1
@@ -265,8 +293,15 @@ class ResultsCache:
 
     def put_text(self, key: str, kind: str, pos: str, text: str) -> None:
         """Queue one entry for the next :meth:`flush`."""
-        self._pending[(self._rid(key, create=True), kind, pos)] = text
-        if len(self._pending) >= FLUSH_EVERY:
+        import sqlite3
+
+        try:
+            rid = self._rid(key, create=True)
+        except sqlite3.Error as error:
+            self._failed(error)
+            return
+        self._pending[(rid, kind, pos)] = text
+        if len(self._pending) >= FLUSH_EVERY and not self._flushing:
             self.flush()
 
     def parse_game(self, text: str):
@@ -285,12 +320,19 @@ class ResultsCache:
     # -- writing ---------------------------------------------------------------------------------------
     def flush(self) -> None:
         """Write the queued entries (one transaction), then evict if the data outgrow ``max_bytes``."""
+        self._flushing = True
+        try:
+            self._flush()
+        finally:
+            self._flushing = False
+
+    def _flush(self) -> None:
         import sqlite3
 
         for ident, (ref, key, seq, stored) in list(self._sequences.items()):
             if len(seq) > max(stored, 1):
-                self._pending[(self._rid(key, create=True), "grundy_sequence", "")] = ",".join(map(str, seq))
                 self._sequences[ident] = (ref, key, seq, len(seq))
+                self.put_text(key, "grundy_sequence", "", ",".join(map(str, seq)))
             if ref() is None:
                 del self._sequences[ident]
         if not self._pending and not self._touched:
@@ -307,15 +349,19 @@ class ResultsCache:
             conn.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?)", rows)
             conn.executemany("UPDATE results SET used = ? WHERE ruleset = ? AND kind = ? AND pos = ?", touched)
             conn.execute("COMMIT")
-        except sqlite3.Error:                    # a cache write that fails is dropped, never an error
+        except sqlite3.Error as error:           # a busy database: the write is dropped (only a cache)
             try:
                 conn.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
+            self._failed(error)
             return
         self.writes += len(rows)
-        if self.data_bytes() > self.max_bytes:
-            self._evict()
+        try:
+            if self.data_bytes() > self.max_bytes:
+                self._evict()
+        except sqlite3.Error:
+            pass
 
     def data_bytes(self) -> int:
         """Bytes of the pages in use (the file itself may be larger until SQLite reuses free pages)."""
@@ -338,6 +384,14 @@ class ResultsCache:
 
     def clear(self) -> None:
         """Delete every entry (the file stays, emptied)."""
+        import sqlite3
+
+        try:
+            self._clear()
+        except sqlite3.Error as error:
+            raise CacheError(f"results cache {self.path}: cannot clear it ({error})") from None
+
+    def _clear(self) -> None:
         self._pending.clear()
         self._touched.clear()
         self._parsed.clear()
@@ -353,6 +407,14 @@ class ResultsCache:
     def stats(self) -> dict:
         """``entries``, ``rulesets``, ``bytes`` (data), ``file_bytes``, ``max_bytes``, ``path`` and this
         session's ``hits``, ``misses`` and ``writes``."""
+        import sqlite3
+
+        try:
+            return self._stats()
+        except sqlite3.Error as error:
+            raise CacheError(f"results cache {self.path}: cannot read it ({error})") from None
+
+    def _stats(self) -> dict:
         self.flush()
         conn = self.connection()
         entries = conn.execute("SELECT COUNT(*) FROM results").fetchone()[0]

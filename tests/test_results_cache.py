@@ -315,3 +315,43 @@ def test_the_cache_works_from_a_helper_thread(tmp_path):
     thread.join()
     assert out == expected
     assert results_cache.stats()["hits"] == 1
+
+
+def test_a_damaged_file_is_a_one_line_error_and_turns_the_cache_off(tmp_path):
+    path = tmp_path / "r.sqlite"
+    board = "....|....|....|...."
+    expected = fresh_values(Domineering, [board])
+    results_cache.enable(str(path))
+    Domineering(board).value
+    results_cache.disable()
+    with open(path, "r+b") as f:                  # overwrite pages in the middle of the file
+        f.seek(4096 * 3)
+        f.write(bytes(range(256)) * 80)
+    cgt.clear_caches()
+    try:
+        results_cache.enable(str(path))
+    except CacheError as error:                   # noticed on opening ...
+        assert str(path) in str(error)
+    else:
+        with pytest.raises(CacheError) as error:  # ... or on the first read
+            Domineering(board).value
+        assert str(path) in str(error.value) and "damaged" in str(error.value) and "\n" not in str(error.value)
+    assert results_cache.active() is None
+    assert [Domineering(board).value] == expected   # and the next call computes without it
+
+
+def test_long_searches_flush_as_they_go(tmp_path, monkeypatch):
+    monkeypatch.setattr(results_cache, "FLUSH_EVERY", 50)
+    path = str(tmp_path / "r.sqlite")
+    boards = ["....|....|....|....", "xoxo|oxox|xoxo"]
+    expected = [fresh_values(Domineering, boards[:1])[0], fresh_values(Clobber, boards[1:])[0]]
+    results_cache.enable(path)
+    TakeAndBreak("0.6").grundy_sequence(300)          # a watched sequence, saved by every flush
+    got = [Domineering(boards[0]).value, Clobber(boards[1]).value]
+    stats = results_cache.stats()
+    assert got == expected and stats["writes"] == stats["entries"] > 200
+    results_cache.disable()
+    cgt.clear_caches()
+    results_cache.enable(path)
+    assert [Domineering(boards[0]).value, Clobber(boards[1]).value] == expected
+    assert results_cache.stats()["misses"] == 0
