@@ -49,7 +49,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from cgt.errors import CGTError, NotApplicableError
-from cgt.game import ZERO, game
+from cgt.game import ZERO, game, register_cache
 
 from cgt.games import results_cache
 from cgt.games.ruleset import ImpartialRuleset, Position, Ruleset
@@ -182,12 +182,23 @@ _DEFAULT: dict = {}
 
 
 def default_executor(jobs: int | None = None) -> LocalExecutor:
-    """The shared :class:`LocalExecutor` with ``jobs`` workers (default: one per core)."""
+    """The shared :class:`LocalExecutor` with ``jobs`` workers (default: one per core); its workers stay
+    up between calls (with their tables) until ``cgt.clear_caches()`` or the end of the session."""
     jobs = jobs or os.cpu_count() or 1
     executor = _DEFAULT.get(jobs)
     if executor is None:
         executor = _DEFAULT[jobs] = LocalExecutor(jobs)
     return executor
+
+
+def _stop_default_pools() -> None:
+    """``cgt.clear_caches()``: the shared pools' workers hold tables too -- let them exit (new workers start
+    on the next parallel call)."""
+    for executor in list(_DEFAULT.values()):
+        executor.shutdown()
+
+
+register_cache(_stop_default_pools)
 
 
 def _executor(executor, jobs):

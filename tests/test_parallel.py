@@ -246,3 +246,19 @@ def test_ctrl_c_stops_the_workers_cleanly():
     while any(_alive(p) for p in pids) and time.time() < deadline:
         time.sleep(0.1)
     assert not any(_alive(p) for p in pids), "orphan worker processes"
+
+
+def test_clear_caches_stops_the_shared_workers():
+    executor = parallel.default_executor(2)
+    parallel.values(Domineering, ["....|....|....", "...|...|..."], executor=executor, threshold=0)
+    pids = executor.worker_pids()
+    assert len(pids) == 2
+    cgt.clear_caches()                      # the workers' tables are caches too
+    assert executor.worker_pids() == []
+    deadline = time.time() + 5
+    while any(_alive(p) for p in pids) and time.time() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(p) for p in pids)
+    # and the next call starts fresh workers
+    assert parallel.values(Domineering, ["....|....|....", "..|.."], executor=executor, threshold=0) == \
+        serial_values(Domineering, ["....|....|....", "..|.."])
