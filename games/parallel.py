@@ -493,6 +493,7 @@ def build_values(ruleset, positions, *, executor=None, jobs: int | None = None, 
     cap = ruleset.max_positions if max_positions is None else max_positions
     normal_form = ruleset.normal_form
     splits = ruleset.has_components()
+    hint = getattr(ruleset, "value_hint", None)
     # 1. the graph, by an explicit depth-first search computing heights
     info: dict = {}             # key -> (how, children)
     height: dict = {}
@@ -502,7 +503,7 @@ def build_values(ruleset, positions, *, executor=None, jobs: int | None = None, 
         stack = [root]
         while stack:
             pos = stack[-1]
-            if pos in height:
+            if pos in height or pos in table:
                 stack.pop()
                 continue
             entry = info.get(pos)
@@ -514,6 +515,12 @@ def build_values(ruleset, positions, *, executor=None, jobs: int | None = None, 
                         children = [normal_form(q) for q in parts]
                         if len(children) != 1 or children[0][0] != pos:
                             how = -1
+                if how is None and hint is not None:
+                    known = hint(pos)
+                    if known is not None:               # a closed form the ruleset knows (as in the engine)
+                        table[pos] = known
+                        stack.pop()
+                        continue
                 if how is None:
                     lefts = [normal_form(q) for q in ruleset.left_options(pos)]
                     children = lefts + [normal_form(q) for q in ruleset.right_options(pos)]

@@ -18,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 
 import cgt
 from cgt.errors import CGTError, NotApplicableError, TooLargeError
-from cgt.games import (Clobber, Cram, DawsonsKayles, Domineering, Kayles, Konane, Subtraction, TakeAndBreak,
+from cgt.games import (Amazons, Clobber, Cram, DawsonsKayles, Domineering, Kayles, Konane, Subtraction, TakeAndBreak,
                        ToadsAndFrogs)
 from cgt.games import parallel
 from cgt.games.domineering import DomineeringRuleset
@@ -46,6 +46,7 @@ BATCHES = [
     (Clobber, ["xo", "xox", "xo|ox", "xoxo|oxox", "xxo|oox", "x.o|oxo", "xoxox"]),
     (ToadsAndFrogs, ["T.F", "TT..F", "T..FF", "TT.F.F", "T.T.FF", "TT...FF"]),
     (Konane, ["xo.|...|...", "xox.|o...|....", "x.o|oxo|..."]),
+    (Amazons, ["x.o", "x..|..o", "x...|...o", "x..#|...o", "xo..|...."]),       # has a value_hint
 ]
 
 
