@@ -32,10 +32,10 @@ import json, sys
 from pycgt.rulesets import toads_and_frogs, nim, graphs
 
 def tree(g, memo={}):
-    key = id(g)
-    if key not in memo:
-        memo[key] = [[tree(x) for x in g.left], [tree(x) for x in g.right]]
-    return memo[key]
+    # memo by id, keeping g alive so that its id is not reused by a temporary option object
+    if id(g) not in memo:
+        memo[id(g)] = (g, [[tree(x) for x in g.left], [tree(x) for x in g.right]])
+    return memo[id(g)][1]
 
 out = []
 for kind, arg in json.load(sys.stdin):
