@@ -274,8 +274,8 @@ class LoopyGame:
         if not d.is_stopper:
             raise NotApplicableError(f"{what}: the degree {d} is not a stopper")
         # idempotent for upsums, d Upsum d = d (equivalently (-d) Downsum (-d) = -d, which the
-        # downsum variety uses); every degree G Upsum -G is (Siegel ch. VI, as recalled; the
-        # property test checks it)
+        # downsum variety uses).  Not every degree G Upsum -G is: that of {1|over} is not (see
+        # docs/loopy.md, "Varieties"), and then the variety at G's degree is undefined.
         if d.upsum(d) != d:
             raise NotApplicableError(f"{what}: {d} is not idempotent (d Upsum d is not d)")
         return d
@@ -306,7 +306,8 @@ class LoopyGame:
 
     @property
     def is_stable(self) -> bool:
-        """CGSuite's ``IsStable``: the upsum and downsum varieties at the degree of ``G`` coincide.
+        """CGSuite's ``IsStable``: the upsum and downsum varieties at the degree of ``G`` coincide (an error
+        when that degree is not idempotent, so that the varieties are undefined).
 
         >>> from cgt.loopy import over, on, upon
         >>> over.is_stable, on.is_stable, LoopyGame.from_game(5).is_stable
