@@ -45,6 +45,7 @@ import os
 import pickle
 import signal
 import time
+import weakref
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -275,10 +276,26 @@ _LOCAL: dict = {}
 _IN_WORKER = [False]
 
 
+#: The rulesets the caller handed to this module: a worker forked from the caller starts with these very
+#: objects, tables included (copy-on-write), so the work the parent did before the fork is not redone.
+_PARENT: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()
+
+
+def _remember(ruleset) -> None:
+    try:
+        _PARENT[(ruleset, ruleset.max_positions)] = ruleset
+    except TypeError:                       # not weakly referenceable: the worker starts from scratch
+        pass
+
+
 def _local(ruleset):
     if not _IN_WORKER[0]:
         return ruleset
-    return _LOCAL.setdefault((ruleset, ruleset.max_positions), ruleset)
+    key = (ruleset, ruleset.max_positions)
+    local = _LOCAL.get(key)
+    if local is None:
+        local = _LOCAL[key] = _PARENT.get(key, ruleset)
+    return local
 
 
 def _job_values(ruleset, keys):
@@ -329,6 +346,8 @@ def _check(ruleset, jobs=None) -> None:
         raise NotApplicableError(f"{ruleset!r} is not a ruleset")
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise NotApplicableError(f"jobs must be a positive int, got {jobs!r}")
+    if not _IN_WORKER[0]:
+        _remember(ruleset)
 
 
 def _size(ruleset, key) -> int:
