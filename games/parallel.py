@@ -184,7 +184,11 @@ _DEFAULT: dict = {}
 
 def default_executor(jobs: int | None = None) -> LocalExecutor:
     """The shared :class:`LocalExecutor` with ``jobs`` workers (default: one per core); its workers stay
-    up between calls (with their tables) until ``cgt.clear_caches()`` or the end of the session."""
+    up between calls (with their tables) until ``cgt.clear_caches()`` or the end of the session.
+
+    >>> default_executor(2) is default_executor(2), default_executor(2).jobs
+    (True, 2)
+    """
     jobs = jobs or os.cpu_count() or 1
     executor = _DEFAULT.get(jobs)
     if executor is None:

@@ -67,7 +67,11 @@ class CacheError(CGTError, OSError):
 
 
 def default_path() -> str:
-    """``$XDG_CACHE_HOME/cgt/results.sqlite``, or ``~/.cache/cgt/results.sqlite``."""
+    """``$XDG_CACHE_HOME/cgt/results.sqlite``, or ``~/.cache/cgt/results.sqlite``.
+
+    >>> default_path().endswith(os.path.join("cgt", "results.sqlite"))
+    True
+    """
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "cgt", "results.sqlite")
 
