@@ -28,7 +28,7 @@ from cgt.games.graph_ruleset import Color
 from cgt.shell.methods import Method
 from cgt.shell.values import KeywordFunction, Namespace
 
-__all__ = ["color_namespace", "graph_namespace", "GRAPH_METHODS", "graph_text"]
+__all__ = ["color_namespace", "graph_namespace", "GRAPH_METHODS", "graph_text", "find_board_ruleset_method"]
 
 
 def color_namespace() -> Namespace:
@@ -138,3 +138,61 @@ GRAPH_METHODS: dict[str, Method] = {m.name: m for m in [
     Method("AdjacencyList", lambda g: [list(a) for a in g.adjacency_list], doc="Each vertex's sorted neighbours."),
     Method("ConnectedComponents", _components, doc="The vertex lists of the connected components."),
 ]}
+
+
+# -- members of board rulesets (CGSUITE.md §3.2) ------------------------------------------------------------
+def _label_map_value(labels: dict):
+    from cgt.shell.containers import ShellMap
+
+    return ShellMap(dict(labels))
+
+
+def _reversed_map_value(labels: dict):
+    from cgt.shell.containers import ShellMap
+
+    reverse: dict = {}
+    for token, label in labels.items():
+        reverse.setdefault(label, token)
+    return ShellMap(reverse)
+
+
+#: (method, the kinds of board it applies to): ``R.Eval(x)`` = ``R(x)``; ``CharMap`` of grids and strips;
+#: the label maps of graph rulesets and their reverses (§3.2).
+BOARD_RULESET_METHODS: dict[str, tuple[Method, tuple[str, ...]]] = {m.name: (m, kinds) for m, kinds in [
+    (Method("Eval", lambda r, x: r(x), (1, 1), "R.Eval(x) is R(x): the position x (a string, Strip, Grid or Graph).",
+            "R.Eval(x)"), ("grid", "strip", "graph")),
+    (Method("CharMap", lambda r: r.char_map, doc="The characters of the cell values: the k-th is value k."),
+     ("grid", "strip")),
+    (Method("VertexLabels", lambda r: _label_map_value(r.vertex_labels),
+            doc="The map from tokens of the graph strings to vertex labels."), ("graph",)),
+    (Method("EdgeLabels", lambda r: _label_map_value(r.edge_labels),
+            doc="The map from tokens of the graph strings to edge labels."), ("graph",)),
+    (Method("VertexToString", lambda r: _reversed_map_value(r.vertex_labels),
+            doc="The map from vertex labels to the tokens that write them."), ("graph",)),
+    (Method("EdgeToString", lambda r: _reversed_map_value(r.edge_labels),
+            doc="The map from edge labels to the tokens that write them."), ("graph",)),
+]}
+
+
+def find_board_ruleset_method(value, name: str):
+    """The board-ruleset member ``name`` of ``value`` (a grid, strip or graph ruleset), or ``(None, None)``.
+
+    >>> from cgt.games.hackenbush import Hackenbush
+    >>> m, r = find_board_ruleset_method(Hackenbush, "EdgeLabels")
+    >>> str(m.func(r))
+    '{"e" => Green, "l" => Blue, "r" => Red}'
+    >>> find_board_ruleset_method(Hackenbush, "CharMap")
+    (None, None)
+    """
+    entry = BOARD_RULESET_METHODS.get(name)
+    if entry is None:
+        return None, None
+    from cgt.games.ruleset import Ruleset
+    from cgt.shell.values import Function
+
+    if isinstance(value, Function) and hasattr(value, "entry"):
+        value = value.entry.resolve()
+    method, kinds = entry
+    if isinstance(value, Ruleset) and getattr(value, "board_kind", None) in kinds:
+        return method, value
+    return None, None

@@ -658,6 +658,11 @@ def _find_method(value, name: str):
         from cgt.shell.graph_values import GRAPH_METHODS
 
         return GRAPH_METHODS.get(name), value
+    from cgt.shell.graph_values import find_board_ruleset_method
+
+    method, receiver = find_board_ruleset_method(value, name)
+    if method is not None:
+        return method, receiver
     from cgt.shell.heap_methods import find_heap_method     # rulesets, variants, periodicity, tables
 
     method, receiver = find_heap_method(value, name)

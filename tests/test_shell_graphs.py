@@ -57,6 +57,29 @@ def test_colours_build_hackenbush_positions(source, expected):
 
 
 @pytest.mark.parametrize("source, expected", [
+    # §3.2: GraphRuleset's Eval, VertexLabels/EdgeLabels and their reverses; StripRuleset's CharMap
+    ('game.graph.Hackenbush.Eval("lr").CanonicalForm', "1/2"),
+    ("game.graph.Hackenbush.Eval(Graph.Path(2, Nothing, Color.Red)).CanonicalForm", "-1"),
+    ("game.graph.Hackenbush.EdgeLabels", '{"e" => Green, "l" => Blue, "r" => Red}'),
+    ('game.graph.Hackenbush.EdgeLabels["l"] == Color.Blue', "true"),
+    ("game.graph.Hackenbush.VertexLabels", '{"" => Nothing}'),
+    ("game.graph.Hackenbush.EdgeToString", '{Blue => "l", Green => "e", Red => "r"}'),
+    ("game.graph.Col.VertexLabels", '{"" => Nothing, "L" => Left, "R" => Right}'),
+    ("game.strip.ToadsAndFrogs.CharMap", '".tf"'),
+    ("game.grid.Domineering.CharMap", '".#"'),
+])
+def test_board_ruleset_members(source, expected):
+    assert run(source) == expected
+
+
+def test_board_members_only_on_their_rulesets():
+    with pytest.raises(ShellError, match="has no method CharMap"):
+        run("game.heap.Kayles.CharMap")
+    with pytest.raises(ShellError, match="has no method EdgeLabels"):
+        run("game.strip.ToadsAndFrogs.EdgeLabels")
+
+
+@pytest.mark.parametrize("source, expected", [
     # §5.2: graph and strip positions print as <Ruleset>.Position("<string>")
     ('game.graph.Hackenbush("lrl").LeftOptions', '[Hackenbush.Position("."),Hackenbush.Position("lr")]'),
     ('game.graph.Hackenbush("lrl")', 'Hackenbush.Position("lrl")'),
