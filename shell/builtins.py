@@ -236,6 +236,9 @@ def make_globals() -> dict[str, object]:
 
     root.child("graph").entries["Color"] = names["Color"] = color_namespace()     # §1.4, §2.7
     names["Graph"] = graph_namespace()                                            # §2.5
+    from cgt.shell.strip_values import strip_namespace
+
+    names["Strip"] = strip_namespace()                                            # §2.2
     names["help"] = HELP
     return names
 

@@ -98,6 +98,7 @@ _HIERARCHY = [
     ("Class", "cgsuite.lang.Class", ("Object",)),
     ("Color", "game.graph.Color", ("Object",)),
     ("Graph", "cgsuite.util.Graph", ("Object",)),
+    ("Strip", "cgsuite.util.Strip", ("Object",)),
 ]
 
 #: The classes by short name.
@@ -145,8 +146,9 @@ def _short_name(value) -> str | None:
     )
     from cgt.games.graph import Graph
     from cgt.games.graph_ruleset import Color
+    from cgt.games.strip import Strip
 
-    kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"))
+    kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"))
     for kind, name in kinds:
         if isinstance(value, kind):
             return name(value)

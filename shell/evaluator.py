@@ -139,6 +139,14 @@ def _position(item):
     return None, None
 
 
+def _writes_with_maps(value) -> bool:
+    """True for boards whose ``ToString`` takes label maps: ``s.ToString(charMap)``, ``g.ToString(vMap, eMap)``."""
+    from cgt.games.graph import Graph
+    from cgt.games.strip import Strip
+
+    return isinstance(value, (Graph, Strip))
+
+
 class Interpreter:
     """Evaluates parse trees of one program under a set of :class:`Limits`.
 
@@ -576,7 +584,7 @@ class Interpreter:
         method = find_language_method(receiver, name)
         if method is not None:
             return self._result(method(self.call_value, receiver, *args))
-        if name == "ToString":
+        if name == "ToString" and not (args and _writes_with_maps(receiver)):
             check_arity(name, (0, 0), len(args))
             return format_value(receiver)
         if isinstance(receiver, (ShellMap, MapEntry, Procedure)):
@@ -753,6 +761,12 @@ class Interpreter:
             return collection[i]
         if isinstance(collection, Range):
             collection = list(collection)
+        from cgt.games.strip import Strip
+
+        if isinstance(collection, Strip):             # §2.2: s[i], Nothing outside the strip
+            from cgt.shell.strip_values import strip_index
+
+            return strip_index(collection, i)
         if not isinstance(collection, (list, tuple, str)):
             raise ShellError(f"cannot index {describe(collection)}: only lists, tuples and strings have elements by position")
         if isinstance(i, bool) or not isinstance(i, int):

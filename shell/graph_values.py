@@ -137,6 +137,9 @@ GRAPH_METHODS: dict[str, Method] = {m.name: m for m in [
     Method("IsSimple", lambda g: g.is_simple, doc="True if the graph has no loops and no parallel edges."),
     Method("AdjacencyList", lambda g: [list(a) for a in g.adjacency_list], doc="Each vertex's sorted neighbours."),
     Method("ConnectedComponents", _components, doc="The vertex lists of the connected components."),
+    Method("ToString", lambda g, vertex=None, edge=None: g.to_string(_label_map(vertex, "vertexLabels"),
+                                                                      _label_map(edge, "edgeLabels")), (1, 2),
+           doc="The graph string, labels written through maps from tokens to labels: g.ToString(vMap, eMap)."),
 ]}
 
 

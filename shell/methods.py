@@ -658,6 +658,12 @@ def _find_method(value, name: str):
         from cgt.shell.graph_values import GRAPH_METHODS
 
         return GRAPH_METHODS.get(name), value
+    from cgt.games.strip import Strip
+
+    if isinstance(value, Strip):
+        from cgt.shell.strip_values import STRIP_METHODS
+
+        return STRIP_METHODS.get(name), value
     from cgt.shell.graph_values import find_board_ruleset_method
 
     method, receiver = find_board_ruleset_method(value, name)

@@ -287,6 +287,10 @@ def format_value(value) -> str:
         from cgt.shell.graph_values import graph_text
 
         return graph_text(value)
+    from cgt.games.strip import Strip
+
+    if isinstance(value, Strip):                  # §2.2: Strip([0,1,2])
+        return repr(value)
     return str(value)
 
 

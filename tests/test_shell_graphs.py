@@ -1,5 +1,6 @@
-"""Graphs, colours and strip/graph positions in the shell, as a CGSuite user types them (issue 9;
-CGSUITE.md §1.4 game.graph.Color, §2.5 Graph, §5.2 printed positions)."""
+"""Graphs, colours, strips and strip/graph positions in the shell, as a CGSuite user types them (issue 9;
+CGSUITE.md §1.4 game.graph.Color, §2.2 Strip, §2.5 Graph, §3.2 board ruleset members, §5.2 printed
+positions)."""
 
 import pytest
 
@@ -31,6 +32,32 @@ from cgt.shell import ShellError, run
     ('Graph.Parse("lrl", edgeLabels => {"l" => Color.Blue, "r" => Color.Red})', 'Graph("{Blue}{Red}{Blue}")'),
 ])
 def test_colours_and_graphs(source, expected):
+    assert run(source) == expected
+
+
+@pytest.mark.parametrize("source, expected", [
+    # §2.2: Strip, 1-based indices, printed Strip([...]) (which reads back)
+    ("Strip([0,1,2])", "Strip([0,1,2])"),
+    ("Strip([0,1,2]) == Strip.Parse(\".tf\", \".tf\")", "true"),
+    ("Strip.Empty(3)", "Strip([0,0,0])"),
+    ('Strip.Parse("tt.ff", ".tf")', "Strip([1,1,0,2,2])"),
+    ('Strip.Parse("TT.ff", ".tf").ToString(".tf")', '"tt.ff"'),
+    ('Strip.Parse("tt.ff", ".tf").FindAll(2)', "[4,5]"),
+    ("Strip([1,2,3]).Length", "3"),
+    ("Strip([3,4])[2]", "4"),
+    ("Strip([3,4])[3] == Nothing", "true"),
+    ("Strip([1,0,2,2,0,1]).Decomposition(0)", "[Strip([1]),Strip([2,2]),Strip([1])]"),
+    ("Strip([1,2,3,4]).Substrip(2, 3)", "Strip([2,3])"),
+    ("Strip([1,2,3]).Updated(1, 5)", "Strip([5,2,3])"),
+    ("Strip([1,2,3]).Updated({1 => 5, 3 => 0})", "Strip([5,2,0])"),
+    ("Strip([1,2,3]).UpdatedRange(2, 9, 0)", "Strip([1,0,0])"),
+    ("Strip([1]).Class", "⟪cgsuite.util.Strip⟫"),
+    # a strip is a position of a strip ruleset: tt.f is {1/2|0} (checked against pycgt, test_toads_and_frogs)
+    ("game.strip.ToadsAndFrogs(Strip([1,1,0,2])).CanonicalForm", "{1/2|0}"),
+    ("game.strip.ToadsAndFrogs.Eval(Strip([1,0,2]))", 'ToadsAndFrogs.Position("t.f")'),
+    ('Graph.Path(3, Nothing, Color.Blue).ToString(Nothing, {"l" => Color.Blue})', '"ll"'),
+])
+def test_strips(source, expected):
     assert run(source) == expected
 
 
@@ -113,6 +140,13 @@ def test_printed_positions_read_back_with_their_ruleset(source):
     ('Graph.Parse("--", colours => 3)', "Graph.Parse has no parameter colours"),
     ("game.graph.Hackenbush(Graph.Path(3))", "edge 1-2 .* has label None"),
     ('game.graph.GenHackenbush(childishEdges => ["Purple"])', "'Purple' is not a colour"),
+    ("Strip([1,2,300])", "cell 3 is 300, not an integer 0..255"),
+    ("Strip(3)", "Strip needs a list of cell values"),
+    ('Strip.Parse("tx", ".tf")', "'x' at position 2"),
+    ("Strip([1,2,3]).Updated(7, 1)", "cell 7 is outside this strip of 3 cells"),
+    ('Strip([1,2])["a"]', "a strip index must be an integer"),
+    ("Strip([1]).ToString(5)", "ToString needs a char map string"),
+    ("3.ToString(1)", "ToString takes 0 arguments, got 1"),
 ])
 def test_bad_graphs_name_the_problem(source, message):
     with pytest.raises(ShellError, match=message) as info:
