@@ -263,3 +263,21 @@ def test_clear_caches_stops_the_shared_workers():
     # and the next call starts fresh workers
     assert parallel.values(Domineering, ["....|....|....", "..|.."], executor=executor, threshold=0) == \
         serial_values(Domineering, ["....|....|....", "..|.."])
+
+
+def test_workers_forked_after_the_caller_worked_start_from_its_tables():
+    """The caller's tables travel to the workers at the fork (copy-on-write); answers stay the serial ones."""
+    boards = ["....|....|....|....", "....|....|...#|....", "#...|....|....|...#", "...|...|...|...|..."]
+    expected = serial_values(Domineering, boards)
+    cgt.clear_caches()
+    Domineering("....|....|....").value                   # the caller has solved some regions already
+    executor = LocalExecutor(2)
+    try:
+        assert parallel.values(Domineering, boards, executor=executor, threshold=0) == expected
+        clobber = ["xoxo|oxox", "xoxo|ox.o", "xxoo|ooxx"]
+        reference = serial_values(Clobber, clobber)
+        cgt.clear_caches()
+        Clobber("xox|oxo").value
+        assert parallel.values(Clobber, clobber, executor=executor, threshold=0) == reference
+    finally:
+        executor.shutdown()
