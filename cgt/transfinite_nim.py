@@ -20,7 +20,10 @@ So a product is polynomial multiplication in which exponent digits carry *downwa
 κ_{p^k}``) and a carry out of the lowest digit multiplies by α_p.  The excesses are computed here, never
 tabulated: α_p is found by searching upward from the least ordinal whose field has degree divisible by
 r = ord_p(2), testing ``y^((2^D - 1)/p) ≠ 1`` in GF(2^D) (an element is a p-th power there iff that
-power is 1).  The first ones are the values Conway and Lenstra state: ``ω^3 = 2``, ``(ω^ω)^5 = 4``,
+power is 1) — for D > 64 in :mod:`cgt.binary_field`, in the Kummer extension that y's last kappa adds to a
+field rewritten in a polynomial basis, through the norm to GF(2^ord_p(2)).  Every prime below 139 works
+(α_47 = ω^(ω^7)+1 needs GF(2^5060)); a prime whose test needs a field beyond GF(2^10000) raises
+``TooLargeError`` naming it (the first is 139).  The first ones are the values Conway and Lenstra state: ``ω^3 = 2``, ``(ω^ω)^5 = 4``,
 ``(ω^(ω^2))^7 = ω+1``.
 
 >>> from cgt import omega
@@ -49,7 +52,7 @@ __all__ = ["nim_sum", "nim_product", "nim_power", "nim_inverse", "excess", "Tran
 
 #: Largest field degree D (the field GF(2^D)) in which the excess search tests p-th powers with the nim
 #: polynomials themselves; larger fields use :mod:`cgt.binary_field` (a Kummer extension of a polynomial basis).
-SMALL_FIELD_DEGREE = 1000
+SMALL_FIELD_DEGREE = 64
 #: Largest degree of the field B below the last Kummer step that is rewritten in a polynomial basis (the
 #: rewriting multiplies B's generator d times and solves a d×d system over GF(2)).
 MAX_BASE_DEGREE = 1500
