@@ -174,6 +174,13 @@ class HeapRuleset(ImpartialRuleset):
         for m in range(len(seq), n + 1):
             seq.append(mex(reduce(xor, (seq[h] for h in heaps), 0) for heaps in self.heap_options(m)))
 
+    def attach_results_cache(self) -> None:
+        """Called when the results cache is enabled: a sequence computed before is saved from now on (or
+        extended from the file, when the file knows more)."""
+        seq = self.__dict__.get("_seq")
+        if seq is not None:
+            results_cache.attach_sequence(self, seq)
+
     def adopt_grundy_sequence(self, values) -> None:
         """Take over Grundy values of heaps ``0, 1, ...`` computed elsewhere for this same ruleset (a worker
         process, the on-disk results cache) when they reach further than the sequence known here."""

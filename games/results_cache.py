@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import sys
 import time
 import weakref
 from fractions import Fraction
@@ -266,8 +267,8 @@ class ResultsCache:
         raise CacheError(f"results cache {self.path}: the file is damaged ({error}); the cache is now off "
                          f"(delete the file, or enable another one)") from None
 
-    def get_text(self, key: str, kind: str, pos: str) -> str | None:
-        """The stored text of one entry, or None."""
+    def get_text(self, key: str, kind: str, pos: str, count: bool = True) -> str | None:
+        """The stored text of one entry, or None (``count``: in this session's hits and misses)."""
         import sqlite3
 
         try:
@@ -276,7 +277,7 @@ class ResultsCache:
             self._failed(error)
             rid = None
         if rid is None:
-            self.misses += 1
+            self.misses += count
             return None
         entry = (rid, kind, pos)
         text = self._pending.get(entry)
@@ -288,11 +289,11 @@ class ResultsCache:
                 self._failed(error)
                 row = None
             if row is None:
-                self.misses += 1
+                self.misses += count
                 return None
             text = row[0]
             self._touched.add(entry)
-        self.hits += 1
+        self.hits += count
         return text
 
     def put_text(self, key: str, kind: str, pos: str, text: str) -> None:
@@ -498,6 +499,21 @@ def load_sequence(ruleset, seq: list) -> None:
     cache.watch_sequence(ruleset, key, seq, len(seq) if text is not None else 0)
 
 
+def attach_sequence(ruleset, seq: list) -> None:
+    """A heap ruleset's Grundy list computed before the cache was enabled: take the file's longer one, or
+    save this one as it grows."""
+    cache = ACTIVE
+    key = ruleset_key(ruleset)
+    if cache is None or key is None:
+        return
+    text = cache.get_text(key, "grundy_sequence", "", count=False)
+    stored = [] if text is None else [int(x) for x in text.split(",")]
+    if len(stored) > len(seq):
+        ruleset.adopt_grundy_sequence(stored)        # restarts the ruleset's sequence (then watched)
+    else:
+        cache.watch_sequence(ruleset, key, seq, len(stored))
+
+
 # -- the module interface --------------------------------------------------------------------------------
 
 def enable(path: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> ResultsCache:
@@ -509,6 +525,13 @@ def enable(path: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> Resul
     cache = ResultsCache(path or default_path(), max_bytes)
     disable()
     ACTIVE = cache
+    # Sequences computed before now are kept too.  (When CGT_CACHE enables the cache while cgt.games is
+    # being imported, the ruleset module is not complete yet -- and no ruleset exists.)
+    live_rulesets = getattr(sys.modules.get("cgt.games.ruleset"), "live_rulesets", None)
+    for ruleset in live_rulesets() if live_rulesets is not None else ():
+        attach = getattr(ruleset, "attach_results_cache", None)
+        if attach is not None:
+            attach()
     return cache
 
 

@@ -61,6 +61,11 @@ def _clear_all_tables() -> None:
 register_cache(_clear_all_tables)
 
 
+def live_rulesets() -> list:
+    """The rulesets alive in this session that have memo tables (e.g. for the results cache to attach)."""
+    return list(_WITH_TABLES)
+
+
 class Ruleset:
     """Base class of partizan rulesets; see the module docstring for the protocol."""
 

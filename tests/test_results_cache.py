@@ -356,3 +356,26 @@ def test_long_searches_flush_as_they_go(tmp_path, monkeypatch):
     results_cache.enable(path)
     assert [Domineering(boards[0]).value, Clobber(boards[1]).value] == expected
     assert results_cache.stats()["misses"] == 0
+
+
+def test_a_sequence_computed_before_enable_is_saved(tmp_path):
+    path = str(tmp_path / "r.sqlite")
+    cgt.clear_caches()
+    before = TakeAndBreak("0.16")
+    values = before.grundy_sequence(400)              # computed with the cache off
+    results_cache.enable(path)                        # ... then the cache is turned on
+    results_cache.disable()
+    cgt.clear_caches()
+    results_cache.enable(path)
+    later = TakeAndBreak("0.16")
+    later.grundy_sequence(0)
+    assert results_cache.stats()["hits"] == 1         # read from the file
+    results_cache.disable()
+    assert later.grundy_sequence(400) == values
+    # and a longer sequence in the file extends a shorter one computed before enable()
+    cgt.clear_caches()
+    short = TakeAndBreak("0.16")
+    short.grundy_sequence(50)
+    results_cache.enable(path)
+    assert short.grundy_sequence(400) == values
+    assert results_cache.stats()["misses"] == 0
