@@ -18,7 +18,10 @@ transaction per search.
 * **Size**: after each write, when the data outgrow ``max_bytes``, the least recently used entries are
   evicted (a quarter of them at a time) until they fit again.
 * **Concurrency**: WAL mode, so several processes (e.g. the workers of :mod:`cgt.games.parallel`) can read
-  and write one file; a busy database is waited for, a failing write is dropped (it is only a cache).
+  and write one file; a busy database is waited for (30 s), and a read or write that still fails, or
+  finds the disk full, is dropped (it is only a cache).
+* **Damage**: a file found damaged on a read or write gives a one-line :class:`CacheError` naming it, and
+  the cache is turned off.
 * **Results never depend on the cache**: a value read back is the value that was computed.
 
 >>> import tempfile, os
