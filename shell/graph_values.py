@@ -57,8 +57,9 @@ def _label_map(value, what: str):
 def _count(name: str, n) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise InvalidPositionError(f"Graph.{name}: the vertex count must be a non-negative integer, got {n!r}")
-    if n > 10_000:
-        raise InvalidPositionError(f"Graph.{name}: {n} vertices is more than the 10000 the shell builds")
+    limit = 1_000 if name == "Clique" else 10_000           # a clique of n vertices has n(n-1)/2 edges
+    if n > limit:
+        raise InvalidPositionError(f"Graph.{name}: {n} vertices is more than the {limit} the shell builds")
     return n
 
 

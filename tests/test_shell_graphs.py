@@ -135,6 +135,8 @@ def test_printed_positions_read_back_with_their_ruleset(source):
 @pytest.mark.parametrize("source, message", [
     ("game.graph.Color.Purple", "game.graph.Color has no member Purple"),
     ("Graph.Path(-1)", "Graph.Path: the vertex count must be a non-negative integer"),
+    ("Graph.Clique(5000)", "Graph.Clique: 5000 vertices is more than the 1000 the shell builds"),
+    ("Graph.Path(20000)", "Graph.Path: 20000 vertices is more than the 10000"),
     ('Graph.Parse("x")', "'x' at index 0"),
     ('Graph("--", edgeLabels => 3)', "edgeLabels must be a Map"),
     ('Graph.Parse("--", colours => 3)', "Graph.Parse has no parameter colours"),
