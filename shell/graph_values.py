@@ -129,6 +129,27 @@ def _components(g: Graph) -> list:
     return [list(c) for c in g.connected_components]
 
 
+def _vertex(g: Graph, v) -> int:
+    """A vertex number of ``g`` (1..n), or a one-line error naming it."""
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= g.vertex_count:
+        raise InvalidPositionError(f"{v!r} is not a vertex of this graph (its vertices are 1..{g.vertex_count})")
+    return v
+
+
+def _vertices(g: Graph, vs) -> list:
+    if not isinstance(vs, (list, tuple, set, frozenset)):
+        raise InvalidPositionError(f"a list of vertices is needed, got {vs!r}")
+    return [_vertex(g, v) for v in vs]
+
+
+def _updated_labels(g: Graph, changes):
+    from cgt.shell.containers import ShellMap
+
+    if not isinstance(changes, ShellMap):
+        raise InvalidPositionError("UpdatedVertexLabels needs a map {vertex => label}")
+    return g.updated_vertex_labels({_vertex(g, v): label for v, label in changes.entries.items()})
+
+
 #: Members of a Graph value (CGSUITE.md §2.5).
 GRAPH_METHODS: dict[str, Method] = {m.name: m for m in [
     Method("VertexCount", lambda g: g.vertex_count, doc="The number of vertices."),
@@ -138,6 +159,18 @@ GRAPH_METHODS: dict[str, Method] = {m.name: m for m in [
     Method("IsSimple", lambda g: g.is_simple, doc="True if the graph has no loops and no parallel edges."),
     Method("AdjacencyList", lambda g: [list(a) for a in g.adjacency_list], doc="Each vertex's sorted neighbours."),
     Method("ConnectedComponents", _components, doc="The vertex lists of the connected components."),
+    Method("ConnectedComponent", lambda g, v: g.connected_component(_vertex(g, v)), (1, 1),
+           doc="The sorted vertices reachable from a vertex."),
+    Method("Decomposition", lambda g, label: g.decomposition(label), (1, 1),
+           doc="The connected components (as graphs) after removing the vertices with the given label."),
+    Method("DeleteVertex", lambda g, v: g.delete_vertex(_vertex(g, v)), (1, 1),
+           doc="The graph without a vertex and its edges (the others renumbered in ascending order)."),
+    Method("DeleteVertices", lambda g, vs: g.delete_vertices(_vertices(g, vs)), (1, 1),
+           doc="The graph without the listed vertices (the others renumbered in ascending order)."),
+    Method("RetainVertices", lambda g, vs: g.retain_vertices(_vertices(g, vs)), (1, 1),
+           doc="The subgraph induced by the listed vertices, renumbered in ascending order."),
+    Method("UpdatedVertexLabels", _updated_labels, (1, 1),
+           doc="The graph with some vertex labels replaced: g.UpdatedVertexLabels({v => label})."),
     Method("ToString", lambda g, vertex=None, edge=None: g.to_string(_label_map(vertex, "vertexLabels"),
                                                                       _label_map(edge, "edgeLabels")), (1, 2),
            doc="The graph string, labels written through maps from tokens to labels: g.ToString(vMap, eMap)."),

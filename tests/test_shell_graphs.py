@@ -27,6 +27,13 @@ from cgt.shell import ShellError, run
     ("Graph.Empty.IsEmpty", "true"),
     ("Graph.Singleton()", 'Graph(".")'),
     ("Graph.Path(3).Class", "⟪cgsuite.util.Graph⟫"),
+    ('Graph("-;--").ConnectedComponent(4)', "[3,4,5]"),
+    ('Graph("-;--").Decomposition("x")', '[Graph("-"),Graph("--")]'),
+    ('Graph("-;--").Decomposition(Nothing)', "[]"),       # every vertex carries the boundary label
+    ("Graph.Path(4).DeleteVertex(2)", 'Graph(".;-")'),
+    ("Graph.Cycle(5).DeleteVertices([1, 3])", 'Graph(".;-")'),
+    ("Graph.Star(4).RetainVertices([1, 2, 3])", 'Graph("(-;-)")'),
+    ('Graph.Path(2).UpdatedVertexLabels({1 => "x"}).ToString({"x" => "x"}, Nothing)', '"x-"'),
     # labels longer than one character are written in braces (§2.5)
     ("Graph.Path(3, Nothing, Color.Blue)", 'Graph("{Blue}{Blue}")'),
     ('Graph.Parse("lrl", edgeLabels => {"l" => Color.Blue, "r" => Color.Red})', 'Graph("{Blue}{Red}{Blue}")'),
@@ -135,6 +142,8 @@ def test_printed_positions_read_back_with_their_ruleset(source):
 @pytest.mark.parametrize("source, message", [
     ("game.graph.Color.Purple", "game.graph.Color has no member Purple"),
     ("Graph.Path(-1)", "Graph.Path: the vertex count must be a non-negative integer"),
+    ("Graph.Path(3).DeleteVertex(4)", "4 is not a vertex of this graph .its vertices are 1..3."),
+    ("Graph.Path(3).RetainVertices(2)", "a list of vertices is needed"),
     ("Graph.Clique(5000)", "Graph.Clique: 5000 vertices is more than the 1000 the shell builds"),
     ("Graph.Path(20000)", "Graph.Path: 20000 vertices is more than the 10000"),
     ('Graph.Parse("x")', "'x' at index 0"),
