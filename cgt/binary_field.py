@@ -232,6 +232,32 @@ class KummerField:
                 out[index] ^= B.mul(v, factor)
         return out
 
+    def inverse(self, x: list) -> list:
+        """x^(-1) = x^(r-1) · N(x)^(-1), where r = 1 + Q + ... + Q^(q-1) (Q = |B|), N(x) = x^r ∈ B is the norm
+        to B, and x^(r-1) = φ(x^(1 + Q + ... + Q^(q-2))) with the Frobenius φ = (·)^Q, which fixes B (the
+        Itoh–Tsujii chain, as in :meth:`is_power`).
+
+        >>> E = KummerField(PolyField(0b111), 3, 0b10)
+        >>> E.mul([1, 1, 0], E.inverse([1, 1, 0]))
+        [1, 0, 0]
+        """
+        if not any(x):
+            raise ZeroDivisionError("0 has no inverse")
+        n, B = self.base.n, self.base
+        a, k = x, 1
+        for bit in bin(self.q - 1)[3:]:
+            a = self.mul(a, self.frobenius(a, n * k))
+            k *= 2
+            if bit == "1":
+                a = self.mul(self.frobenius(a, n), x)
+                k += 1
+        rest = self.frobenius(a, n)          # x^(Q + ... + Q^(q-1))
+        norm = self.mul(rest, x)
+        if any(norm[1:]):
+            raise AssertionError("the norm is not in the base field")  # pragma: no cover
+        scale = B.inverse(norm[0])
+        return [B.mul(v, scale) for v in rest]
+
     def is_power(self, x: list, p: int, g: int) -> bool:
         """Whether x ≠ 0 is a p-th power in E, for a prime p with p | 2^g - 1 and g | [E:GF(2)].
 

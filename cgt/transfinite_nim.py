@@ -365,6 +365,15 @@ def _is_pth_power_fast(y: dict, p: int, r: int) -> bool:
     1, θ, ..., θ^(d-1) are independent, and m is the relation found for θ^d.  The test y^((2^D - 1)/p) = 1
     then runs in :class:`cgt.binary_field.KummerField`.
     """
+    D, E, element, _ = _kummer_form(y, f"the excess of {p}")
+    if D % r:
+        raise AssertionError(f"GF(2^{D}) has no {p}-th roots of unity")  # the candidates are chosen so it does
+    return E.is_power(element, p, r)
+
+
+def _kummer_form(y: dict, what: str):
+    """y in E = B[z]/(z^q - c) (see :func:`_is_pth_power_fast`): (degree of E, E, y's coefficients, a
+    function taking coefficients back to a nim polynomial)."""
     j, level = _top_kappa(y)
     q = _odd_prime(j)
     c = {_kappa_monomial(j, level - 1): 1} if level > 1 else _excess_poly(j)
@@ -376,17 +385,23 @@ def _is_pth_power_fast(y: dict, p: int, r: int) -> bool:
         if j < len(rest):
             rest[j] = _strip(list(digits[:level - 1]))
         parts.setdefault(power, {})[_strip(rest)] = coefficient
-    basis = _PolyBasis([c, *parts.values()], j, level - 1, f"the excess of {p}")
+    basis = _PolyBasis([c, *parts.values()], j, level - 1, what)
     D = q * basis.degree
     if D > MAX_EXCESS_DEGREE:
         raise TooLargeError(
-            f"the excess of {p} needs arithmetic in GF(2^{D}); beyond this implementation's limit "
-            f"(GF(2^{MAX_EXCESS_DEGREE}))")
-    if D % r:
-        raise AssertionError(f"GF(2^{D}) has no {p}-th roots of unity")  # the candidates are chosen so it does
+            f"{what} needs arithmetic in GF(2^{D}); beyond this implementation's limit (GF(2^{MAX_EXCESS_DEGREE}))")
     E = binary_field.KummerField(basis.field, q, basis.coordinates(c))
-    element = [basis.coordinates(parts[i]) if i in parts else 0 for i in range(q)]
-    return E.is_power(element, p, r)
+
+    def back(coefficients: list) -> dict:
+        out: dict = {}
+        for i, v in enumerate(coefficients):
+            for monomial, coefficient in basis.element(v).items():
+                m = list(monomial) + [()] * (j + 1 - len(monomial))
+                m[j] = _strip(list(m[j]) + [0] * (level - 1 - len(m[j])) + [i])
+                out[_strip(m)] = coefficient
+        return out
+
+    return D, E, [basis.coordinates(parts[i]) if i in parts else 0 for i in range(q)], back
 
 
 def _top_kappa(y: dict) -> tuple[int, int]:
@@ -609,17 +624,36 @@ def nim_power(a, n: int):
 def _inverse_poly(x: dict, a) -> dict:
     if not x:
         raise NotApplicableError("the nimber 0 has no nim inverse")
+    if len(x) == 1 and next(iter(x)):
+        return _monomial_inverse(x, a)
     d = _degree(x)
     if d <= 16:
         # x lies in GF(2^d), whose multiplicative group has order 2^d - 1.
         return _poly_pow(x, (1 << d) - 2)
     if d > MAX_BASE_DEGREE:
-        raise TooLargeError(
-            f"the nim inverse of {a} needs arithmetic in GF(2^{d}); beyond this implementation's limit "
-            f"(GF(2^{MAX_BASE_DEGREE}))")
+        # the Kummer form E = B[z]/(z^q - c) of x's field: x^(-1) = x^(r-1) N(x)^(-1), N the norm to B
+        _, E, element, back = _kummer_form(x, f"the nim inverse of {a}")
+        return back(E.inverse(element))
     # larger fields: rewrite the field of x in a polynomial basis, invert there (Fermat), and come back
     basis = _PolyBasis([x], 0, 0, f"the nim inverse of {a}")
     return basis.element(basis.field.inverse(basis.coordinates(x)))
+
+
+def _monomial_inverse(x: dict, a) -> dict:
+    """The inverse of c ⊗ Π_j K_j, K_j = Π_k κ_{p^(k+1)}^(d_k) the part of the j-th odd prime p: with L levels,
+    κ_{p^(k+1)} = κ_{p^L}^(p^(L-1-k)), so K_j = κ_{p^L}^n (n = Σ d_k p^(L-1-k)) and, as κ_{p^L}^(p^L) = α_p,
+    K_j^(-1) = κ_{p^L}^(p^L - n) ⊗ α_p^(-1) — only the excesses (in smaller fields) need inverting."""
+    (monomial, c), = x.items()
+    result = {(): nimarith.nim_inverse(c)}
+    for j, digits in enumerate(monomial):
+        if not digits:
+            continue
+        p, levels = _odd_prime(j), len(digits)
+        n = sum(d * p ** (levels - 1 - k) for k, d in enumerate(digits))
+        top = {_kappa_monomial(j, levels): 1}
+        result = _poly_mul(result, _poly_pow(top, p ** levels - n))
+        result = _poly_mul(result, _inverse_poly(_excess_poly(j), a))
+    return result
 
 
 def nim_inverse(a):

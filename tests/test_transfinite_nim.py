@@ -169,9 +169,10 @@ def test_excess_beyond_the_field_size_limit_is_refused():
 
 
 def test_inverse_beyond_the_field_size_limit_is_refused():
-    # ω^(ω^3+ω^2)+3 lies in GF(2^lcm(220, 42)) = GF(2^4620), beyond the polynomial-basis limit 1500
-    with pytest.raises(TooLargeError, match=r"nim inverse of ω\^\(ω\^3\+ω\^2\)\+3 needs arithmetic in GF\(2\^4620\)"):
-        nim_inverse(W(W(3) + W(2)) + 3)
+    # κ_{47^2}·7 + 1 lies in a field of degree 47^2·5060: its Kummer form needs a base field of degree
+    # 47·5060·... far beyond the polynomial-basis limit 1500
+    with pytest.raises(TooLargeError, match=r"^the nim inverse of ω\^\(ω\^13×47\+3\)×7\+1 needs a field of degree"):
+        nim_inverse(W(W(13) * 47 + 3) * 7 + 1)
 
 
 # ---------------------------------------------------------------- excesses of larger primes
@@ -275,6 +276,23 @@ def test_nim_product_with_new_primes_is_a_commutative_ring(a, b, c):
     assert ab == nim_product(b, a)
     assert nim_product(ab, c) == nim_product(a, nim_product(b, c))
     assert nim_product(a, nim_sum(b, c)) == nim_sum(ab, nim_product(a, c))
+
+
+@settings(max_examples=8, deadline=None)
+@given(_new_prime_ordinals(max_terms=1))
+def test_nim_inverse_of_monomials_with_new_primes(a):
+    # a monomial c·Π κ^d: inverted through κ_{p^L}^(p^L) = α_p, so κ_47's needs α_47^(-1) = (κ_23+1)^(-1) in GF(2^5060)
+    assert nim_product(a, nim_inverse(a)) == 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 22), st.integers(1, 15), st.integers(0, 10), st.integers(0, 15), st.integers(0, 15))
+def test_nim_inverse_in_gf_2_5060(i, c1, k, c2, c3):
+    # κ_23^i·c1 + κ_11^k·c2 + c3 (κ_23 = ω^ω^7, κ_11 = ω^ω^3) lies in GF(2^5060) = GF(2^220)[z]/(z^23 - α_23):
+    # inverted there with the norm to GF(2^220)
+    a = nim_sum(nim_sum(W(W(7) * i) * c1, W(W(3) * k) * c2), c3)
+    if a != 0:
+        assert nim_product(a, nim_inverse(a)) == 1
 
 
 @pytest.mark.slow
