@@ -1,9 +1,10 @@
-"""Cross-check the issue-9 golden tables against the peer library pycgt, where it has the same game.
+"""Cross-check the issue-9 golden tables against the peer libraries, where they have the same game.
 
 pycgt (an independent pure-Python library, used only through its public functions) has Toads and Frogs
 (``pycgt.rulesets.toads_and_frogs.value``), blue-red Hackenbush strings
 (``pycgt.rulesets.nim.hackenbush_string``) and Col/Snort on uncoloured graphs
-(``pycgt.rulesets.graphs.value`` with ``Graph.path``/``Graph.cycle``).  The peer runs in its own
+(``pycgt.rulesets.graphs.value`` with ``Graph.path``/``Graph.cycle``); cgt-py (compiled, independent)
+has Col and Snort (``cgt_py.Col``/``cgt_py.Snort`` on ``cgt_py.Graph``), so those rows are checked twice.  The peer runs in its own
 interpreter; it sends each value back as its tree of canonical options, which is rebuilt here with
 ``cgt.game`` and compared with our value (so notation differences cannot hide a mismatch).  The rows come
 straight from the test modules' golden tables, so a row added there is checked here too.
@@ -31,10 +32,12 @@ PEER = r"""
 import json, sys
 from pycgt.rulesets import toads_and_frogs, nim, graphs
 
-def tree(g, memo={}):
+def tree(g, left=lambda x: x.left, right=lambda x: x.right, memo=None):
     # memo by id, keeping g alive so that its id is not reused by a temporary option object
+    memo = {} if memo is None else memo
     if id(g) not in memo:
-        memo[id(g)] = (g, [[tree(x) for x in g.left], [tree(x) for x in g.right]])
+        memo[id(g)] = (g, [[tree(x, left, right, memo) for x in left(g)],
+                           [tree(x, left, right, memo) for x in right(g)]])
     return memo[id(g)][1]
 
 out = []
@@ -43,12 +46,20 @@ for kind, arg in json.load(sys.stdin):
         g = toads_and_frogs.value(arg)
     elif kind == "hack":
         g = nim.hackenbush_string(arg)
-    else:
+    elif kind in ("col", "snort"):
         rule = graphs.COL if kind == "col" else graphs.SNORT
         shape, n = arg
         graph = {"path": graphs.Graph.path, "cycle": graphs.Graph.cycle}[shape](n) if shape != "dots" else \
             graphs.Graph.of(n, [])
         g = graphs.value(graphs.Colouring(graph), rule)
+    else:                                   # cgt-py's Col and Snort on the same graphs
+        import cgt_py
+        shape, n = arg
+        edges = {"path": [(i, i + 1) for i in range(n - 1)], "cycle": [(i, (i + 1) % n) for i in range(n)],
+                 "dots": []}[shape]
+        g = (cgt_py.Col if kind == "cgtpy-col" else cgt_py.Snort)(cgt_py.Graph(n, edges)).canonical_form
+        out.append(tree(g, lambda x: x.left_options, lambda x: x.right_options))
+        continue
     out.append(tree(g))
 json.dump(out, sys.stdout)
 """
@@ -90,6 +101,7 @@ def rows():
         if shape is not None and ruleset in (col.Col, col.Snort):
             kind = "col" if ruleset is col.Col else "snort"
             yield f"{kind.title()} {text}", [kind, shape], ruleset(text).value
+            yield f"{kind.title()} {text} (cgt-py)", [f"cgtpy-{kind}", shape], ruleset(text).value
 
 
 def build(tree):
@@ -112,8 +124,9 @@ def main() -> int:
         theirs = build(tree)
         ok = theirs == ours
         bad += not ok
-        print(f"{'ok  ' if ok else 'DIFF'} {label:28} cgt {ours}   pycgt {theirs}")
-    print(f"{len(table) - bad} of {len(table)} golden rows agree with pycgt")
+        peer = "cgt-py" if label.endswith("(cgt-py)") else "pycgt"
+        print(f"{'ok  ' if ok else 'DIFF'} {label:36} cgt {ours}   {peer} {theirs}")
+    print(f"{len(table) - bad} of {len(table)} checks of golden rows agree with the peers")
     return 1 if bad else 0
 
 
