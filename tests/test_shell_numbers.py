@@ -119,6 +119,9 @@ GOLDEN = [
     ("(omega^omega).NimExp(5)", "4", tn.nim_power(omega_power(W), 5)),
     ("(omega^(omega^2)).NimExp(7)", "ω+1", tn.nim_power(omega_power(omega_power(2)), 7)),
     ("omega^2 NimProduct 3", "ω^2×3", tn.nim_product(omega_power(2), 3)),
+    # κ_47 = ω^ω^13: κ_47^47 = α_47 = ω^ω^7+1 (Lenstra's table, as recalled; f(47) = 23 puts it in GF(2^5060))
+    ("(omega^omega^13).NimExp(47)", "ω^ω^7+1", omega_power(omega_power(7)) + 1),
+    ("(omega^omega^13).NimExp(-1) NimProduct omega^omega^13", "1", 1),
     ("3 NimSum omega", "ω+3", tn.nim_sum(3, W)),
     ("(omega*3 + 5) NimSum (omega*6 + 6)", "ω×5+3", tn.nim_sum(W * 3 + 5, W * 6 + 6)),
     ("*omega.ConwayProduct(*omega)", "*ω^2", tn.transfinite_nimber(tn.nim_product(W, W))),
@@ -185,6 +188,7 @@ ERRORS = [
     ("(omega^omega/(omega-1)).Floor", "the floor of ω^ω/(ω-1) needs more than 200 terms"),
     ("*(omega^omega^omega) NimSum *1", None),
     ("(omega^omega^omega) NimProduct 2", "only defined for ordinals below ω^ω^ω"),
+    ("(omega^omega^32).NimExp(139)", "the excess of 139 needs arithmetic in GF(2^15180)"),
     ("*(-1)", "non-negative"),
     ("*(1/2)", "non-negative integer"),
     ("*omega < *omega", "transfinite nimbers only compare with =="),
