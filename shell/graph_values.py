@@ -5,7 +5,7 @@ names, as CGSuite prints enum values; they are the edge labels of Hackenbush and
 ``GenHackenbush(childishEdges => [Color.Blue, Color.Red])`` makes childish.  ``Graph("--(-;--)")`` and
 ``Graph.Parse(text, vertexLabels => map, edgeLabels => map)`` read CGSuite's graph strings;
 ``Graph.Path(n, vLabel, eLabel)``, ``Graph.Cycle``, ``Graph.Clique``, ``Graph.Star``,
-``Graph.Singleton(vLabel)`` and ``Graph.Empty`` build graphs, which print as ``Graph("…")`` and can be
+``Graph.FromAdjacencyList(lists, vLabel, eLabel)``, ``Graph.Singleton(vLabel)`` and ``Graph.Empty`` build graphs, which print as ``Graph("…")`` and can be
 given to a graph ruleset: ``game.graph.Hackenbush(Graph.Path(3, Nothing, Color.Blue))`` is the blue
 stalk ``"ll"``.
 
@@ -93,11 +93,23 @@ def _builder(name: str, build, least: int = 1):
     return KeywordFunction(f"Graph.{name}", call, (least, least + 2), f"cgt.games.graph:Graph.{name.lower()}")
 
 
+def _from_adjacency(args, kwargs=None):
+    if kwargs:
+        raise InvalidPositionError("Graph.FromAdjacencyList takes no keyword arguments")
+    lists = args[0]
+    if not isinstance(lists, list) or not all(isinstance(a, list) for a in lists):
+        raise InvalidPositionError("Graph.FromAdjacencyList needs a list of neighbour lists, e.g. [[2],[1]]")
+    if len(lists) > 10_000:
+        raise InvalidPositionError(f"Graph.FromAdjacencyList: {len(lists)} vertices is more than the 10000 "
+                                   "the shell builds")
+    return Graph.from_adjacency_list(lists, *args[1:])
+
+
 def graph_namespace() -> Namespace:
     """``Graph``: called on a string it parses it; its members are CGSuite's constructors.
 
     >>> sorted(graph_namespace().entries)[:4]
-    ['Clique', 'Cycle', 'Empty', 'Parse']
+    ['Clique', 'Cycle', 'Empty', 'FromAdjacencyList']
     """
     space = Namespace("Graph", "cgsuite.util.Graph: Graph(str), Graph.Parse, Path, Cycle, Clique, Star, "
                                "Singleton, Empty (CGSUITE.md §2.5).")
@@ -109,6 +121,8 @@ def graph_namespace() -> Namespace:
         "Cycle": _builder("Cycle", Graph.cycle),
         "Clique": _builder("Clique", Graph.clique),
         "Star": _builder("Star", Graph.star),
+        "FromAdjacencyList": KeywordFunction("Graph.FromAdjacencyList", _from_adjacency, (1, 3),
+                                             "cgt.games.graph:Graph.from_adjacency_list"),
         "Singleton": KeywordFunction("Graph.Singleton", lambda args, kwargs=None: Graph.singleton(*args), (0, 1),
                                      "cgt.games.graph:Graph.singleton"),
         "Empty": Graph.empty(),
