@@ -691,7 +691,7 @@ class Interpreter:
             self._check_heap_arguments(function.name, args)
             return self._result(function(args, kwargs))
         if isinstance(function, KeywordFunction):
-            return self._result(function.call_with(args, kwargs))
+            return self._result(function.call_with(args, kwargs, self.call_value))
         if isinstance(function, Function):
             self._check_heap_arguments(function.name, args)
             return self._result(function(args))

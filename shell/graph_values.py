@@ -43,15 +43,27 @@ def color_namespace() -> Namespace:
     return space
 
 
-def _label_map(value, what: str):
-    """A shell Map (``{"l" => Color.Blue}``) as the token -> label dictionary the graph reader takes."""
+def _label_map(value, what: str, caller=None):
+    """A shell Map (``{"l" => Color.Blue}``) as the token -> label dictionary the graph reader takes, or a
+    shell function (``s -> ...``) as a Python function; a token the function rejects (an error) is not
+    a label."""
+    from cgt.errors import CGTError
     from cgt.shell.containers import ShellMap
+    from cgt.shell.procedures import Procedure
+    from cgt.shell.values import Function
 
     if value is None:
         return None
     if isinstance(value, ShellMap):
         return dict(value.entries)
-    raise InvalidPositionError(f"Graph.Parse: {what} must be a Map such as {{\"l\" => Color.Blue}}")
+    if caller is not None and isinstance(value, (Procedure, Function)):
+        def label(token):
+            try:
+                return caller(value, [token])
+            except CGTError:
+                raise KeyError(token) from None
+        return label
+    raise InvalidPositionError(f"Graph.Parse: {what} must be a Map such as {{\"l\" => Color.Blue}} or a function")
 
 
 def _count(name: str, n) -> int:
@@ -63,7 +75,7 @@ def _count(name: str, n) -> int:
     return n
 
 
-def _parse(args, kwargs):
+def _parse(args, kwargs, caller=None):
     from cgt.shell.values import check_arity
 
     check_arity("Graph.Parse", (1, 3), len(args))
@@ -77,7 +89,7 @@ def _parse(args, kwargs):
         raise InvalidPositionError(f"Graph.Parse needs a graph string, got {text!r}")
     vertex = maps[0] if len(maps) > 0 else kwargs.get("vertexLabels")
     edge = maps[1] if len(maps) > 1 else kwargs.get("edgeLabels")
-    return Graph.parse(text, _label_map(vertex, "vertexLabels"), _label_map(edge, "edgeLabels"))
+    return Graph.parse(text, _label_map(vertex, "vertexLabels", caller), _label_map(edge, "edgeLabels", caller))
 
 
 def _builder(name: str, build, least: int = 1):
@@ -113,7 +125,7 @@ def graph_namespace() -> Namespace:
     """
     space = Namespace("Graph", "cgsuite.util.Graph: Graph(str), Graph.Parse, Path, Cycle, Clique, Star, "
                                "Singleton, Empty (CGSUITE.md §2.5).")
-    parse = KeywordFunction("Graph.Parse", _parse, (1, 3), "cgt.games.graph:Graph.parse")
+    parse = KeywordFunction("Graph.Parse", _parse, (1, 3), "cgt.games.graph:Graph.parse", caller_aware=True)
     space.constructor = parse
     space.entries.update({
         "Parse": parse,

@@ -100,14 +100,21 @@ class KeywordFunction(Function):
     (15, 8)
     """
 
-    __slots__ = ()
+    __slots__ = ("caller_aware",)
+
+    def __init__(self, name: str, call: Callable, arity=(0, None), doc: str = "", caller_aware: bool = False):
+        super().__init__(name, call, arity, doc)
+        #: When True, ``call`` also receives the interpreter's ``call_value`` (to call shell functions).
+        self.caller_aware = caller_aware
 
     def __call__(self, args: list):
         return self.call_with(args, {})
 
-    def call_with(self, args: list, kwargs: dict | None):
-        """Call with positional arguments and keywords."""
+    def call_with(self, args: list, kwargs: dict | None, caller: Callable | None = None):
+        """Call with positional arguments and keywords (and, if :attr:`caller_aware`, the caller)."""
         check_arity(self.name, self.arity, len(args))
+        if self.caller_aware:
+            return self.call(args, kwargs or {}, caller)
         return self.call(args, kwargs or {})
 
 

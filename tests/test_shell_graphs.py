@@ -39,6 +39,10 @@ from cgt.shell import ShellError, run
     # labels longer than one character are written in braces (§2.5)
     ("Graph.Path(3, Nothing, Color.Blue)", 'Graph("{Blue}{Blue}")'),
     ('Graph.Parse("lrl", edgeLabels => {"l" => Color.Blue, "r" => Color.Red})', 'Graph("{Blue}{Red}{Blue}")'),
+    # a label map may be a function; a token it rejects (an error) is not a label (§2.5)
+    ('Graph.Parse("ab", edgeLabels => s -> if s == "a" then Color.Blue else if s == "b" then Color.Red '
+     'else error("no") end end)', 'Graph("{Blue}{Red}")'),
+    ('Graph("1-2", vertexLabels => {"1" => 1, "2" => 2}).ToString', '"Graph(\"1-2\")"'),
 ])
 def test_colours_and_graphs(source, expected):
     assert run(source) == expected
@@ -152,6 +156,7 @@ def test_printed_positions_read_back_with_their_ruleset(source):
     ("Graph.Path(20000)", "Graph.Path: 20000 vertices is more than the 10000"),
     ('Graph.Parse("x")', "'x' at index 0"),
     ('Graph("--", edgeLabels => 3)', "edgeLabels must be a Map"),
+    ('Graph("x-", vertexLabels => s -> error("bad"))', "'x' at index 0 is not a vertex label"),
     ('Graph.Parse("--", colours => 3)', "Graph.Parse has no parameter colours"),
     ("game.graph.Hackenbush(Graph.Path(3))", "edge 1-2 .* has label None"),
     ('game.graph.GenHackenbush(childishEdges => ["Purple"])', "'Purple' is not a colour"),
