@@ -50,11 +50,13 @@ __all__ = ["Ruleset", "ImpartialRuleset", "PartizanJoinRuleset", "Position", "Mo
 Left, Right = Player.Left, Player.Right
 
 #: Every ruleset that has memo tables, so that ``cgt.clear_caches()`` reaches them all.
-_WITH_TABLES: "weakref.WeakSet[Ruleset]" = weakref.WeakSet()
+#: Keyed by identity: a WeakSet compares rulesets by value, so an equal ruleset (``TakeAndBreak("0.77")``
+#: next to ``Kayles``) would take the place of another and, once gone, leave it unregistered.
+_WITH_TABLES: "weakref.WeakValueDictionary[int, Ruleset]" = weakref.WeakValueDictionary()
 
 
 def _clear_all_tables() -> None:
-    for ruleset in list(_WITH_TABLES):
+    for ruleset in list(_WITH_TABLES.values()):
         ruleset.clear_cache()
 
 
@@ -63,7 +65,7 @@ register_cache(_clear_all_tables)
 
 def live_rulesets() -> list:
     """The rulesets alive in this session that have memo tables (e.g. for the results cache to attach)."""
-    return list(_WITH_TABLES)
+    return list(_WITH_TABLES.values())
 
 
 class Ruleset:
@@ -155,7 +157,7 @@ class Ruleset:
         tables = self.__dict__.get("_tables")
         if tables is None:
             tables = self.__dict__["_tables"] = {}
-            _WITH_TABLES.add(self)
+            _WITH_TABLES[id(self)] = self
         table = tables.get(name)
         if table is None:
             table = tables[name] = {}

@@ -281,3 +281,17 @@ def test_workers_forked_after_the_caller_worked_start_from_its_tables():
         assert parallel.values(Clobber, clobber, executor=executor, threshold=0) == reference
     finally:
         executor.shutdown()
+
+
+def test_clear_caches_reaches_a_ruleset_after_an_equal_copy_is_gone():
+    """Workers and pickling make equal copies of rulesets; clear_caches must still reach every original."""
+    import gc
+
+    first = TakeAndBreak("0.3127")                 # two equal rulesets (same code), two objects,
+    first.grundy_sequence(20)                      # the first one registered first
+    second = TakeAndBreak("0.3127", name="Second")
+    second.grundy_sequence(30)
+    del first
+    gc.collect()
+    cgt.clear_caches()
+    assert "_seq" not in second.__dict__ and "_eng" not in second.__dict__
