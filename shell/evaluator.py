@@ -767,6 +767,11 @@ class Interpreter:
             from cgt.shell.strip_values import strip_index
 
             return strip_index(collection, i)
+        from cgt.shell.graph_values import graph_index
+
+        found = graph_index(collection, i)            # §2.5: g[v] a Vertex, vertex[k] an Edge
+        if found is not None:
+            return found
         if not isinstance(collection, (list, tuple, str)):
             raise ShellError(f"cannot index {describe(collection)}: only lists, tuples and strings have elements by position")
         if isinstance(i, bool) or not isinstance(i, int):

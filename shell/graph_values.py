@@ -7,7 +7,7 @@ names, as CGSuite prints enum values; they are the edge labels of Hackenbush and
 ``Graph.Path(n, vLabel, eLabel)``, ``Graph.Cycle``, ``Graph.Clique``, ``Graph.Star``,
 ``Graph.FromAdjacencyList(lists, vLabel, eLabel)``, ``Graph.Singleton(vLabel)`` and ``Graph.Empty`` build graphs, which print as ``Graph("…")`` and can be
 given to a graph ruleset: ``game.graph.Hackenbush(Graph.Path(3, Nothing, Color.Blue))`` is the blue
-stalk ``"ll"``.
+stalk ``"ll"``.  ``g[v]`` is a :class:`Vertex` and ``g[v][k]`` its k-th :class:`Edge` (1-based).
 
 >>> from cgt.shell import run
 >>> run("game.graph.Color.Blue"), run("[Color.Red, Color.Green]")
@@ -28,7 +28,8 @@ from cgt.games.graph_ruleset import Color
 from cgt.shell.methods import Method
 from cgt.shell.values import KeywordFunction, Namespace
 
-__all__ = ["color_namespace", "graph_namespace", "GRAPH_METHODS", "graph_text", "find_board_ruleset_method"]
+__all__ = ["color_namespace", "graph_namespace", "GRAPH_METHODS", "graph_text", "find_board_ruleset_method",
+           "Vertex", "Edge", "find_graph_method", "graph_index"]
 
 
 def color_namespace() -> Namespace:
@@ -176,6 +177,87 @@ def _updated_labels(g: Graph, changes):
     return g.updated_vertex_labels({_vertex(g, v): label for v, label in changes.entries.items()})
 
 
+class Vertex:
+    """``g[v]``: vertex ``v`` of a graph, printed ``Vertex(label, [sorted out-vertices])`` (§2.5)."""
+
+    __slots__ = ("graph", "number")
+
+    def __init__(self, graph: Graph, number: int):
+        self.graph = graph
+        self.number = number
+
+    @property
+    def edges(self) -> list:
+        """The edges at this vertex in stored order, each leaving from this vertex."""
+        return [Edge(self.graph, k, self.number) for k in self.graph.incident(self.number)]
+
+    def __eq__(self, other):
+        return isinstance(other, Vertex) and (other.graph, other.number) == (self.graph, self.number)
+
+    def __hash__(self):
+        return hash((self.graph, self.number))
+
+    def __str__(self) -> str:
+        from cgt.shell.values import format_value
+
+        out = sorted(self.graph.neighbours(self.number))
+        return f"Vertex({format_value(self.graph.vertex_label(self.number))}, {format_value(out)})"
+
+
+class Edge:
+    """An edge of a graph seen from one end, printed ``Edge(label, from, to)`` (§2.5)."""
+
+    __slots__ = ("graph", "index", "start")
+
+    def __init__(self, graph: Graph, index: int, start: int):
+        self.graph = graph
+        self.index = index
+        self.start = start
+
+    @property
+    def end(self) -> int:
+        a, b, _ = self.graph.edges[self.index]
+        return b if a == self.start else a
+
+    @property
+    def label(self):
+        return self.graph.edges[self.index][2]
+
+    def __eq__(self, other):
+        return isinstance(other, Edge) and (other.graph, other.index, other.start) == (self.graph, self.index,
+                                                                                        self.start)
+
+    def __hash__(self):
+        return hash((self.graph, self.index, self.start))
+
+    def __str__(self) -> str:
+        from cgt.shell.values import format_value
+
+        return f"Edge({format_value(self.label)}, {self.start}, {self.end})"
+
+
+def graph_index(value, i):
+    """``g[v]`` (a Vertex) and ``vertex[k]`` (its k-th edge), 1-based; None when ``value`` is neither."""
+    if isinstance(value, Graph):
+        return Vertex(value, _vertex(value, i))
+    if isinstance(value, Vertex):
+        edges = value.edges
+        if isinstance(i, bool) or not isinstance(i, int) or not 1 <= i <= len(edges):
+            raise InvalidPositionError(f"{i!r} is not an edge index of this vertex (1..{len(edges)})")
+        return edges[i - 1]
+    return None
+
+
+def _delete_edge(g: Graph, edge) -> Graph:
+    if not isinstance(edge, Edge) or edge.graph != g:
+        raise InvalidPositionError("DeleteEdge needs an edge of this graph, e.g. g.DeleteEdge(g[1][1])")
+    return g.delete_edge(edge.index)
+
+
+def _delete_edge_by_index(g: Graph, v, k) -> Graph:
+    return _delete_edge(g, graph_index(graph_index(g, v), k))
+
+
 #: Members of a Graph value (CGSUITE.md §2.5).
 GRAPH_METHODS: dict[str, Method] = {m.name: m for m in [
     Method("VertexCount", lambda g: g.vertex_count, doc="The number of vertices."),
@@ -197,6 +279,12 @@ GRAPH_METHODS: dict[str, Method] = {m.name: m for m in [
            doc="The subgraph induced by the listed vertices, renumbered in ascending order."),
     Method("UpdatedVertexLabels", _updated_labels, (1, 1),
            doc="The graph with some vertex labels replaced: g.UpdatedVertexLabels({v => label})."),
+    Method("Vertices", lambda g: [Vertex(g, v) for v in range(1, g.vertex_count + 1)], doc="The vertices, 1..n."),
+    Method("Edges", lambda g: [Edge(g, k, a) for k, (a, _, _) in enumerate(g.edges)],
+           doc="The edges in stored order, each undirected edge once."),
+    Method("DeleteEdge", _delete_edge, (1, 1), doc="The graph without an edge: g.DeleteEdge(g[1][1])."),
+    Method("DeleteEdgeByIndex", _delete_edge_by_index, (2, 2),
+           doc="The graph without the k-th edge of vertex v: g.DeleteEdgeByIndex(v, k)."),
     Method("ToString", lambda g, vertex=None, edge=None: g.to_string(_label_map(vertex, "vertexLabels"),
                                                                       _label_map(edge, "edgeLabels")), (1, 2),
            doc="The graph string, labels written through maps from tokens to labels: g.ToString(vMap, eMap)."),
@@ -259,3 +347,29 @@ def find_board_ruleset_method(value, name: str):
     if isinstance(value, Ruleset) and getattr(value, "board_kind", None) in kinds:
         return method, value
     return None, None
+
+
+#: Members of Vertex and Edge values (CGSUITE.md §2.5).
+VERTEX_METHODS: dict[str, Method] = {m.name: m for m in [
+    Method("Label", lambda v: v.graph.vertex_label(v.number), doc="The vertex label."),
+    Method("Edges", lambda v: v.edges, doc="The edges at this vertex, in stored order."),
+    Method("EdgeCount", lambda v: len(v.edges), doc="The number of edges at this vertex."),
+    Method("OutVertices", lambda v: sorted(v.graph.neighbours(v.number)), doc="The sorted neighbours."),
+]}
+EDGE_METHODS: dict[str, Method] = {m.name: m for m in [
+    Method("FromVertex", lambda e: e.start, doc="The vertex the edge was reached from."),
+    Method("ToVertex", lambda e: e.end, doc="The other end of the edge."),
+    Method("Label", lambda e: e.label, doc="The edge label."),
+]}
+
+
+def find_graph_method(value, name: str):
+    """The member ``name`` of a Graph, Vertex or Edge value, or ``(None, None)``.
+
+    >>> find_graph_method(Graph.path(2), "EdgeCount")[0].name
+    'EdgeCount'
+    """
+    table = {Graph: GRAPH_METHODS, Vertex: VERTEX_METHODS, Edge: EDGE_METHODS}.get(type(value))
+    if table is None or name not in table:
+        return None, None
+    return table[name], value

@@ -652,12 +652,11 @@ def _find_method(value, name: str):
         if name in GAME_METHODS:
             return GAME_METHODS[name], value.canonical_form
         return None, None
+    from cgt.shell.graph_values import Edge, Vertex, find_graph_method
     from cgt.games.graph import Graph
 
-    if isinstance(value, Graph):
-        from cgt.shell.graph_values import GRAPH_METHODS
-
-        return GRAPH_METHODS.get(name), value
+    if isinstance(value, (Graph, Vertex, Edge)):
+        return find_graph_method(value, name)
     from cgt.games.strip import Strip
 
     if isinstance(value, Strip):

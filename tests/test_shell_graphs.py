@@ -29,6 +29,17 @@ from cgt.shell import ShellError, run
     ("Graph.Empty.IsEmpty", "true"),
     ("Graph.Singleton()", 'Graph(".")'),
     ("Graph.Path(3).Class", "⟪cgsuite.util.Graph⟫"),
+    # vertices and edges: g[v] prints Vertex(label, [sorted out-vertices]), an edge Edge(label, from, to)
+    ('Graph("--(-;--)")[2]', "Vertex(Nothing, [1,3])"),
+    ('Graph("--(-;--)")[3].OutVertices', "[2,4,5]"),
+    ('Graph("--(-;--)")[2].Edges', "[Edge(Nothing, 2, 1),Edge(Nothing, 2, 3)]"),
+    ('Graph("--(-;--)")[3].EdgeCount', "3"),
+    ("Graph.Path(3, Nothing, Color.Blue)[1][1]", "Edge(Blue, 1, 2)"),
+    ("Graph.Path(3, Nothing, Color.Blue)[2][2].ToVertex", "3"),
+    ('Graph("--").Edges', "[Edge(Nothing, 1, 2),Edge(Nothing, 2, 3)]"),
+    ('Graph("--").Vertices', "[Vertex(Nothing, [2]),Vertex(Nothing, [1,3]),Vertex(Nothing, [2])]"),
+    ('g := Graph("--"); g.DeleteEdge(g[2][2])', 'Graph("-;.")'),
+    ('Graph("--").DeleteEdgeByIndex(2, 1)', 'Graph(".;-")'),
     ('Graph("-;--").ConnectedComponent(4)', "[3,4,5]"),
     ('Graph("-;--").Decomposition("x")', '[Graph("-"),Graph("--")]'),
     ('Graph("-;--").Decomposition(Nothing)', "[]"),       # every vertex carries the boundary label
@@ -148,6 +159,9 @@ def test_printed_positions_read_back_with_their_ruleset(source):
 @pytest.mark.parametrize("source, message", [
     ("game.graph.Color.Purple", "game.graph.Color has no member Purple"),
     ("Graph.Path(-1)", "Graph.Path: the vertex count must be a non-negative integer"),
+    ('Graph("--")[7]', "7 is not a vertex of this graph"),
+    ('Graph("--")[1][3]', "3 is not an edge index of this vertex"),
+    ('Graph("--").DeleteEdge(3)', "DeleteEdge needs an edge of this graph"),
     ("Graph.Path(3).DeleteVertex(4)", "4 is not a vertex of this graph .its vertices are 1..3."),
     ("Graph.Path(3).RetainVertices(2)", "a list of vertices is needed"),
     ("Graph.FromAdjacencyList([[3],[1]])", "vertex 1 lists 3, not a vertex in 1..2"),
