@@ -99,6 +99,8 @@ _HIERARCHY = [
     ("Color", "game.graph.Color", ("Object",)),
     ("Graph", "cgsuite.util.Graph", ("Object",)),
     ("Strip", "cgsuite.util.Strip", ("Object",)),
+    ("Vertex", "cgsuite.util.Vertex", ("Object",)),
+    ("Edge", "cgsuite.util.Edge", ("Object",)),
 ]
 
 #: The classes by short name.
@@ -148,7 +150,10 @@ def _short_name(value) -> str | None:
     from cgt.games.graph_ruleset import Color
     from cgt.games.strip import Strip
 
-    kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"))
+    from cgt.shell.graph_values import Edge, Vertex
+
+    kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"),
+              (Vertex, lambda x: "Vertex"), (Edge, lambda x: "Edge"))
     for kind, name in kinds:
         if isinstance(value, kind):
             return name(value)

@@ -40,6 +40,7 @@ from cgt.shell import ShellError, run
     ('Graph("--").Vertices', "[Vertex(Nothing, [2]),Vertex(Nothing, [1,3]),Vertex(Nothing, [2])]"),
     ('g := Graph("--"); g.DeleteEdge(g[2][2])', 'Graph("-;.")'),
     ('Graph("--").DeleteEdgeByIndex(2, 1)', 'Graph(".;-")'),
+    ('[Graph("--")[1].Class, Graph("--")[1][1].Class]', "[⟪cgsuite.util.Vertex⟫,⟪cgsuite.util.Edge⟫]"),
     ('Graph("-;--").ConnectedComponent(4)', "[3,4,5]"),
     ('Graph("-;--").Decomposition("x")', '[Graph("-"),Graph("--")]'),
     ('Graph("-;--").Decomposition(Nothing)', "[]"),       # every vertex carries the boundary label
