@@ -5,9 +5,10 @@ names, as CGSuite prints enum values; they are the edge labels of Hackenbush and
 ``GenHackenbush(childishEdges => [Color.Blue, Color.Red])`` makes childish.  ``Graph("--(-;--)")`` and
 ``Graph.Parse(text, vertexLabels => map, edgeLabels => map)`` read CGSuite's graph strings;
 ``Graph.Path(n, vLabel, eLabel)``, ``Graph.Cycle``, ``Graph.Clique``, ``Graph.Star``,
-``Graph.FromAdjacencyList(lists, vLabel, eLabel)``, ``Graph.Singleton(vLabel)`` and ``Graph.Empty`` build graphs, which print as ``Graph("…")`` and can be
-given to a graph ruleset: ``game.graph.Hackenbush(Graph.Path(3, Nothing, Color.Blue))`` is the blue
-stalk ``"ll"``.  ``g[v]`` is a :class:`Vertex` and ``g[v][k]`` its k-th :class:`Edge` (1-based).
+``Graph.FromAdjacencyList(lists, vLabel, eLabel)``, ``Graph.Singleton(vLabel)`` and ``Graph.Empty``
+build graphs, which print as ``Graph("…")`` and can be given to a graph ruleset:
+``game.graph.Hackenbush(Graph.Path(3, Nothing, Color.Blue))`` is the blue stalk ``"ll"``.  ``g[v]`` is a
+:class:`Vertex` and ``g[v][k]`` its k-th :class:`Edge` (1-based).
 
 >>> from cgt.shell import run
 >>> run("game.graph.Color.Blue"), run("[Color.Red, Color.Green]")

@@ -63,7 +63,8 @@ def _empty(args, kwargs=None):
 def _parse(args, kwargs=None):
     text, char_map = args
     if not isinstance(text, str) or not isinstance(char_map, str):
-        raise InvalidPositionError("Strip.Parse needs a string and a char map string, e.g. Strip.Parse(\"t.f\", \".tf\")")
+        raise InvalidPositionError("Strip.Parse needs a string and a char map string, "
+                                   "e.g. Strip.Parse(\"t.f\", \".tf\")")
     return Strip.parse(text, char_map)
 
 

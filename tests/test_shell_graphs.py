@@ -101,7 +101,8 @@ def test_strips(source, expected):
     ('game.graph.GenHackenbush(childishEdges => [Color.Blue, Color.Red])("lr").CanonicalForm',
      'game.graph.ChildishHackenbush("lr").CanonicalForm'),
     ('game.graph.GenHackenbush(childishEdges => [Color.Blue])("lr").LeftOptions', "[]"),
-    ('game.graph.GenHackenbush(childishEdges => [Color.Blue])("lr").RightOptions', '[GenHackenbush(childishEdges => [Color.Blue]).Position("l")]'),
+    ('game.graph.GenHackenbush(childishEdges => [Color.Blue])("lr").RightOptions',
+     '[GenHackenbush(childishEdges => [Color.Blue]).Position("l")]'),
 ])
 def test_colours_build_hackenbush_positions(source, expected):
     want = run(expected) if expected.startswith("game.") else expected
