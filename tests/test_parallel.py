@@ -18,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 
 import cgt
 from cgt.errors import CGTError, NotApplicableError, TooLargeError
-from cgt.games import (Amazons, Clobber, Cram, DawsonsKayles, Domineering, Kayles, Konane, Subtraction, TakeAndBreak,
+from cgt.games import (Amazons, Clobber, Cram, Domineering, Kayles, Konane, Subtraction, TakeAndBreak,
                        ToadsAndFrogs)
 from cgt.games import parallel
 from cgt.games.domineering import DomineeringRuleset
