@@ -43,7 +43,7 @@ from array import array
 from collections import Counter, deque
 
 from cgt.errors import CGTError, InvalidGameError, NotApplicableError, TooLargeError
-from cgt.interrupt import check_interrupt
+from cgt.interrupt import check_interrupt, interruptible
 from cgt.player import Player
 from cgt.progress import Progress
 
@@ -230,7 +230,8 @@ def solve_all(positions, player=None, *, max_states: int = MAX_STATES, progress:
     game, start = _adapter(positions[0], player)
     roots = [start] + [game.raw(p.position if isinstance(p, NormalPlay) else p,
                                 p.player if isinstance(p, NormalPlay) else player) for p in positions[1:]]
-    return _Solver(game, roots, max_states, progress).run()
+    with interruptible():
+        return _Solver(game, roots, max_states, progress).run()
 
 
 class _Solver:

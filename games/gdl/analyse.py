@@ -37,7 +37,7 @@ from cgt.games.gdl.errors import GdlError
 from cgt.games.gdl.graph import MAX_STATES, explore, probe
 from cgt.games.gdl.reasoner import GdlGame, brief_state
 from cgt.games.gdl.syntax import term_text
-from cgt.interrupt import check_interrupt
+from cgt.interrupt import check_interrupt, interruptible
 
 __all__ = ["Report", "analyse", "nim_sequence", "SUBTRACTION_EXAMPLE"]
 
@@ -125,6 +125,11 @@ def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: b
             max_seconds: float | None = None) -> Report:
     """Classify and solve ``game`` from ``start`` (default: its initial state); the exploration stops with
     :class:`~cgt.errors.TooLargeError` beyond ``max_states`` states or ``max_seconds`` seconds."""
+    with interruptible():
+        return _analyse(game, max_states, start, progress, max_seconds)
+
+
+def _analyse(game: GdlGame, max_states: int, start, progress: bool, max_seconds: float | None) -> Report:
     start = game.initial if start is None else frozenset(start)
     roles = list(game.roles)
     base = dict(name=game.name, roles=roles, players=len(roles))
