@@ -338,3 +338,26 @@ def test_winning_moves():
     assert [m.label for m in p.right_winning_moves] == ["(1,1)->(2,2)"]
     for m in p.left_winning_moves:
         assert cgt.solve(m.target, Right).result == "second"
+
+
+@pytest.mark.slow
+def test_standard_start_is_two_over():
+    # Derived here by two methods.  The layered loopy algebra (FoxAndGeese.start().game_value) gives 2over
+    # after valuing all 721,696 positions (16 CPU minutes: benchmarks/bench_fox_and_geese.py
+    # --standard-value, docs/performance.md), too slow for a test.  This test checks the value by a plain
+    # survival analysis of the whole position graph, which is a stopper (every goose move lowers the goose
+    # rows, so alternating play ends): G >= 2over and 2over >= G, while 2^[on] < G < 5/2.  (About a
+    # minute of CPU and 1 GB: the comparisons stay under survival.MAX_PAIRS.)
+    from cgt.loopy import loopy_game
+    from cgt.loopy.graph import Graph
+    from cgt.loopy.survival import stopper_ge
+
+    cgt.clear_caches()
+    pg = loopy_engine.position_graph(FoxAndGeese, FoxAndGeese.start().position)
+    g = Graph.build(pg.left, pg.right, 0)
+    assert len(pg) == 721_696 and g.is_stopper()
+    two_over, upon2, above = (loopy_game(t).sides()[0] for t in ("2over", "2^[on]", "5/2"))
+    assert stopper_ge(g, two_over) and stopper_ge(two_over, g)
+    assert stopper_ge(g, upon2) and not stopper_ge(upon2, g)
+    assert stopper_ge(above, g) and not stopper_ge(g, above)
+    cgt.clear_caches()
