@@ -22,7 +22,7 @@ from __future__ import annotations
 from cgt._walk import postorder
 from cgt.errors import NotApplicableError
 from cgt.game import register_cache
-from cgt.misere_game import ZERO, MisereGame, _canonical, _linked, misere_game, misere_nim, misere_sum
+from cgt.misere_game import ZERO, MisereGame, canonical_misere, options_linked, misere_game, misere_nim, misere_sum
 
 __all__ = ["mate", "link", "distinguisher", "misere_minus", "parts", "partitions", "is_prime"]
 
@@ -39,7 +39,7 @@ def mate(g: MisereGame) -> MisereGame:
     """
     star = misere_nim(1)
     return postorder(g, lambda x: (x is ZERO, x._options),
-                     lambda is_zero, values: star if is_zero else _canonical(values), _mate_memo)
+                     lambda is_zero, values: star if is_zero else canonical_misere(values), _mate_memo)
 
 
 def _p(x: MisereGame) -> bool:
@@ -57,10 +57,10 @@ def distinguisher(g: MisereGame, h: MisereGame) -> MisereGame:
     if g._p != h._p:
         return ZERO
     for b in h._options:
-        if _linked(g._options, b):
+        if options_linked(g._options, b):
             return link(g, b)
     for a in g._options:
-        if _linked(a._options, h):
+        if options_linked(a._options, h):
             return link(a, h)
     raise AssertionError("equality theorem violated")  # pragma: no cover
 
@@ -73,7 +73,7 @@ def _p_distinguisher(a: MisereGame, b: MisereGame) -> MisereGame:
     x0 = distinguisher(a, b)
     if misere_sum(a, x0)._p:
         return x0
-    return _canonical([x0] + [mate(o) for o in a._options])
+    return canonical_misere([x0] + [mate(o) for o in a._options])
 
 
 def link(g: MisereGame, h: MisereGame) -> MisereGame:
@@ -83,13 +83,13 @@ def link(g: MisereGame, h: MisereGame) -> MisereGame:
     >>> (misere_nim(2) + t).misere_outcome.value
     'P'
     """
-    if not _linked(g._options, h):
+    if not options_linked(g._options, h):
         raise NotApplicableError(f"{g} and {h} are not linked: one equals an option of the other")
     options = [_p_distinguisher(b, g) for b in h._options]
     options += [_p_distinguisher(a, h) for a in g._options]
     if not options:                       # G = H = 0: 0 + * is a P-position
         return misere_nim(1)
-    return _canonical(options)
+    return canonical_misere(options)
 
 
 def _minus(g: MisereGame, h: MisereGame):
@@ -108,7 +108,7 @@ def _minus(g: MisereGame, h: MisereGame):
         result = _minus(misere_sum(g, star), h_star)
     elif h._birthday <= g._birthday + 1:
         diffs = [d for d in (_minus(o, h) for o in g._options) if d is not None]
-        x = _canonical(diffs)
+        x = canonical_misere(diffs)
         if misere_sum(x, h) is g:
             result = x
     _minus_memo[key] = result

@@ -224,7 +224,7 @@ class MisereGame:
         >>> (h + h).is_linked_to(misere_nim(0)), (h + h).is_linked_to(misere_nim(3))
         (True, False)
         """
-        return _linked(self._options, other)
+        return options_linked(self._options, other)
 
     def link(self, other: "MisereGame") -> "MisereGame":
         """A game ``T`` with ``G + T`` and ``H + T`` both P-positions (error if they are not linked).
@@ -396,7 +396,7 @@ def _equal_uncached(options: frozenset, k: MisereGame) -> bool:
     return True
 
 
-def _linked(options, h: MisereGame) -> bool:
+def options_linked(options, h: MisereGame) -> bool:
     """Whether the form with canonical ``options`` is linked to canonical ``h`` (Conway's linking lemma)."""
     for b in h._options:                                 # G = some H' ?
         if _equal(frozenset(options), b):
@@ -407,7 +407,7 @@ def _linked(options, h: MisereGame) -> bool:
     return True
 
 
-def _canonical(options: Iterable[MisereGame]) -> MisereGame:
+def canonical_misere(options: Iterable[MisereGame]) -> MisereGame:
     """The canonical form of ``{options}`` (options already canonical): Conway's simplification theorem.
 
     If some ``G''`` (an option of an option) equals ``G``, the canonical ``G''`` is the answer; otherwise
@@ -442,7 +442,7 @@ def misere_game(options: Iterable = ()) -> MisereGame:
     >>> misere_game([0, 1]) is misere_nim(2)
     True
     """
-    return _canonical(_as_option(o) for o in collection_argument(options, "misere_game(): options"))
+    return canonical_misere(_as_option(o) for o in collection_argument(options, "misere_game(): options"))
 
 
 def _as_option(x) -> MisereGame:
@@ -507,7 +507,7 @@ def misere_sum(g: MisereGame, h: MisereGame) -> MisereGame:
         return None, children
 
     def combine(done, values):
-        return done if done is not None else _canonical(values)
+        return done if done is not None else canonical_misere(values)
 
     return postorder(root, expand, combine, _sum_memo)
 
@@ -573,7 +573,7 @@ def misere_canonical_form_of(position, options, components=None, cache: dict | N
             for v in values:
                 total = misere_sum(total, v)
             return total
-        return _canonical(values)
+        return canonical_misere(values)
 
     return postorder(position, expand, combine, memo)
 
@@ -603,7 +603,7 @@ def born_by_misere(n: int) -> list[MisereGame]:
         prev = _days[-1]
         found = {}
         for mask in range(1 << len(prev)):
-            g = _canonical(p for i, p in enumerate(prev) if mask >> i & 1)
+            g = canonical_misere(p for i, p in enumerate(prev) if mask >> i & 1)
             found[g._id] = g
         _days.append(sorted(found.values(), key=lambda g: (g._birthday, g._heap < 0, _print_key(g))))
     return list(_days[n])

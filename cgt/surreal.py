@@ -30,7 +30,7 @@ import math
 from fractions import Fraction
 
 from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
-from cgt.game import Game, _number
+from cgt.game import Game, number as dyadic_game
 from cgt.numbers import is_dyadic, number_birthday
 from cgt.ordinal import (
     ONE, ZERO, cnf_abs_terms, cnf_add, cnf_compare, cnf_int, cnf_is_ordinal, cnf_mul, cnf_neg, cnf_omega_power,
@@ -120,7 +120,7 @@ def _poly_gcd_divide(num: tuple, den: tuple) -> tuple[tuple, tuple]:
     return from_poly(sympy.div(p, g)[0]), from_poly(sympy.div(q, g)[0])
 
 
-def _make(num: tuple, den: tuple):
+def surreal_from_cnf(num: tuple, den: tuple):
     """The normalised value of ``num/den`` (CNFs): a Game number, Rational, Ordinal or Surreal."""
     if not den:
         if not num:
@@ -129,7 +129,7 @@ def _make(num: tuple, den: tuple):
             raise SurrealArithmeticError(f"{format_cnf(num)}/0 is undefined (only rationals divide by 0)")
         return INF if num[0][1] > 0 else NEG_INF
     if not num:
-        return _number(Fraction(0))
+        return dyadic_game(Fraction(0))
     if den[0][1] < 0:
         num, den = cnf_neg(num), cnf_neg(den)
     if den != ONE:
@@ -146,7 +146,7 @@ def _make(num: tuple, den: tuple):
         if is_finite(num):
             q = Fraction(num[0][1] if num else 0, d)
             if is_dyadic(q):
-                return _number(q)
+                return dyadic_game(q)
             return _raw(Rational, num, den)
         if d == 1:
             return _raw(Ordinal, num, den)
@@ -218,7 +218,7 @@ def surreal(numerator, denominator=1):
             raise SurrealArithmeticError("0/0 is undefined")
         if not a[1]:
             raise SurrealArithmeticError("inf/0 is undefined")
-        return _make(a[0], ZERO)
+        return surreal_from_cnf(a[0], ZERO)
     return _div(a, b)
 
 
@@ -232,11 +232,11 @@ def _add(a, b):
     if _is_inf(a) or _is_inf(b):
         if _is_inf(a) and _is_inf(b) and cnf_sign(a[0]) != cnf_sign(b[0]):
             raise SurrealArithmeticError("inf - inf is undefined")
-        return _make(a[0] if _is_inf(a) else b[0], ZERO)
+        return surreal_from_cnf(a[0] if _is_inf(a) else b[0], ZERO)
     (n1, d1), (n2, d2) = a, b
     if d1 == d2:
-        return _make(cnf_add(n1, n2), d1)
-    return _make(cnf_add(cnf_mul(n1, d2), cnf_mul(n2, d1)), cnf_mul(d1, d2))
+        return surreal_from_cnf(cnf_add(n1, n2), d1)
+    return surreal_from_cnf(cnf_add(cnf_mul(n1, d2), cnf_mul(n2, d1)), cnf_mul(d1, d2))
 
 
 def _mul(a, b):
@@ -245,19 +245,19 @@ def _mul(a, b):
         if s == 0:
             raise SurrealArithmeticError("0 * inf is undefined")
         return INF if s > 0 else NEG_INF
-    return _make(cnf_mul(a[0], b[0]), cnf_mul(a[1], b[1]))
+    return surreal_from_cnf(cnf_mul(a[0], b[0]), cnf_mul(a[1], b[1]))
 
 
 def _div(a, b):
     if _is_inf(b):
         if _is_inf(a):
             raise SurrealArithmeticError("inf / inf is undefined")
-        return _number(Fraction(0))
+        return dyadic_game(Fraction(0))
     if not b[0]:
         raise SurrealArithmeticError("division by 0 (only rationals divide by 0, giving inf)")
     if _is_inf(a):
         return INF if cnf_sign(a[0]) * cnf_sign(b[0]) > 0 else NEG_INF
-    return _make(cnf_mul(a[0], b[1]), cnf_mul(a[1], b[0]))
+    return surreal_from_cnf(cnf_mul(a[0], b[1]), cnf_mul(a[1], b[0]))
 
 
 def _cmp(a, b) -> int:
@@ -342,7 +342,7 @@ def _monomial_value(y: tuple, r: Fraction):
     """ω^y × r as a number (ω^y = ω^(positive part) / ω^(negative part))."""
     up = tuple((e, c) for e, c in y if c > 0)
     down = tuple((e, -c) for e, c in y if c < 0)
-    return _make(cnf_omega_power(up, r.numerator), cnf_omega_power(down, r.denominator))
+    return surreal_from_cnf(cnf_omega_power(up, r.numerator), cnf_omega_power(down, r.denominator))
 
 
 def _runs(y: tuple) -> list:
@@ -425,7 +425,7 @@ class Surreal:
 
     def __neg__(self):
         """-x."""
-        return _make(cnf_neg(self._num), self._den)
+        return surreal_from_cnf(cnf_neg(self._num), self._den)
 
     def __pos__(self):
         """+x: x itself."""
@@ -437,7 +437,7 @@ class Surreal:
 
     def __pow__(self, n):
         """x ** n for an integer n (``Surreal ^ Integer``); ``omega ** x`` is the ω-power of an ordinal x."""
-        if self._num == _OMEGA_CNF and self._den == ONE and not isinstance(n, bool) and _ordinal_cnf(n) is not None:
+        if self._num == _OMEGA_CNF and self._den == ONE and not isinstance(n, bool) and ordinal_cnf(n) is not None:
             return omega_power(n)
         if self._num == _OMEGA_CNF and self._den == ONE and isinstance(n, (Surreal, Game)) and not (
                 isinstance(n, Game) and n.is_integer):
@@ -454,7 +454,7 @@ class Surreal:
         rn, rd = ONE, ONE
         for _ in range(abs(n)):
             rn, rd = cnf_mul(rn, num), cnf_mul(rd, den)
-        return _make(rn, rd)
+        return surreal_from_cnf(rn, rd)
 
     # ------------------------------------------------------------------ order (total among numbers)
     def _compare(self, other):
@@ -517,12 +517,12 @@ class Surreal:
     @property
     def numerator(self):
         """The numerator (a generalized ordinal, as an Ordinal or a Game integer)."""
-        return _make(self._num, ONE)
+        return surreal_from_cnf(self._num, ONE)
 
     @property
     def denominator(self):
         """The denominator (positive; 0 for ``inf``)."""
-        return _make(self._den, ONE) if self._den else _number(Fraction(0))
+        return surreal_from_cnf(self._den, ONE) if self._den else dyadic_game(Fraction(0))
 
     @property
     def sign(self) -> int:
@@ -613,7 +613,7 @@ class Surreal:
         for y, r in _series(self._num, self._den):
             total = cnf_ordinal_add(total, _term_length(y, abs(r), previous))
             previous = y
-        return _make(total, ONE)
+        return surreal_from_cnf(total, ONE)
 
     @property
     def floor(self):
@@ -628,7 +628,7 @@ class Surreal:
         """
         if not self._den:
             raise NotApplicableError(f"{self} has no floor")
-        value = _number(Fraction(0))
+        value = dyadic_game(Fraction(0))
         constant, count = Fraction(0), 0
         rest_sign = 0
         for y, r in _series(self._num, self._den, with_rest=True):
@@ -690,7 +690,7 @@ class Surreal:
         return self
 
     def __reduce__(self):
-        return (_make, (self._num, self._den))
+        return (surreal_from_cnf, (self._num, self._den))
 
 
 def _format(num: tuple, den: tuple, ascii: bool) -> str:
@@ -709,7 +709,7 @@ def _format(num: tuple, den: tuple, ascii: bool) -> str:
     return f"{top}/{bottom}"
 
 
-def _ordinal_cnf(x) -> tuple | None:
+def ordinal_cnf(x) -> tuple | None:
     """The CNF of x when x is an ordinal (a non-negative int, Game integer or ordinal Ordinal), else None."""
     if isinstance(x, bool):
         return None
@@ -744,7 +744,7 @@ class Ordinal(Surreal):
         if isinstance(value, Ordinal) or (isinstance(value, Game) and value.is_integer):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
-            return _number(Fraction(value))
+            return dyadic_game(Fraction(value))
         raise InvalidGameError(f"{value!r} is not a generalized ordinal")
 
     @property
@@ -825,13 +825,13 @@ class Rational(Surreal):
     def floor(self):
         if not self._den:
             raise NotApplicableError(f"{self} has no floor")
-        return _number(Fraction(math.floor(self.fraction)))
+        return dyadic_game(Fraction(math.floor(self.fraction)))
 
     @property
     def ceiling(self):
         if not self._den:
             raise NotApplicableError(f"{self} has no ceiling")
-        return _number(Fraction(math.ceil(self.fraction)))
+        return dyadic_game(Fraction(math.ceil(self.fraction)))
 
 
 def _as_fraction(x) -> Fraction | None:
@@ -866,10 +866,10 @@ def omega_power(x):
     ...
     cgt.errors.NotApplicableError: OmegaPower needs an ordinal exponent, got ω-1
     """
-    e = _ordinal_cnf(x)
+    e = ordinal_cnf(x)
     if e is None:
         raise NotApplicableError(f"OmegaPower needs an ordinal exponent, got {x}")
-    return _make(cnf_omega_power(e), ONE)
+    return surreal_from_cnf(cnf_omega_power(e), ONE)
 
 
 _OMEGA_CNF = cnf_omega_power(ONE)

@@ -42,10 +42,10 @@ from fractions import Fraction
 
 from cgt import binary_field, nimarith
 from cgt.errors import InvalidGameError, NotApplicableError, TooLargeError
-from cgt.game import Game, _number, nimber, register_cache
+from cgt.game import Game, nimber, number as dyadic_game, register_cache
 from cgt.ordinal import ONE, ZERO, cnf_int, cnf_omega_power, format_cnf, is_finite
 from cgt.outcome import Outcome
-from cgt.surreal import Ordinal, Surreal, _make, _ordinal_cnf, omega, omega_power
+from cgt.surreal import Ordinal, Surreal, surreal_from_cnf, ordinal_cnf, omega, omega_power
 
 __all__ = ["nim_sum", "nim_product", "nim_power", "nim_inverse", "excess", "TransfiniteNimber",
            "transfinite_nimber", "format_nimber"]
@@ -111,7 +111,7 @@ def _strip(monomial: list) -> tuple:
 
 
 def _ordinal_parts(x, name: str) -> tuple:
-    e = _ordinal_cnf(x)
+    e = ordinal_cnf(x)
     if e is None:
         raise NotApplicableError(f"{name} needs ordinals, got {x}")
     return e
@@ -145,7 +145,7 @@ def _from_poly(poly: dict) -> tuple:
 
 
 def _value(a: tuple):
-    return _make(a, ONE) if a else _number(Fraction(0))
+    return surreal_from_cnf(a, ONE) if a else dyadic_game(Fraction(0))
 
 
 # ====================================================================== multiplication
@@ -791,11 +791,11 @@ def transfinite_nimber(alpha):
     """
     if isinstance(alpha, str):
         alpha = Ordinal(alpha)
-    a = _ordinal_cnf(alpha)
+    a = ordinal_cnf(alpha)
     if a is None:
         raise InvalidGameError(f"*{alpha}: a nimber needs an ordinal, got {alpha}")
     if is_finite(a):
         return nimber(a[0][1] if a else 0)
     x = object.__new__(TransfiniteNimber)
-    x._alpha = _make(a, ONE)
+    x._alpha = surreal_from_cnf(a, ONE)
     return x

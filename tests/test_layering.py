@@ -76,3 +76,20 @@ def test_layering_test_sees_imports():
     # guard against a vacuous pass: the reader finds real imports
     names = set(_imports(ROOT / "cgt" / "game.py"))
     assert "cgt._deep" in names and "fractions" in names
+
+
+def _private_names_imported(path: pathlib.Path):
+    """``(module, name)`` for every ``from cgt.x import _name`` (or ``from cgt.games.x import _name``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").startswith("cgt."):
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    yield node.module, alias.name
+
+
+@pytest.mark.parametrize("path", _files("cgt") + _files("games") + _files("shell"), ids=lambda p: p.name)
+def test_modules_meet_through_named_interfaces(path):
+    # The developers' guide: a named internal interface instead of underscore names imported across
+    # modules; e.g. cgt.game's trusted entry points are listed at its end (negate, add, leq, trusted_uptimal).
+    assert list(_private_names_imported(path)) == []
