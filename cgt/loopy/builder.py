@@ -37,6 +37,7 @@ _LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _SHIFTED = re.compile(r"(.*?)(over|under)$")
 _UPON = re.compile(r"(.*?)([\^v])(\[on\]|<on>)(\*?)$")
 _NAMED = ("on", "off", "over", "under", "dud")
+_DOWNS = re.compile(r"v+\d*$")
 
 
 def loopy_game(text_or_start, positions=None) -> LoopyGame:
@@ -158,9 +159,10 @@ class _TextReader:
         if m and text.endswith("}") and _balanced(text[m.end() - 1:]):
             return self.brace(m.group(1), text[m.end():-1])
         if _LABEL.match(text) and text not in _NAMED:
-            if text not in self.labels:
+            if text in self.labels:
+                return self.labels[text]
+            if not _DOWNS.match(text):      # v, vv, v3 ... are downs, not labels
                 self.fail(f"label {text!r} used before its definition")
-            return self.labels[text]
         return self.named(text)
 
     def named(self, text: str) -> int:

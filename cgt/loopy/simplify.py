@@ -115,8 +115,9 @@ def _short_parts_canonical(g: Graph) -> Graph:
             index[i] = from_short_game(short[i], left, right, memo)
     for old in loopy:
         new = index[old]
-        left[new] = tuple(index[j] for j in g.left[old])
-        right[new] = tuple(index[j] for j in g.right[old])
+        # two followers with one canonical value become one option (no duplicate entries)
+        left[new] = tuple(dict.fromkeys(index[j] for j in g.left[old]))
+        right[new] = tuple(dict.fromkeys(index[j] for j in g.right[old]))
     return Graph(tuple(left), tuple(right), index[g.root]).restricted()
 
 
@@ -171,8 +172,9 @@ def _colours(g: Graph, nodes: list[int]) -> dict[int, int]:
         check_interrupt()
         sig = {i: (colour[i], (), ()) for i in nodes if i in short}
         for i in loopy:
-            sig[i] = (colour[i], tuple(sorted(colour[j] for j in g.left[i])),
-                      tuple(sorted(colour[j] for j in g.right[i])))
+            # option *sets*: bisimulation does not count repeated options
+            sig[i] = (colour[i], tuple(sorted({colour[j] for j in g.left[i]})),
+                      tuple(sorted({colour[j] for j in g.right[i]})))
         ranks = {s: k for k, s in enumerate(sorted(set(sig.values())))}
         colour = {i: ranks[sig[i]] for i in nodes}
         if len(ranks) == count:
