@@ -1,0 +1,764 @@
+/* cgt._kernel: the compiled part of the kernel of cgt.game (issue 18, step 3).
+ *
+ * A C base type, GameBase, that cgt.game.Game subclasses.  It holds the per-game fields of the pure kernel
+ * in a C struct (the same names are visible from Python: _id, _left, _right, _nus, ...) and implements, for
+ * two games:
+ *   - identity ==, the hash, and the order (<=, >=, <, >): uptimals x + u.^ + *n with machine-size parts in
+ *     closed form, then the per-game comparison memo, then the recursive definition
+ *     G <= H iff no G^L >= H and no H^R <= G (Conway, ONAG ch. 1), with the stop refutation and number
+ *     avoidance of the pure kernel's _le (Siegel, CGT II.3 and Thm II.3.19);
+ *   - +: uptimals add componentwise (interned in cgt.game._by_uptimal, created here when new), other sums
+ *     read cgt.game._add_memo and otherwise call back into the Python kernel (_add_deep).
+ * Everything unusual (ints and Fractions as operands, big number parts, Fraction number parts) calls the
+ * pure kernel's functions, registered by cgt.game through set_hooks(), so the semantics stay those of the
+ * pure kernel, which remains the reference (CGT_PURE=1).
+ *
+ * Games are interned for the whole session (their identity is their value), so they are not tracked by the
+ * cyclic garbage collector: a collection never has to traverse the (often millions of) live games.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *id;       /* _id: an int */
+    PyObject *left;     /* _left: tuple of options sorted by id, or None until materialised */
+    PyObject *right;
+    PyObject *nus;      /* _nus: (x, u, n) for an uptimal, else None */
+    PyObject *neg;
+    PyObject *birthday;
+    PyObject *ls, *rs, *lsf, *rsf;
+    PyObject *le_memo;  /* dict: other id -> bool (g <= other) */
+    PyObject *extra;
+    PyObject *weakreflist;
+    Py_hash_t hash;
+    int kind;           /* 0 general game, 1 uptimal that is not a number, 2 number */
+    int small;          /* uptimal whose x (an int), u and n fit the closed forms below */
+    long long x, u, n;
+} GameObject;
+
+static PyTypeObject GameBase_Type;
+
+#define IS_GAME(o) PyObject_TypeCheck((o), &GameBase_Type)
+#define NONEISH(p) ((p) == NULL || (p) == Py_None)
+/* Machine-size parts: sums and differences of two stay far from overflow. */
+#define SMALL_LIMIT (1LL << 61)
+
+/* Bound at set_hooks() time. */
+static PyTypeObject *Game_Type = NULL;
+static PyObject *next_id = NULL;          /* itertools.count shared with the pure kernel */
+static PyObject *by_uptimal = NULL;       /* cgt.game._by_uptimal */
+static PyObject *add_memo = NULL;         /* cgt.game._add_memo */
+static PyObject *cancel_flag = NULL;      /* cgt._deep.cancel_requested (a one-item list) */
+static PyObject *hook_check_room = NULL;  /* _check_room(table) */
+static PyObject *hook_add_deep = NULL;    /* _add_deep(g, h) */
+static PyObject *hook_le_deep = NULL;     /* deep(le)(g, h) */
+static PyObject *hook_uptimal_le = NULL;  /* _uptimal_le(a, b) */
+static PyObject *hook_uptimal_sum = NULL; /* _uptimal_sum(a, b) */
+static PyObject *hook_materialise = NULL; /* _materialise(g) */
+static PyObject *hook_fill_stops = NULL;  /* _fill_stops(g) */
+static PyObject *hook_cancelled = NULL;   /* raise_if_cancelled() */
+static PyObject *hook_compare_other = NULL; /* _compare_other(g, other, op) */
+static PyObject *hook_add_other = NULL;   /* _add_other(g, other) */
+static PyObject *str_cgt_game = NULL;     /* "cgt.Game" */
+
+static int
+hooks_ready(void)
+{
+    if (Game_Type == NULL || hook_le_deep == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "cgt._kernel is not initialised (cgt.game sets it up)");
+        return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ creation */
+
+static PyObject *
+float_shadow(PyObject *x)
+{
+    /* _float(x): float(x), or +-inf when x is too large for a float (rounding is monotone). */
+    PyObject *f = PyNumber_Float(x);
+    if (f != NULL || !PyErr_ExceptionMatches(PyExc_OverflowError))
+        return f;
+    PyErr_Clear();
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero == NULL)
+        return NULL;
+    int positive = PyObject_RichCompareBool(x, zero, Py_GT);
+    Py_DECREF(zero);
+    if (positive < 0)
+        return NULL;
+    return PyFloat_FromDouble(positive ? Py_HUGE_VAL : -Py_HUGE_VAL);
+}
+
+static int
+as_small(PyObject *v, long long *out)
+{
+    /* 1 when v is an int with |v| < SMALL_LIMIT (stored in *out), 0 otherwise, -1 on error. */
+    if (!PyLong_CheckExact(v))
+        return 0;
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (value == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow || value >= SMALL_LIMIT || value <= -SMALL_LIMIT)
+        return 0;
+    *out = value;
+    return 1;
+}
+
+/* new_game(left, right, nus): a new Game with the field initialisation of the pure kernel's _new. */
+static PyObject *
+make_game(PyObject *left, PyObject *right, PyObject *nus)
+{
+    if (!hooks_ready())
+        return NULL;
+    GameObject *g = (GameObject *)Game_Type->tp_alloc(Game_Type, 0);
+    if (g == NULL)
+        return NULL;
+    if (PyObject_IS_GC((PyObject *)g))
+        PyObject_GC_UnTrack(g); /* interned for the session: see the comment at the top */
+    g->id = PyIter_Next(next_id);
+    if (g->id == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "cgt._kernel: the id counter is exhausted");
+        goto fail;
+    }
+    Py_INCREF(left);
+    g->left = left;
+    Py_INCREF(right);
+    g->right = right;
+    Py_INCREF(nus);
+    g->nus = nus;
+    Py_INCREF(Py_None);
+    g->neg = Py_None;
+    Py_INCREF(Py_None);
+    g->birthday = Py_None;
+    Py_INCREF(Py_None);
+    g->le_memo = Py_None;
+    Py_INCREF(Py_None);
+    g->extra = Py_None;
+    g->kind = 0;
+    g->small = 0;
+    int number = 0;
+    if (nus == Py_None) {
+        Py_INCREF(Py_None);
+        g->ls = Py_None;
+        Py_INCREF(Py_None);
+        g->rs = Py_None;
+        Py_INCREF(Py_None);
+        g->lsf = Py_None;
+        Py_INCREF(Py_None);
+        g->rsf = Py_None;
+    }
+    else {
+        if (!PyTuple_CheckExact(nus) || PyTuple_GET_SIZE(nus) != 3) {
+            PyErr_SetString(PyExc_TypeError, "cgt._kernel: an uptimal key is a tuple (x, u, n)");
+            goto fail;
+        }
+        PyObject *x = PyTuple_GET_ITEM(nus, 0);
+        Py_INCREF(x);
+        g->ls = x;
+        Py_INCREF(x);
+        g->rs = x;
+        g->lsf = float_shadow(x);
+        if (g->lsf == NULL)
+            goto fail;
+        Py_INCREF(g->lsf);
+        g->rsf = g->lsf;
+        int ut = PyObject_IsTrue(PyTuple_GET_ITEM(nus, 1));
+        int nt = ut < 0 ? -1 : PyObject_IsTrue(PyTuple_GET_ITEM(nus, 2));
+        if (ut < 0 || nt < 0)
+            goto fail;
+        number = !ut && !nt;
+        g->kind = number ? 2 : 1;
+        long long sx, su, sn;
+        int a = as_small(x, &sx);
+        int b = a > 0 ? as_small(PyTuple_GET_ITEM(nus, 1), &su) : a;
+        int c = b > 0 ? as_small(PyTuple_GET_ITEM(nus, 2), &sn) : b;
+        if (c < 0)
+            goto fail;
+        if (c > 0 && sn >= 0) {
+            g->small = 1;
+            g->x = sx;
+            g->u = su;
+            g->n = sn;
+        }
+    }
+    if (number) {
+        /* a number hashes like its value, so hash(integer(2)) == hash(2) */
+        g->hash = PyObject_Hash(PyTuple_GET_ITEM(nus, 0));
+    }
+    else {
+        PyObject *t = PyTuple_Pack(2, str_cgt_game, g->id);
+        if (t == NULL)
+            goto fail;
+        g->hash = PyObject_Hash(t);
+        Py_DECREF(t);
+    }
+    if (g->hash == -1 && PyErr_Occurred())
+        goto fail;
+    return (PyObject *)g;
+fail:
+    Py_DECREF(g);
+    return NULL;
+}
+
+static PyObject *
+kernel_new_game(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "new_game(left, right, nus) takes 3 arguments");
+        return NULL;
+    }
+    return make_game(args[0], args[1], args[2]);
+}
+
+/* The interned uptimal x + u.^ + *n for machine-size parts (the pure kernel's _uptimal on ints). */
+static PyObject *
+intern_small(long long x, long long u, long long n)
+{
+    PyObject *key = PyTuple_New(3);
+    if (key == NULL)
+        return NULL;
+    PyObject *item;
+    if ((item = PyLong_FromLongLong(x)) == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(key, 0, item);
+    if ((item = PyLong_FromLongLong(u)) == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(key, 1, item);
+    if ((item = PyLong_FromLongLong(n)) == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(key, 2, item);
+    PyObject *g = PyDict_GetItemWithError(by_uptimal, key);
+    if (g != NULL) {
+        Py_INCREF(g);
+        Py_DECREF(key);
+        return g;
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    PyObject *ok = PyObject_CallOneArg(hook_check_room, by_uptimal);
+    if (ok == NULL)
+        goto fail;
+    Py_DECREF(ok);
+    g = make_game(Py_None, Py_None, key);
+    if (g == NULL)
+        goto fail;
+    if (PyDict_SetItem(by_uptimal, key, g) < 0) {
+        Py_DECREF(g);
+        goto fail;
+    }
+    Py_DECREF(key);
+    return g;
+fail:
+    Py_DECREF(key);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ order */
+
+/* x + u.^ + *n <= y + v.^ + *m in closed form (the pure kernel's _uptimal_le). */
+static int
+small_uptimal_le(GameObject *g, GameObject *h)
+{
+    if (g->x != h->x)
+        return g->x < h->x;
+    long long k = h->u - g->u;
+    long long j = g->n ^ h->n;
+    if (k == 0)
+        return j == 0;
+    if (k < 0)
+        return 0;
+    return k >= 2 || j != 1;
+}
+
+static int
+uptimal_le(GameObject *g, GameObject *h)
+{
+    if (g->small && h->small)
+        return small_uptimal_le(g, h);
+    PyObject *r = PyObject_CallFunctionObjArgs(hook_uptimal_le, g->nus, h->nus, NULL);
+    if (r == NULL)
+        return -1;
+    int result = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return result;
+}
+
+static int
+fill_stops(GameObject *g)
+{
+    PyObject *r = PyObject_CallOneArg(hook_fill_stops, (PyObject *)g);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+/* 1 when a > b for two float shadows (floats, or anything ordered), 0 when not, -1 on error. */
+static int
+shadow_gt(PyObject *a, PyObject *b)
+{
+    if (PyFloat_CheckExact(a) && PyFloat_CheckExact(b))
+        return PyFloat_AS_DOUBLE(a) > PyFloat_AS_DOUBLE(b);
+    return PyObject_RichCompareBool(a, b, Py_GT);
+}
+
+/* The options of g (materialised from the closed form of an uptimal when needed); a new reference. */
+static PyObject *
+options_of(GameObject *g, int left)
+{
+    PyObject *options = left ? g->left : g->right;
+    if (NONEISH(options)) {
+        PyObject *r = PyObject_CallOneArg(hook_materialise, (PyObject *)g);
+        if (r == NULL)
+            return NULL;
+        Py_DECREF(r);
+        options = left ? g->left : g->right;
+        if (NONEISH(options)) {
+            PyErr_SetString(PyExc_RuntimeError, "cgt._kernel: options were not materialised");
+            return NULL;
+        }
+    }
+    if (!PyTuple_Check(options)) {
+        PyErr_SetString(PyExc_TypeError, "cgt._kernel: option lists are tuples of games");
+        return NULL;
+    }
+    Py_INCREF(options);
+    return options;
+}
+
+/* memo.get(key) as 1 / 0, or 2 when absent (-1 on error). */
+static int
+memo_get(PyObject *memo, PyObject *key)
+{
+    if (NONEISH(memo))
+        return 2;
+    PyObject *r = PyDict_GetItemWithError(memo, key);
+    if (r == NULL)
+        return PyErr_Occurred() ? -1 : 2;
+    if (r == Py_True)
+        return 1;
+    if (r == Py_False)
+        return 0;
+    return PyObject_IsTrue(r);
+}
+
+/* g <= h for canonical games: the pure kernel's _le, step for step (memoised per game on the other's id). */
+static int
+le_rec(GameObject *g, GameObject *h)
+{
+    if (g == h)
+        return 1;
+    PyObject *memo = g->le_memo;
+    if (NONEISH(memo)) {
+        memo = PyDict_New();
+        if (memo == NULL)
+            return -1;
+        Py_XSETREF(g->le_memo, memo);
+    }
+    else {
+        if (!PyDict_Check(memo)) {
+            PyErr_SetString(PyExc_TypeError, "cgt._kernel: _le_memo must be a dict");
+            return -1;
+        }
+        int known = memo_get(memo, h->id);
+        if (known != 2)
+            return known;
+    }
+    Py_INCREF(memo); /* kept across the recursion, whatever happens to g->le_memo meanwhile */
+    int result;
+    if (g->kind && h->kind) {
+        result = uptimal_le(g, h);
+        if (result < 0)
+            goto error;
+    }
+    else {
+        if (Py_EnterRecursiveCall(" while comparing games"))
+            goto error;
+        /* G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.3): a cheap refutation on the
+         * float shadows of the stops (rounding is monotone, so ">" on them is exact). */
+        if ((NONEISH(g->rsf) || NONEISH(g->lsf)) && fill_stops(g) < 0)
+            goto error_leave;
+        if ((NONEISH(h->rsf) || NONEISH(h->lsf)) && fill_stops(h) < 0)
+            goto error_leave;
+        int gt = shadow_gt(g->lsf, h->lsf);
+        if (gt == 0)
+            gt = shadow_gt(g->rsf, h->rsf);
+        if (gt < 0)
+            goto error_leave;
+        if (gt) {
+            result = 0;
+        }
+        else {
+            PyObject *flag = PyList_GET_ITEM(cancel_flag, 0);
+            if (flag != Py_False) {
+                int set = PyObject_IsTrue(flag);
+                if (set < 0)
+                    goto error_leave;
+                if (set) {
+                    PyObject *r = PyObject_CallNoArgs(hook_cancelled);
+                    Py_XDECREF(r);
+                    if (r == NULL)
+                        goto error_leave;
+                }
+            }
+            result = 1;
+            /* Number avoidance: when one side is a number and the other is not, the number's own options
+             * never decide the comparison (Siegel, CGT Thm II.3.19). */
+            if (g->kind != 2) {
+                PyObject *lefts = options_of(g, 1);
+                if (lefts == NULL)
+                    goto error_leave;
+                Py_ssize_t count = PyTuple_GET_SIZE(lefts);
+                for (Py_ssize_t i = 0; i < count; i++) {
+                    GameObject *gl = (GameObject *)PyTuple_GET_ITEM(lefts, i);
+                    int known = memo_get(h->le_memo, gl->id);
+                    if (known == 2)
+                        known = le_rec(h, gl);
+                    if (known < 0) {
+                        Py_DECREF(lefts);
+                        goto error_leave;
+                    }
+                    if (known) {
+                        result = 0;
+                        break;
+                    }
+                }
+                Py_DECREF(lefts);
+            }
+            if (result && h->kind != 2) {
+                PyObject *rights = options_of(h, 0);
+                if (rights == NULL)
+                    goto error_leave;
+                Py_ssize_t count = PyTuple_GET_SIZE(rights);
+                for (Py_ssize_t i = 0; i < count; i++) {
+                    GameObject *hr = (GameObject *)PyTuple_GET_ITEM(rights, i);
+                    int known = memo_get(hr->le_memo, g->id);
+                    if (known == 2)
+                        known = le_rec(hr, g);
+                    if (known < 0) {
+                        Py_DECREF(rights);
+                        goto error_leave;
+                    }
+                    if (known) {
+                        result = 0;
+                        break;
+                    }
+                }
+                Py_DECREF(rights);
+            }
+        }
+        Py_LeaveRecursiveCall();
+    }
+    if (PyDict_SetItem(memo, h->id, result ? Py_True : Py_False) < 0)
+        goto error;
+    Py_DECREF(memo);
+    return result;
+error_leave:
+    Py_LeaveRecursiveCall();
+error:
+    Py_DECREF(memo);
+    return -1;
+}
+
+static int
+check_games(PyObject *const *args, Py_ssize_t nargs, const char *name)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "%s(g, h) takes 2 arguments", name);
+        return 0;
+    }
+    if (!IS_GAME(args[0]) || !IS_GAME(args[1])) {
+        PyErr_Format(PyExc_TypeError, "%s(g, h) takes two games", name);
+        return 0;
+    }
+    return hooks_ready();
+}
+
+/* le(g, h): the recursive comparison (the compiled _le). */
+static PyObject *
+kernel_le(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!check_games(args, nargs, "le"))
+        return NULL;
+    int r = le_rec((GameObject *)args[0], (GameObject *)args[1]);
+    if (r < 0)
+        return NULL;
+    return PyBool_FromLong(r);
+}
+
+/* G <= H from Python: closed form, memo, then the recursion; a recursion too deep for this thread's stack is
+ * rerun through the deep-recursion wrapper (cgt._deep.deep), which moves it to a big-stack thread. */
+static int
+entry_le(GameObject *g, GameObject *h)
+{
+    if (g == h)
+        return 1;
+    if (g->kind && h->kind)
+        return uptimal_le(g, h);
+    int known = memo_get(g->le_memo, h->id);
+    if (known != 2)
+        return known;
+    int r = le_rec(g, h);
+    if (r >= 0 || !PyErr_ExceptionMatches(PyExc_RecursionError))
+        return r;
+    PyErr_Clear();
+    PyObject *result = PyObject_CallFunctionObjArgs(hook_le_deep, (PyObject *)g, (PyObject *)h, NULL);
+    if (result == NULL)
+        return -1;
+    r = PyObject_IsTrue(result);
+    Py_DECREF(result);
+    return r;
+}
+
+/* The operator with its operands exchanged: <, <=, ==, !=, >, >= become >, >=, ==, !=, <, <=. */
+static const int swapped_op[] = {Py_GT, Py_GE, Py_EQ, Py_NE, Py_LT, Py_LE};
+
+static PyObject *
+game_richcompare(PyObject *a, PyObject *b, int op)
+{
+    if (!hooks_ready())
+        return NULL;
+    if (!IS_GAME(a) || !IS_GAME(b)) {
+        /* Ints, Fractions and foreign types: the pure kernel decides (coercion, NotImplemented, errors). */
+        PyObject *game = IS_GAME(a) ? a : b;
+        PyObject *other = IS_GAME(a) ? b : a;
+        if (game != a)
+            op = swapped_op[op];
+        PyObject *opcode = PyLong_FromLong(op);
+        if (opcode == NULL)
+            return NULL;
+        PyObject *r = PyObject_CallFunctionObjArgs(hook_compare_other, game, other, opcode, NULL);
+        Py_DECREF(opcode);
+        return r;
+    }
+    GameObject *g = (GameObject *)a;
+    GameObject *h = (GameObject *)b;
+    int r;
+    switch (op) {
+    case Py_EQ:
+        return PyBool_FromLong(a == b);
+    case Py_NE:
+        return PyBool_FromLong(a != b);
+    case Py_LE:
+        r = entry_le(g, h);
+        break;
+    case Py_GE:
+        r = entry_le(h, g);
+        break;
+    case Py_LT:
+        if (a == b)
+            Py_RETURN_FALSE;
+        r = entry_le(g, h);
+        if (r > 0) {
+            r = entry_le(h, g);
+            if (r >= 0)
+                r = !r;
+        }
+        break;
+    case Py_GT:
+        if (a == b)
+            Py_RETURN_FALSE;
+        r = entry_le(h, g);
+        if (r > 0) {
+            r = entry_le(g, h);
+            if (r >= 0)
+                r = !r;
+        }
+        break;
+    default:
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    if (r < 0)
+        return NULL;
+    return PyBool_FromLong(r);
+}
+
+/* ------------------------------------------------------------------ sum */
+
+static PyObject *
+game_add(PyObject *a, PyObject *b)
+{
+    if (!hooks_ready())
+        return NULL;
+    if (!IS_GAME(a) || !IS_GAME(b)) {
+        /* G + 3, 3 + G, G + Fraction: the pure kernel coerces (the sum is commutative). */
+        PyObject *game = IS_GAME(a) ? a : b;
+        PyObject *other = IS_GAME(a) ? b : a;
+        return PyObject_CallFunctionObjArgs(hook_add_other, game, other, NULL);
+    }
+    GameObject *g = (GameObject *)a;
+    GameObject *h = (GameObject *)b;
+    if (g->kind && h->kind) {
+        /* Numbers, nimbers and uptimals add componentwise: numbers and ups add, nimbers XOR. */
+        if (g->small && h->small)
+            return intern_small(g->x + h->x, g->u + h->u, g->n ^ h->n);
+        return PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
+    }
+    /* The sum memo of the pure kernel, keyed on the unordered pair of ids (see cgt.game._add). */
+    if (PyLong_CheckExact(g->id) && PyLong_CheckExact(h->id)) {
+        long long gi = PyLong_AsLongLong(g->id), hi = PyLong_AsLongLong(h->id);
+        if ((gi == -1 || hi == -1) && PyErr_Occurred())
+            return NULL;
+        if (gi >= 0 && hi >= 0 && gi < (1LL << 22) && hi < (1LL << 40)) {
+            unsigned long long lo = gi < hi ? gi : hi, hi_ = gi < hi ? hi : gi;
+            PyObject *key = PyLong_FromUnsignedLongLong((lo << 40) | hi_);
+            if (key == NULL)
+                return NULL;
+            PyObject *r = PyDict_GetItemWithError(add_memo, key);
+            Py_DECREF(key);
+            if (r != NULL) {
+                Py_INCREF(r);
+                return r;
+            }
+            if (PyErr_Occurred())
+                return NULL;
+        }
+    }
+    return PyObject_CallFunctionObjArgs(hook_add_deep, a, b, NULL);
+}
+
+static PyNumberMethods game_as_number = {
+    .nb_add = game_add,
+};
+
+/* ------------------------------------------------------------------ type */
+
+static Py_hash_t
+game_hash(PyObject *self)
+{
+    return ((GameObject *)self)->hash;
+}
+
+static void
+game_dealloc(PyObject *self)
+{
+    GameObject *g = (GameObject *)self;
+    PyTypeObject *type = Py_TYPE(self);
+    if (PyObject_IS_GC(self))
+        PyObject_GC_UnTrack(self);
+    if (g->weakreflist != NULL)
+        PyObject_ClearWeakRefs(self);
+    Py_CLEAR(g->id);
+    Py_CLEAR(g->left);
+    Py_CLEAR(g->right);
+    Py_CLEAR(g->nus);
+    Py_CLEAR(g->neg);
+    Py_CLEAR(g->birthday);
+    Py_CLEAR(g->ls);
+    Py_CLEAR(g->rs);
+    Py_CLEAR(g->lsf);
+    Py_CLEAR(g->rsf);
+    Py_CLEAR(g->le_memo);
+    Py_CLEAR(g->extra);
+    type->tp_free(self);
+}
+
+static PyMemberDef game_members[] = {
+    {"_id", T_OBJECT, offsetof(GameObject, id), READONLY, NULL},
+    {"_left", T_OBJECT, offsetof(GameObject, left), 0, NULL},
+    {"_right", T_OBJECT, offsetof(GameObject, right), 0, NULL},
+    {"_nus", T_OBJECT, offsetof(GameObject, nus), READONLY, NULL},
+    {"_neg", T_OBJECT, offsetof(GameObject, neg), 0, NULL},
+    {"_birthday", T_OBJECT, offsetof(GameObject, birthday), 0, NULL},
+    {"_ls", T_OBJECT, offsetof(GameObject, ls), 0, NULL},
+    {"_rs", T_OBJECT, offsetof(GameObject, rs), 0, NULL},
+    {"_lsf", T_OBJECT, offsetof(GameObject, lsf), 0, NULL},
+    {"_rsf", T_OBJECT, offsetof(GameObject, rsf), 0, NULL},
+    {"_le_memo", T_OBJECT, offsetof(GameObject, le_memo), 0, NULL},
+    {"_extra", T_OBJECT, offsetof(GameObject, extra), 0, NULL},
+    {"_hash", T_PYSSIZET, offsetof(GameObject, hash), READONLY, NULL},
+    {NULL}
+};
+
+static PyTypeObject GameBase_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cgt._kernel.GameBase",
+    .tp_doc = "The compiled base of cgt.Game: fields, hash, order and sum (see cgt.game).",
+    .tp_basicsize = sizeof(GameObject),
+    .tp_itemsize = 0,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_dealloc = game_dealloc,
+    .tp_hash = game_hash,
+    .tp_richcompare = game_richcompare,
+    .tp_as_number = &game_as_number,
+    .tp_members = game_members,
+    .tp_weaklistoffset = offsetof(GameObject, weakreflist),
+};
+
+/* ------------------------------------------------------------------ module */
+
+static PyObject *
+kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *names[] = {"game_type", "next_id", "by_uptimal", "add_memo", "cancel_requested",
+                            "check_room", "add_deep", "le_deep", "uptimal_le", "uptimal_sum", "materialise",
+                            "fill_stops", "raise_if_cancelled", "compare_other", "add_other", NULL};
+    PyObject *v[15];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O!O!OOOOOOOOOO", names, &v[0], &v[1], &PyDict_Type, &v[2],
+                                     &PyDict_Type, &v[3], &PyList_Type, &v[4], &v[5], &v[6], &v[7], &v[8], &v[9],
+                                     &v[10], &v[11], &v[12], &v[13], &v[14]))
+        return NULL;
+    if (!PyType_Check(v[0]) || !PyType_IsSubtype((PyTypeObject *)v[0], &GameBase_Type)) {
+        PyErr_SetString(PyExc_TypeError, "game_type must be a subclass of GameBase");
+        return NULL;
+    }
+    if (PyList_GET_SIZE(v[4]) != 1) {
+        PyErr_SetString(PyExc_ValueError, "cancel_requested must be a one-item list");
+        return NULL;
+    }
+    PyObject **slots[15] = {(PyObject **)&Game_Type, &next_id, &by_uptimal, &add_memo, &cancel_flag,
+                            &hook_check_room, &hook_add_deep, &hook_le_deep, &hook_uptimal_le, &hook_uptimal_sum,
+                            &hook_materialise, &hook_fill_stops, &hook_cancelled, &hook_compare_other,
+                            &hook_add_other};
+    for (int i = 0; i < 15; i++) {
+        Py_INCREF(v[i]);
+        Py_XSETREF(*slots[i], v[i]);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef kernel_methods[] = {
+    {"set_hooks", (PyCFunction)(void (*)(void))kernel_set_hooks, METH_VARARGS | METH_KEYWORDS,
+     "Bind the Game class, intern tables and pure-kernel fallbacks (called once by cgt.game)."},
+    {"new_game", (PyCFunction)(void (*)(void))kernel_new_game, METH_FASTCALL,
+     "new_game(left, right, nus): a new Game, initialised as the pure kernel's _new does."},
+    {"le", (PyCFunction)(void (*)(void))kernel_le, METH_FASTCALL,
+     "le(g, h): g <= h for two canonical games (the compiled _le, memoised)."},
+    {NULL, NULL, 0, NULL}
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "cgt._kernel",
+    .m_doc = "The compiled kernel of cgt.game (issue 18 step 3); cgt.kernel_info() tells whether it is active.",
+    .m_size = -1,
+    .m_methods = kernel_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__kernel(void)
+{
+    if (PyType_Ready(&GameBase_Type) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (m == NULL)
+        return NULL;
+    str_cgt_game = PyUnicode_InternFromString("cgt.Game");
+    if (str_cgt_game == NULL) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&GameBase_Type);
+    if (PyModule_AddObject(m, "GameBase", (PyObject *)&GameBase_Type) < 0) {
+        Py_DECREF(&GameBase_Type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
