@@ -34,8 +34,8 @@ typedef struct {
     PyObject *weakreflist;
     Py_hash_t hash;
     int kind;           /* 0 general game, 1 uptimal that is not a number, 2 number */
-    int small;          /* uptimal whose x (an int), u and n fit the closed forms below */
-    long long x, u, n;
+    int small;          /* uptimal with machine-size parts: x = num / 2^exp, u, n */
+    long long num, exp, u, n;
 } GameObject;
 
 static PyTypeObject GameBase_Type;
@@ -109,6 +109,151 @@ as_small(PyObject *v, long long *out)
     return 1;
 }
 
+static PyObject *str_numerator = NULL, *str_denominator = NULL;
+
+/* A number part x (an int, or a Fraction with a power-of-two denominator) as num / 2^exp with machine-size
+ * num: 1 when it fits, 0 when not, -1 on error. */
+static int
+as_small_dyadic(PyObject *x, long long *num, long long *exp)
+{
+    if (PyLong_CheckExact(x)) {
+        *exp = 0;
+        return as_small(x, num);
+    }
+    PyObject *numerator = PyObject_GetAttr(x, str_numerator);
+    if (numerator == NULL)
+        return -1;
+    PyObject *denominator = PyObject_GetAttr(x, str_denominator);
+    if (denominator == NULL) {
+        Py_DECREF(numerator);
+        return -1;
+    }
+    long long n, d;
+    int ok = as_small(numerator, &n);
+    if (ok > 0)
+        ok = as_small(denominator, &d);
+    Py_DECREF(numerator);
+    Py_DECREF(denominator);
+    if (ok <= 0)
+        return ok;
+    if (d <= 0 || (d & (d - 1)) != 0)
+        return 0;
+    *num = n;
+    *exp = __builtin_ctzll((unsigned long long)d);
+    return 1;
+}
+
+/* a/2^ae and b/2^be brought to the common exponent max(ae, be): 1, or 0 when that overflows. */
+static int
+align(long long a, long long ae, long long b, long long be, long long *ra, long long *rb, long long *re)
+{
+    long long e = ae > be ? ae : be;
+    if (e - ae && __builtin_mul_overflow(a, 1LL << (e - ae), &a))
+        return 0;
+    if (e - be && __builtin_mul_overflow(b, 1LL << (e - be), &b))
+        return 0;
+    *ra = a;
+    *rb = b;
+    *re = e;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ table of small uptimals
+ * (num, exp, u, n) -> the interned game, an accelerator in front of cgt.game._by_uptimal (whose entries are
+ * never replaced, so the two always agree).  Open addressing, strong references; emptied by clear_tables(),
+ * which cgt.clear_caches() calls. */
+
+typedef struct {
+    long long num, exp, u, n;
+    PyObject *game; /* NULL: empty slot */
+} Entry;
+
+static Entry *table = NULL;
+static size_t table_mask = 0, table_used = 0;
+
+static size_t
+entry_hash(long long num, long long exp, long long u, long long n)
+{
+    unsigned long long h = (unsigned long long)num * 0x9E3779B97F4A7C15ULL;
+    h ^= (unsigned long long)exp + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
+    h ^= (unsigned long long)u * 0xC2B2AE3D27D4EB4FULL + (h << 6) + (h >> 2);
+    h ^= (unsigned long long)n * 0x165667B19E3779F9ULL + (h << 6) + (h >> 2);
+    h ^= h >> 31;
+    return (size_t)h;
+}
+
+static PyObject *
+table_get(long long num, long long exp, long long u, long long n)
+{
+    if (table == NULL)
+        return NULL;
+    size_t i = entry_hash(num, exp, u, n) & table_mask;
+    for (;;) {
+        Entry *e = &table[i];
+        if (e->game == NULL)
+            return NULL;
+        if (e->num == num && e->n == n && e->u == u && e->exp == exp)
+            return e->game;
+        i = (i + 1) & table_mask;
+    }
+}
+
+static int
+table_put(long long num, long long exp, long long u, long long n, PyObject *game)
+{
+    if (table == NULL || 2 * (table_used + 1) > table_mask + 1) {
+        size_t size = table == NULL ? 1024 : 2 * (table_mask + 1);
+        Entry *bigger = PyMem_Calloc(size, sizeof(Entry));
+        if (bigger == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (table != NULL) {
+            for (size_t k = 0; k <= table_mask; k++) {
+                Entry *e = &table[k];
+                if (e->game == NULL)
+                    continue;
+                size_t i = entry_hash(e->num, e->exp, e->u, e->n) & (size - 1);
+                while (bigger[i].game != NULL)
+                    i = (i + 1) & (size - 1);
+                bigger[i] = *e;
+            }
+            PyMem_Free(table);
+        }
+        table = bigger;
+        table_mask = size - 1;
+    }
+    size_t i = entry_hash(num, exp, u, n) & table_mask;
+    while (table[i].game != NULL) {
+        if (table[i].num == num && table[i].n == n && table[i].u == u && table[i].exp == exp)
+            return 0;
+        i = (i + 1) & table_mask;
+    }
+    Py_INCREF(game);
+    table[i].num = num;
+    table[i].exp = exp;
+    table[i].u = u;
+    table[i].n = n;
+    table[i].game = game;
+    table_used++;
+    return 0;
+}
+
+static PyObject *
+kernel_clear_tables(PyObject *module, PyObject *unused)
+{
+    Entry *old = table;
+    size_t mask = table_mask;
+    table = NULL;
+    table_mask = table_used = 0;
+    if (old != NULL) {
+        for (size_t k = 0; k <= mask; k++)
+            Py_XDECREF(old[k].game);
+        PyMem_Free(old);
+    }
+    Py_RETURN_NONE;
+}
+
 /* new_game(left, right, nus): a new Game with the field initialisation of the pure kernel's _new. */
 static PyObject *
 make_game(PyObject *left, PyObject *right, PyObject *nus)
@@ -174,15 +319,16 @@ make_game(PyObject *left, PyObject *right, PyObject *nus)
             goto fail;
         number = !ut && !nt;
         g->kind = number ? 2 : 1;
-        long long sx, su, sn;
-        int a = as_small(x, &sx);
+        long long sx, se, su, sn;
+        int a = as_small_dyadic(x, &sx, &se);
         int b = a > 0 ? as_small(PyTuple_GET_ITEM(nus, 1), &su) : a;
         int c = b > 0 ? as_small(PyTuple_GET_ITEM(nus, 2), &sn) : b;
         if (c < 0)
             goto fail;
-        if (c > 0 && sn >= 0) {
+        if (c > 0 && sn >= 0 && se <= 62) {
             g->small = 1;
-            g->x = sx;
+            g->num = sx;
+            g->exp = se;
             g->u = su;
             g->n = sn;
         }
@@ -265,8 +411,12 @@ fail:
 static int
 small_uptimal_le(GameObject *g, GameObject *h)
 {
-    if (g->x != h->x)
-        return g->x < h->x;
+    if (g->num != h->num || g->exp != h->exp) {
+        long long a, b, e;
+        if (!align(g->num, g->exp, h->num, h->exp, &a, &b, &e))
+            return 2; /* too large to align: the pure kernel decides */
+        return a < b;
+    }
     long long k = h->u - g->u;
     long long j = g->n ^ h->n;
     if (k == 0)
@@ -279,8 +429,11 @@ small_uptimal_le(GameObject *g, GameObject *h)
 static int
 uptimal_le(GameObject *g, GameObject *h)
 {
-    if (g->small && h->small)
-        return small_uptimal_le(g, h);
+    if (g->small && h->small) {
+        int r = small_uptimal_le(g, h);
+        if (r != 2)
+            return r;
+    }
     PyObject *r = PyObject_CallFunctionObjArgs(hook_uptimal_le, g->nus, h->nus, NULL);
     if (r == NULL)
         return -1;
@@ -596,8 +749,33 @@ game_add(PyObject *a, PyObject *b)
     GameObject *h = (GameObject *)b;
     if (g->kind && h->kind) {
         /* Numbers, nimbers and uptimals add componentwise: numbers and ups add, nimbers XOR. */
-        if (g->small && h->small)
-            return intern_small(g->x + h->x, g->u + h->u, g->n ^ h->n);
+        long long a, b, e;
+        long long num;
+        if (g->small && h->small && align(g->num, g->exp, h->num, h->exp, &a, &b, &e)
+                && !__builtin_add_overflow(a, b, &num)) {
+            long long u = g->u + h->u, n = g->n ^ h->n;
+            if (num == 0)
+                e = 0;
+            else if (e) {
+                int zeros = __builtin_ctzll((unsigned long long)num);
+                if (zeros > e)
+                    zeros = (int)e;
+                num >>= zeros; /* exact: the low bits are zeros */
+                e -= zeros;
+            }
+            if (num < SMALL_LIMIT && num > -SMALL_LIMIT && u < SMALL_LIMIT && u > -SMALL_LIMIT) {
+                PyObject *r = table_get(num, e, u, n);
+                if (r != NULL) {
+                    Py_INCREF(r);
+                    return r;
+                }
+                r = e == 0 ? intern_small(num, u, n)
+                           : PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
+                if (r != NULL && table_put(num, e, u, n, r) < 0)
+                    Py_CLEAR(r);
+                return r;
+            }
+        }
         return PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
     }
     /* The sum memo of the pure kernel, keyed on the unordered pair of ids (see cgt.game._add). */
@@ -728,6 +906,8 @@ static PyMethodDef kernel_methods[] = {
      "Bind the Game class, intern tables and pure-kernel fallbacks (called once by cgt.game)."},
     {"new_game", (PyCFunction)(void (*)(void))kernel_new_game, METH_FASTCALL,
      "new_game(left, right, nus): a new Game, initialised as the pure kernel's _new does."},
+    {"clear_tables", kernel_clear_tables, METH_NOARGS,
+     "Empty the table of small uptimals (an accelerator of cgt.game._by_uptimal; cgt.clear_caches() calls it)."},
     {"le", (PyCFunction)(void (*)(void))kernel_le, METH_FASTCALL,
      "le(g, h): g <= h for two canonical games (the compiled _le, memoised)."},
     {NULL, NULL, 0, NULL}
@@ -750,7 +930,9 @@ PyInit__kernel(void)
     if (m == NULL)
         return NULL;
     str_cgt_game = PyUnicode_InternFromString("cgt.Game");
-    if (str_cgt_game == NULL) {
+    str_numerator = PyUnicode_InternFromString("numerator");
+    str_denominator = PyUnicode_InternFromString("denominator");
+    if (str_cgt_game == NULL || str_numerator == NULL || str_denominator == NULL) {
         Py_DECREF(m);
         return NULL;
     }

@@ -1458,5 +1458,6 @@ if _compiled is not None:
         raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other)
     #: New games are created by the C type, with the same fields as the pure ``_new`` above.
     _new = _compiled.new_game
+    register_cache(_compiled.clear_tables)
 
 ZERO = _number(0)
