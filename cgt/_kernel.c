@@ -33,6 +33,7 @@ typedef struct {
     PyObject *extra;
     PyObject *weakreflist;
     Py_hash_t hash;
+    long long cid;      /* _id as a C integer (ids count from 0) */
     int kind;           /* 0 general game, 1 uptimal that is not a number, 2 number */
     int small;          /* uptimal with machine-size parts: x = num / 2^exp, u, n */
     long long num, exp, u, n;
@@ -62,6 +63,8 @@ static PyObject *hook_cancelled = NULL;   /* raise_if_cancelled() */
 static PyObject *hook_compare_other = NULL; /* _compare_other(g, other, op) */
 static PyObject *hook_add_other = NULL;   /* _add_other(g, other) */
 static PyObject *str_cgt_game = NULL;     /* "cgt.Game" */
+static PyObject *by_options = NULL;       /* cgt.game._by_options */
+static PyObject *hook_canonical = NULL;   /* _canonical(left, right, left_split, right_split) */
 
 static int
 hooks_ready(void)
@@ -71,6 +74,46 @@ hooks_ready(void)
         return 0;
     }
     return 1;
+}
+
+/* Ctrl-C: in the main thread a pending signal is handled here, at once, so that KeyboardInterrupt is raised in
+ * the computation (were it first noticed by Python code run from inside a garbage-collector callback, it would
+ * be reported as unraisable and lost); in the deep worker thread, cgt._deep.cancel_requested is polled, as the
+ * pure kernel does. */
+static int
+poll_cancel(void)
+{
+    if (PyErr_CheckSignals() < 0)
+        return -1;
+    PyObject *flag = PyList_GET_ITEM(cancel_flag, 0);
+    if (flag == Py_False)
+        return 0;
+    int set = PyObject_IsTrue(flag);
+    if (set <= 0)
+        return set;
+    PyObject *r = PyObject_CallNoArgs(hook_cancelled);
+    Py_XDECREF(r);
+    return r == NULL ? -1 : 0;
+}
+
+/* The cyclic garbage collector is paused while a kernel operation runs (outermost call only): the kernel
+ * creates no cyclic garbage, a long computation then spends no time in collections, and -- the reason it is
+ * needed -- a Ctrl-C that arrives during a collection would otherwise be noticed first by Python code run from
+ * a gc callback (hypothesis installs one), which reports the KeyboardInterrupt as unraisable and loses it. */
+static int gc_depth = 0, gc_was_enabled = 0;
+
+static void
+kernel_enter(void)
+{
+    if (gc_depth++ == 0)
+        gc_was_enabled = PyGC_Disable();
+}
+
+static void
+kernel_leave(void)
+{
+    if (--gc_depth == 0 && gc_was_enabled)
+        PyGC_Enable();
 }
 
 /* ------------------------------------------------------------------ creation */
@@ -271,6 +314,9 @@ make_game(PyObject *left, PyObject *right, PyObject *nus)
             PyErr_SetString(PyExc_RuntimeError, "cgt._kernel: the id counter is exhausted");
         goto fail;
     }
+    g->cid = PyLong_AsLongLong(g->id);
+    if (g->cid == -1 && PyErr_Occurred())
+        goto fail;
     Py_INCREF(left);
     g->left = left;
     Py_INCREF(right);
@@ -548,18 +594,8 @@ le_rec(GameObject *g, GameObject *h)
             result = 0;
         }
         else {
-            PyObject *flag = PyList_GET_ITEM(cancel_flag, 0);
-            if (flag != Py_False) {
-                int set = PyObject_IsTrue(flag);
-                if (set < 0)
-                    goto error_leave;
-                if (set) {
-                    PyObject *r = PyObject_CallNoArgs(hook_cancelled);
-                    Py_XDECREF(r);
-                    if (r == NULL)
-                        goto error_leave;
-                }
-            }
+            if (poll_cancel() < 0)
+                goto error_leave;
             result = 1;
             /* Number avoidance: when one side is a number and the other is not, the number's own options
              * never decide the comparison (Siegel, CGT Thm II.3.19). */
@@ -639,7 +675,9 @@ kernel_le(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (!check_games(args, nargs, "le"))
         return NULL;
+    kernel_enter();
     int r = le_rec((GameObject *)args[0], (GameObject *)args[1]);
+    kernel_leave();
     if (r < 0)
         return NULL;
     return PyBool_FromLong(r);
@@ -657,11 +695,15 @@ entry_le(GameObject *g, GameObject *h)
     int known = memo_get(g->le_memo, h->id);
     if (known != 2)
         return known;
+    kernel_enter();
     int r = le_rec(g, h);
-    if (r >= 0 || !PyErr_ExceptionMatches(PyExc_RecursionError))
+    if (r >= 0 || !PyErr_ExceptionMatches(PyExc_RecursionError)) {
+        kernel_leave();
         return r;
+    }
     PyErr_Clear();
     PyObject *result = PyObject_CallFunctionObjArgs(hook_le_deep, (PyObject *)g, (PyObject *)h, NULL);
+    kernel_leave();
     if (result == NULL)
         return -1;
     r = PyObject_IsTrue(result);
@@ -734,6 +776,279 @@ game_richcompare(PyObject *a, PyObject *b, int op)
 
 /* ------------------------------------------------------------------ sum */
 
+static int
+check_room(PyObject *table)
+{
+    PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
+    if (ok == NULL)
+        return -1;
+    Py_DECREF(ok);
+    return 0;
+}
+
+static int
+by_cid(const void *a, const void *b)
+{
+    long long x = (*(GameObject *const *)a)->cid, y = (*(GameObject *const *)b)->cid;
+    return (x > y) - (x < y);
+}
+
+/* The options (a sequence of games) sorted by id, as a new tuple; *key receives the tuple of their ids. */
+static PyObject *
+sorted_options(PyObject *options, PyObject **key)
+{
+    PyObject *seq = PySequence_Fast(options, "cgt._kernel: options must be a sequence of games");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    PyObject *sorted = PyTuple_New(count);
+    PyObject *ids = PyTuple_New(count);
+    if (sorted == NULL || ids == NULL)
+        goto fail;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (!IS_GAME(items[i])) {
+            PyErr_SetString(PyExc_TypeError, "cgt._kernel: options must be games");
+            goto fail;
+        }
+        Py_INCREF(items[i]);
+        PyTuple_SET_ITEM(sorted, i, items[i]);
+    }
+    qsort(&PyTuple_GET_ITEM(sorted, 0), (size_t)count, sizeof(PyObject *), by_cid);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *id = ((GameObject *)PyTuple_GET_ITEM(sorted, i))->id;
+        Py_INCREF(id);
+        PyTuple_SET_ITEM(ids, i, id);
+    }
+    Py_DECREF(seq);
+    *key = ids;
+    return sorted;
+fail:
+    Py_XDECREF(sorted);
+    Py_XDECREF(ids);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by the
+ * sorted ids of its options, its option tuples sorted by id. */
+static PyObject *
+intern_general(PyObject *left, PyObject *right)
+{
+    PyObject *left_key = NULL, *right_key = NULL, *key = NULL, *g = NULL;
+    PyObject *lefts = sorted_options(left, &left_key);
+    if (lefts == NULL)
+        return NULL;
+    PyObject *rights = sorted_options(right, &right_key);
+    if (rights == NULL)
+        goto done;
+    key = PyTuple_Pack(2, left_key, right_key);
+    if (key == NULL)
+        goto done;
+    g = PyDict_GetItemWithError(by_options, key);
+    if (g != NULL) {
+        Py_INCREF(g);
+        goto done;
+    }
+    if (PyErr_Occurred() || check_room(by_options) < 0)
+        goto done;
+    g = make_game(lefts, rights, Py_None);
+    if (g != NULL && PyDict_SetItem(by_options, key, g) < 0)
+        Py_CLEAR(g);
+done:
+    Py_XDECREF(lefts);
+    Py_XDECREF(rights);
+    Py_XDECREF(left_key);
+    Py_XDECREF(right_key);
+    Py_XDECREF(key);
+    return g;
+}
+
+static PyObject *
+kernel_intern_general(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "intern_general(left, right) takes 2 arguments");
+        return NULL;
+    }
+    if (!hooks_ready())
+        return NULL;
+    return intern_general(args[0], args[1]);
+}
+
+
+static PyObject *add_rec(GameObject *g, GameObject *h);
+
+/* Two uptimals: componentwise (numbers and ups add, nimbers XOR); machine-size parts in C. */
+static PyObject *
+uptimal_sum(GameObject *g, GameObject *h)
+{
+    long long a, b, e, num;
+    if (g->small && h->small && align(g->num, g->exp, h->num, h->exp, &a, &b, &e)
+            && !__builtin_add_overflow(a, b, &num)) {
+        long long u = g->u + h->u, n = g->n ^ h->n;
+        if (num == 0)
+            e = 0;
+        else if (e) {
+            int zeros = __builtin_ctzll((unsigned long long)num);
+            if (zeros > e)
+                zeros = (int)e;
+            num >>= zeros; /* exact: the low bits are zeros */
+            e -= zeros;
+        }
+        if (num < SMALL_LIMIT && num > -SMALL_LIMIT && u < SMALL_LIMIT && u > -SMALL_LIMIT) {
+            PyObject *r = table_get(num, e, u, n);
+            if (r != NULL) {
+                Py_INCREF(r);
+                return r;
+            }
+            r = e == 0 ? intern_small(num, u, n)
+                       : PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
+            if (r != NULL && table_put(num, e, u, n, r) < 0)
+                Py_CLEAR(r);
+            return r;
+        }
+    }
+    return PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
+}
+
+/* The key of cgt.game._add_memo for a pair with g->cid <= h->cid: (g._id << 40) | h._id. */
+static PyObject *
+add_key(GameObject *g, GameObject *h)
+{
+    if (g->cid >= 0 && h->cid >= 0 && g->cid < (1LL << 22) && h->cid < (1LL << 40))
+        return PyLong_FromUnsignedLongLong(((unsigned long long)g->cid << 40) | (unsigned long long)h->cid);
+    PyObject *forty = PyLong_FromLong(40);
+    if (forty == NULL)
+        return NULL;
+    PyObject *shifted = PyNumber_Lshift(g->id, forty);
+    Py_DECREF(forty);
+    if (shifted == NULL)
+        return NULL;
+    PyObject *key = PyNumber_Or(shifted, h->id);
+    Py_DECREF(shifted);
+    return key;
+}
+
+/* x + g for a number x (the game `number`) and a game g that is not an uptimal.  Number translation
+ * (Siegel, CGT Thm II.3.21): x + G = {x + G^L | x + G^R}, already canonical when G is. */
+static PyObject *
+translate(GameObject *g, GameObject *number)
+{
+    int zero = number->small ? number->num == 0 : !PyObject_IsTrue(PyTuple_GET_ITEM(number->nus, 0));
+    if (zero) {
+        Py_INCREF(g);
+        return (PyObject *)g;
+    }
+    if (poll_cancel() < 0)
+        return NULL;
+    if (!PyTuple_Check(g->left) || !PyTuple_Check(g->right)) {
+        PyErr_SetString(PyExc_TypeError, "cgt._kernel: a general game has option tuples");
+        return NULL;
+    }
+    PyObject *sides[2] = {g->left, g->right}, *moved[2] = {NULL, NULL};
+    PyObject *result = NULL;
+    for (int side = 0; side < 2; side++) {
+        Py_ssize_t count = PyTuple_GET_SIZE(sides[side]);
+        moved[side] = PyTuple_New(count);
+        if (moved[side] == NULL)
+            goto done;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            PyObject *o = add_rec(number, (GameObject *)PyTuple_GET_ITEM(sides[side], i));
+            if (o == NULL)
+                goto done;
+            PyTuple_SET_ITEM(moved[side], i, o);
+        }
+    }
+    result = intern_general(moved[0], moved[1]);
+done:
+    Py_XDECREF(moved[0]);
+    Py_XDECREF(moved[1]);
+    return result;
+}
+
+/* g + h for canonical games: the pure kernel's _add (memoised on the unordered pair of ids). */
+static PyObject *
+add_rec(GameObject *g, GameObject *h)
+{
+    if (g->kind && h->kind)
+        return uptimal_sum(g, h);
+    if (g->cid > h->cid) {
+        GameObject *t = g;
+        g = h;
+        h = t;
+    }
+    PyObject *key = add_key(g, h);
+    if (key == NULL)
+        return NULL;
+    PyObject *result = PyDict_GetItemWithError(add_memo, key);
+    if (result != NULL) {
+        Py_INCREF(result);
+        Py_DECREF(key);
+        return result;
+    }
+    if (PyErr_Occurred() || poll_cancel() < 0 || Py_EnterRecursiveCall(" while adding games")) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    if (g->kind == 2)
+        result = translate(h, g);
+    else if (h->kind == 2)
+        result = translate(g, h);
+    else {
+        /* G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; the G^L + H are pairwise incomparable since the G^L
+         * are (order is translation-invariant), which _canonical's splits exploit. */
+        PyObject *lists[2] = {NULL, NULL}, *splits[2] = {NULL, NULL};
+        for (int side = 0; side < 2; side++) {
+            PyObject *list = lists[side] = PyList_New(0);
+            if (list == NULL)
+                goto general_done;
+            for (int which = 0; which < 2; which++) {
+                GameObject *mover = which ? h : g, *other = which ? g : h;
+                PyObject *options = options_of(mover, side == 0);
+                if (options == NULL)
+                    goto general_done;
+                for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(options); i++) {
+                    GameObject *o = (GameObject *)PyTuple_GET_ITEM(options, i);
+                    PyObject *sum = which ? add_rec(other, o) : add_rec(o, other);
+                    if (sum == NULL || PyList_Append(list, sum) < 0) {
+                        Py_XDECREF(sum);
+                        Py_DECREF(options);
+                        goto general_done;
+                    }
+                    Py_DECREF(sum);
+                }
+                Py_DECREF(options);
+                if (which == 0 && (splits[side] = PyLong_FromSsize_t(PyList_GET_SIZE(list))) == NULL)
+                    goto general_done;
+            }
+        }
+        result = PyObject_CallFunctionObjArgs(hook_canonical, lists[0], lists[1], splits[0], splits[1], NULL);
+general_done:
+        Py_XDECREF(lists[0]);
+        Py_XDECREF(lists[1]);
+        Py_XDECREF(splits[0]);
+        Py_XDECREF(splits[1]);
+    }
+    Py_LeaveRecursiveCall();
+    if (result != NULL && PyDict_SetItem(add_memo, key, result) < 0)
+        Py_CLEAR(result);
+    Py_DECREF(key);
+    return result;
+}
+
+/* add(g, h): the compiled _add. */
+static PyObject *
+kernel_add(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!check_games(args, nargs, "add"))
+        return NULL;
+    kernel_enter();
+    PyObject *r = add_rec((GameObject *)args[0], (GameObject *)args[1]);
+    kernel_leave();
+    return r;
+}
+
 static PyObject *
 game_add(PyObject *a, PyObject *b)
 {
@@ -747,58 +1062,17 @@ game_add(PyObject *a, PyObject *b)
     }
     GameObject *g = (GameObject *)a;
     GameObject *h = (GameObject *)b;
-    if (g->kind && h->kind) {
-        /* Numbers, nimbers and uptimals add componentwise: numbers and ups add, nimbers XOR. */
-        long long a, b, e;
-        long long num;
-        if (g->small && h->small && align(g->num, g->exp, h->num, h->exp, &a, &b, &e)
-                && !__builtin_add_overflow(a, b, &num)) {
-            long long u = g->u + h->u, n = g->n ^ h->n;
-            if (num == 0)
-                e = 0;
-            else if (e) {
-                int zeros = __builtin_ctzll((unsigned long long)num);
-                if (zeros > e)
-                    zeros = (int)e;
-                num >>= zeros; /* exact: the low bits are zeros */
-                e -= zeros;
-            }
-            if (num < SMALL_LIMIT && num > -SMALL_LIMIT && u < SMALL_LIMIT && u > -SMALL_LIMIT) {
-                PyObject *r = table_get(num, e, u, n);
-                if (r != NULL) {
-                    Py_INCREF(r);
-                    return r;
-                }
-                r = e == 0 ? intern_small(num, u, n)
-                           : PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
-                if (r != NULL && table_put(num, e, u, n, r) < 0)
-                    Py_CLEAR(r);
-                return r;
-            }
-        }
-        return PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
+    if (g->kind && h->kind)
+        return uptimal_sum(g, h);
+    kernel_enter();
+    PyObject *r = add_rec(g, h);
+    if (r == NULL && PyErr_ExceptionMatches(PyExc_RecursionError)) {
+        /* too deep for this thread's stack: rerun through the deep-recursion wrapper (a big-stack thread) */
+        PyErr_Clear();
+        r = PyObject_CallFunctionObjArgs(hook_add_deep, a, b, NULL);
     }
-    /* The sum memo of the pure kernel, keyed on the unordered pair of ids (see cgt.game._add). */
-    if (PyLong_CheckExact(g->id) && PyLong_CheckExact(h->id)) {
-        long long gi = PyLong_AsLongLong(g->id), hi = PyLong_AsLongLong(h->id);
-        if ((gi == -1 || hi == -1) && PyErr_Occurred())
-            return NULL;
-        if (gi >= 0 && hi >= 0 && gi < (1LL << 22) && hi < (1LL << 40)) {
-            unsigned long long lo = gi < hi ? gi : hi, hi_ = gi < hi ? hi : gi;
-            PyObject *key = PyLong_FromUnsignedLongLong((lo << 40) | hi_);
-            if (key == NULL)
-                return NULL;
-            PyObject *r = PyDict_GetItemWithError(add_memo, key);
-            Py_DECREF(key);
-            if (r != NULL) {
-                Py_INCREF(r);
-                return r;
-            }
-            if (PyErr_Occurred())
-                return NULL;
-        }
-    }
-    return PyObject_CallFunctionObjArgs(hook_add_deep, a, b, NULL);
+    kernel_leave();
+    return r;
 }
 
 static PyNumberMethods game_as_number = {
@@ -876,11 +1150,12 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"game_type", "next_id", "by_uptimal", "add_memo", "cancel_requested",
                             "check_room", "add_deep", "le_deep", "uptimal_le", "uptimal_sum", "materialise",
-                            "fill_stops", "raise_if_cancelled", "compare_other", "add_other", NULL};
-    PyObject *v[15];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O!O!OOOOOOOOOO", names, &v[0], &v[1], &PyDict_Type, &v[2],
+                            "fill_stops", "raise_if_cancelled", "compare_other", "add_other", "by_options",
+                            "canonical", NULL};
+    PyObject *v[17];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O!O!OOOOOOOOOOO!O", names, &v[0], &v[1], &PyDict_Type, &v[2],
                                      &PyDict_Type, &v[3], &PyList_Type, &v[4], &v[5], &v[6], &v[7], &v[8], &v[9],
-                                     &v[10], &v[11], &v[12], &v[13], &v[14]))
+                                     &v[10], &v[11], &v[12], &v[13], &v[14], &PyDict_Type, &v[15], &v[16]))
         return NULL;
     if (!PyType_Check(v[0]) || !PyType_IsSubtype((PyTypeObject *)v[0], &GameBase_Type)) {
         PyErr_SetString(PyExc_TypeError, "game_type must be a subclass of GameBase");
@@ -890,11 +1165,11 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_ValueError, "cancel_requested must be a one-item list");
         return NULL;
     }
-    PyObject **slots[15] = {(PyObject **)&Game_Type, &next_id, &by_uptimal, &add_memo, &cancel_flag,
+    PyObject **slots[17] = {(PyObject **)&Game_Type, &next_id, &by_uptimal, &add_memo, &cancel_flag,
                             &hook_check_room, &hook_add_deep, &hook_le_deep, &hook_uptimal_le, &hook_uptimal_sum,
                             &hook_materialise, &hook_fill_stops, &hook_cancelled, &hook_compare_other,
-                            &hook_add_other};
-    for (int i = 0; i < 15; i++) {
+                            &hook_add_other, &by_options, &hook_canonical};
+    for (int i = 0; i < 17; i++) {
         Py_INCREF(v[i]);
         Py_XSETREF(*slots[i], v[i]);
     }
@@ -908,6 +1183,10 @@ static PyMethodDef kernel_methods[] = {
      "new_game(left, right, nus): a new Game, initialised as the pure kernel's _new does."},
     {"clear_tables", kernel_clear_tables, METH_NOARGS,
      "Empty the table of small uptimals (an accelerator of cgt.game._by_uptimal; cgt.clear_caches() calls it)."},
+    {"add", (PyCFunction)(void (*)(void))kernel_add, METH_FASTCALL,
+     "add(g, h): g + h for two canonical games (the compiled _add, memoised)."},
+    {"intern_general", (PyCFunction)(void (*)(void))kernel_intern_general, METH_FASTCALL,
+     "intern_general(left, right): the interned canonical game {left | right} that is not an uptimal."},
     {"le", (PyCFunction)(void (*)(void))kernel_le, METH_FASTCALL,
      "le(g, h): g <= h for two canonical games (the compiled _le, memoised)."},
     {NULL, NULL, 0, NULL}

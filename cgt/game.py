@@ -887,32 +887,6 @@ def _le_canon_raw(g: Game, left, right) -> bool:
 
 
 _le_deep = deep(_le)
-#: The pure kernel's comparison (the reference; with the compiled kernel ``_le`` is ``cgt._kernel.le``).
-_py_le = _le
-if _compiled is not None:
-    _le = _compiled.le
-    _le_deep = deep(_le)
-
-
-@contextlib.contextmanager
-def pure_comparisons():
-    """Within the block, the kernel's recursive comparison is the pure-Python one (the reference).
-
-    The tests compare the two kernels with it: compute under it, ``clear_caches()``, compute again outside
-    (the memo tables are shared, so they must be emptied in between).  A no-op with the pure kernel.
-
-    >>> from cgt import up, star
-    >>> with pure_comparisons():
-    ...     _le(star, up)
-    False
-    """
-    global _le, _le_deep
-    saved = _le, _le_deep
-    _le, _le_deep = _py_le, deep(_py_le)
-    try:
-        yield
-    finally:
-        _le, _le_deep = saved
 
 
 # ====================================================================== canonical form
@@ -1141,6 +1115,38 @@ def _translate(g: Game, x: Fraction) -> Game:
 
 
 _add_deep = deep(_add)
+
+# The pure kernel's recursive functions: the reference.  With the compiled kernel the module names _le, _add and
+# _intern_general are the C functions of cgt._kernel (same signatures, same memo tables, same results).
+_PURE_FUNCTIONS = {"_le": _le, "_add": _add, "_intern_general": _intern_general}
+if _compiled is not None:
+    _le, _add, _intern_general = _compiled.le, _compiled.add, _compiled.intern_general
+    _le_deep, _add_deep = deep(_le), deep(_add)
+
+
+@contextlib.contextmanager
+def pure_kernel():
+    """Within the block, the kernel's recursive comparison, sum and interning are the pure-Python ones.
+
+    The operators of games stay compiled; the module functions (``_le``, ``_add``, ``_canonical``, ...) are
+    the reference.  The tests compare the two kernels with it: compute under it, ``clear_caches()``, compute
+    again outside (the memo tables are shared, so they must be emptied in between).  A no-op with the pure
+    kernel.
+
+    >>> from cgt import up, star
+    >>> with pure_kernel():
+    ...     _le(star, up), _add(up, star) is up + star
+    (False, True)
+    """
+    names = ("_le", "_add", "_intern_general", "_le_deep", "_add_deep")
+    module = globals()
+    saved = {name: module[name] for name in names}
+    module.update(_PURE_FUNCTIONS)
+    module["_le_deep"], module["_add_deep"] = deep(_PURE_FUNCTIONS["_le"]), deep(_PURE_FUNCTIONS["_add"])
+    try:
+        yield
+    finally:
+        module.update(saved)
 
 
 #: Refuse ``n * G`` when the copies still to add times the birthday of the doubled game passes this: the
@@ -1455,9 +1461,10 @@ if _compiled is not None:
         game_type=Game, next_id=_next_id, by_uptimal=_by_uptimal, add_memo=_add_memo,
         cancel_requested=cancel_requested, check_room=_check_room, add_deep=_add_deep, le_deep=_le_deep,
         uptimal_le=_uptimal_le, uptimal_sum=_uptimal_sum, materialise=_materialise, fill_stops=_fill_stops,
-        raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other)
+        raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other,
+        by_options=_by_options, canonical=_canonical)
     #: New games are created by the C type, with the same fields as the pure ``_new`` above.
     _new = _compiled.new_game
-    register_cache(_compiled.clear_tables)
+
 
 ZERO = _number(0)

@@ -4,7 +4,7 @@ The C base type of :class:`cgt.Game` implements ``==``, ``hash``, the order and 
 forms of uptimals ``x + u.^ + *n``, the comparison memo, the recursive comparison ``_le``); everything else,
 and every unusual operand, goes back to the pure kernel.  These properties compare, on the same games, the
 operators (C) with the pure functions of ``cgt.game`` (``_uptimal_le``, ``_uptimal_sum``, the pure ``_le``
-through ``pure_comparisons()``, ``_add``), with the memo tables emptied in between so that neither kernel
+through ``pure_kernel()``, ``_add``), with the memo tables emptied in between so that neither kernel
 reads the other's results.  Under ``CGT_PURE=1`` both sides are the pure kernel and the properties still
 hold (they then check the pure operators against the pure functions).
 """
@@ -60,7 +60,7 @@ def test_the_compiled_kernel_is_active():
 @given(ANY, ANY)
 def test_order_agrees_with_the_pure_comparison(g, h):
     clear_caches()
-    with kernel.pure_comparisons():
+    with kernel.pure_kernel():
         le, ge = kernel._le(g, h), kernel._le(h, g)
     clear_caches()
     assert (g <= h, g >= h, h <= g) == (le, ge, ge)
@@ -90,7 +90,7 @@ def test_small_uptimal_sums_agree_with_the_pure_kernel(g, h):
 @given(ANY, ANY)
 def test_sums_agree_with_the_pure_kernel(g, h):
     clear_caches()
-    with kernel.pure_comparisons():
+    with kernel.pure_kernel():
         expected = kernel._add(g, h) if (g._nus is None or h._nus is None) else kernel._uptimal_sum(g._nus, h._nus)
     clear_caches()
     assert g + h is expected and h + g is expected
@@ -176,7 +176,7 @@ def test_deep_comparisons_move_to_the_big_stack_thread():
     h = g + 1
     assert g < h and not h <= g and (h - 1) is g
     clear_caches()
-    with kernel.pure_comparisons():
+    with kernel.pure_kernel():
         assert kernel._le_deep(g, h) and not kernel._le_deep(h, g)
 
 
