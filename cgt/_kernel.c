@@ -65,6 +65,9 @@ static PyObject *hook_add_other = NULL;   /* _add_other(g, other) */
 static PyObject *str_cgt_game = NULL;     /* "cgt.Game" */
 static PyObject *by_options = NULL;       /* cgt.game._by_options */
 static PyObject *hook_canonical = NULL;   /* _canonical(left, right, left_split, right_split) */
+static PyObject *namespace = NULL;        /* cgt.game's globals: MAX_INTERNED is read there (tests lower it) */
+static PyObject *str_max_interned = NULL;
+static PyObject *zero_float = NULL;       /* 0.0, the float shadow of the number part of nimbers */
 
 static int
 hooks_ready(void)
@@ -122,6 +125,17 @@ static PyObject *
 float_shadow(PyObject *x)
 {
     /* _float(x): float(x), or +-inf when x is too large for a float (rounding is monotone). */
+    if (PyLong_CheckExact(x)) {
+        int overflow = 0;
+        long long value = PyLong_AsLongLongAndOverflow(x, &overflow);
+        if (value == 0 && !overflow) {
+            Py_INCREF(zero_float);
+            return zero_float;
+        }
+        if (!overflow && value > -(1LL << 53) && value < (1LL << 53))
+            return PyFloat_FromDouble((double)value);
+        PyErr_Clear();
+    }
     PyObject *f = PyNumber_Float(x);
     if (f != NULL || !PyErr_ExceptionMatches(PyExc_OverflowError))
         return f;
@@ -408,6 +422,28 @@ kernel_new_game(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return make_game(args[0], args[1], args[2]);
 }
 
+/* The pure kernel's _check_room: TooLargeError when an intern table holds MAX_INTERNED games (the test is done
+ * here; the Python function only builds the error). */
+static int
+check_room(PyObject *table)
+{
+    PyObject *limit = PyDict_GetItemWithError(namespace, str_max_interned);
+    if (limit != NULL && PyLong_CheckExact(limit)) {
+        int overflow = 0;
+        long long cap = PyLong_AsLongLongAndOverflow(limit, &overflow);
+        if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && PyDict_GET_SIZE(table) < cap)))
+            return 0;
+        PyErr_Clear();
+    }
+    else if (PyErr_Occurred())
+        return -1;
+    PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
+    if (ok == NULL)
+        return -1;
+    Py_DECREF(ok);
+    return 0;
+}
+
 /* The interned uptimal x + u.^ + *n for machine-size parts (the pure kernel's _uptimal on ints). */
 static PyObject *
 intern_small(long long x, long long u, long long n)
@@ -433,10 +469,8 @@ intern_small(long long x, long long u, long long n)
     }
     if (PyErr_Occurred())
         goto fail;
-    PyObject *ok = PyObject_CallOneArg(hook_check_room, by_uptimal);
-    if (ok == NULL)
+    if (check_room(by_uptimal) < 0)
         goto fail;
-    Py_DECREF(ok);
     g = make_game(Py_None, Py_None, key);
     if (g == NULL)
         goto fail;
@@ -776,15 +810,6 @@ game_richcompare(PyObject *a, PyObject *b, int op)
 
 /* ------------------------------------------------------------------ sum */
 
-static int
-check_room(PyObject *table)
-{
-    PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
-    if (ok == NULL)
-        return -1;
-    Py_DECREF(ok);
-    return 0;
-}
 
 static int
 by_cid(const void *a, const void *b)
@@ -1151,11 +1176,12 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
     static char *names[] = {"game_type", "next_id", "by_uptimal", "add_memo", "cancel_requested",
                             "check_room", "add_deep", "le_deep", "uptimal_le", "uptimal_sum", "materialise",
                             "fill_stops", "raise_if_cancelled", "compare_other", "add_other", "by_options",
-                            "canonical", NULL};
-    PyObject *v[17];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O!O!OOOOOOOOOOO!O", names, &v[0], &v[1], &PyDict_Type, &v[2],
-                                     &PyDict_Type, &v[3], &PyList_Type, &v[4], &v[5], &v[6], &v[7], &v[8], &v[9],
-                                     &v[10], &v[11], &v[12], &v[13], &v[14], &PyDict_Type, &v[15], &v[16]))
+                            "canonical", "namespace", NULL};
+    PyObject *v[18];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O!O!OOOOOOOOOOO!OO!", names, &v[0], &v[1], &PyDict_Type,
+                                     &v[2], &PyDict_Type, &v[3], &PyList_Type, &v[4], &v[5], &v[6], &v[7], &v[8],
+                                     &v[9], &v[10], &v[11], &v[12], &v[13], &v[14], &PyDict_Type, &v[15], &v[16],
+                                     &PyDict_Type, &v[17]))
         return NULL;
     if (!PyType_Check(v[0]) || !PyType_IsSubtype((PyTypeObject *)v[0], &GameBase_Type)) {
         PyErr_SetString(PyExc_TypeError, "game_type must be a subclass of GameBase");
@@ -1165,11 +1191,11 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_ValueError, "cancel_requested must be a one-item list");
         return NULL;
     }
-    PyObject **slots[17] = {(PyObject **)&Game_Type, &next_id, &by_uptimal, &add_memo, &cancel_flag,
+    PyObject **slots[18] = {(PyObject **)&Game_Type, &next_id, &by_uptimal, &add_memo, &cancel_flag,
                             &hook_check_room, &hook_add_deep, &hook_le_deep, &hook_uptimal_le, &hook_uptimal_sum,
                             &hook_materialise, &hook_fill_stops, &hook_cancelled, &hook_compare_other,
-                            &hook_add_other, &by_options, &hook_canonical};
-    for (int i = 0; i < 17; i++) {
+                            &hook_add_other, &by_options, &hook_canonical, &namespace};
+    for (int i = 0; i < 18; i++) {
         Py_INCREF(v[i]);
         Py_XSETREF(*slots[i], v[i]);
     }
@@ -1211,7 +1237,10 @@ PyInit__kernel(void)
     str_cgt_game = PyUnicode_InternFromString("cgt.Game");
     str_numerator = PyUnicode_InternFromString("numerator");
     str_denominator = PyUnicode_InternFromString("denominator");
-    if (str_cgt_game == NULL || str_numerator == NULL || str_denominator == NULL) {
+    str_max_interned = PyUnicode_InternFromString("MAX_INTERNED");
+    zero_float = PyFloat_FromDouble(0.0);
+    if (str_cgt_game == NULL || str_numerator == NULL || str_denominator == NULL || str_max_interned == NULL
+            || zero_float == NULL) {
         Py_DECREF(m);
         return NULL;
     }

@@ -1462,7 +1462,7 @@ if _compiled is not None:
         cancel_requested=cancel_requested, check_room=_check_room, add_deep=_add_deep, le_deep=_le_deep,
         uptimal_le=_uptimal_le, uptimal_sum=_uptimal_sum, materialise=_materialise, fill_stops=_fill_stops,
         raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other,
-        by_options=_by_options, canonical=_canonical)
+        by_options=_by_options, canonical=_canonical, namespace=globals())
     #: New games are created by the C type, with the same fields as the pure ``_new`` above.
     _new = _compiled.new_game
 
