@@ -65,6 +65,8 @@ static PyObject *hook_add_other = NULL;   /* _add_other(g, other) */
 static PyObject *str_cgt_game = NULL;     /* "cgt.Game" */
 static PyObject *by_options = NULL;       /* cgt.game._by_options */
 static PyObject *hook_canonical = NULL;   /* _canonical(left, right, left_split, right_split) */
+static PyObject *hook_as_number = NULL;   /* _as_number(left, right) */
+static PyObject *hook_recognise = NULL;   /* _recognise_uptimal(left, right) */
 static PyObject *namespace = NULL;        /* cgt.game's globals: MAX_INTERNED is read there (tests lower it) */
 static PyObject *str_max_interned = NULL;
 static PyObject *zero_float = NULL;       /* 0.0, the float shadow of the number part of nimbers */
@@ -992,6 +994,286 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ canonical form
+ * The pure kernel's _canonical, step for step: delete dominated options, bypass reversible ones (Siegel, CGT
+ * Thm II.2.9: the result is the unique simplest form); the simplicity theorem and the recognition of uptimals
+ * call the Python functions (_as_number, _recognise_uptimal) only when every option is a number / an
+ * uptimal, which is when they can answer. */
+
+static int le_raw_canon(PyObject *left, PyObject *right, GameObject *h);
+
+/* g <= {left | right}, where the options are canonical but the game itself may not be. */
+static int
+le_canon_raw(GameObject *g, PyObject *left, PyObject *right)
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(right); i++) {
+        int r = le_rec((GameObject *)PyList_GET_ITEM(right, i), g);
+        if (r != 0)
+            return r < 0 ? -1 : 0;
+    }
+    PyObject *lefts = options_of(g, 1);
+    if (lefts == NULL)
+        return -1;
+    int result = 1;
+    if (Py_EnterRecursiveCall(" while simplifying a game")) {
+        Py_DECREF(lefts);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(lefts); i++) {
+        int r = le_raw_canon(left, right, (GameObject *)PyTuple_GET_ITEM(lefts, i));
+        if (r != 0) {
+            result = r < 0 ? -1 : 0;
+            break;
+        }
+    }
+    Py_LeaveRecursiveCall();
+    Py_DECREF(lefts);
+    return result;
+}
+
+/* {left | right} <= h, where the options are canonical but the game itself may not be. */
+static int
+le_raw_canon(PyObject *left, PyObject *right, GameObject *h)
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(left); i++) {
+        int r = le_rec(h, (GameObject *)PyList_GET_ITEM(left, i));
+        if (r != 0)
+            return r < 0 ? -1 : 0;
+    }
+    PyObject *rights = options_of(h, 0);
+    if (rights == NULL)
+        return -1;
+    int result = 1;
+    if (Py_EnterRecursiveCall(" while simplifying a game")) {
+        Py_DECREF(rights);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(rights); i++) {
+        int r = le_canon_raw((GameObject *)PyTuple_GET_ITEM(rights, i), left, right);
+        if (r != 0) {
+            result = r < 0 ? -1 : 0;
+            break;
+        }
+    }
+    Py_LeaveRecursiveCall();
+    Py_DECREF(rights);
+    return result;
+}
+
+/* _maximal (lefts, upper = 0) / _minimal (rights, upper = 1): the options not dominated by (nor equal to an
+ * earlier) other option; a nonzero split promises two antichains, options[:split] and options[split:]. */
+static PyObject *
+undominated(PyObject *options, Py_ssize_t split, int upper)
+{
+    Py_ssize_t count = PyList_GET_SIZE(options);
+    if (count < 2) {
+        Py_INCREF(options);
+        return options;
+    }
+    PyObject *kept = PyList_New(0);
+    if (kept == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        GameObject *a = (GameObject *)PyList_GET_ITEM(options, i);
+        int keep = 1;
+        for (Py_ssize_t j = 0; j < count; j++) {
+            GameObject *b = (GameObject *)PyList_GET_ITEM(options, j);
+            if (a == b) {
+                if (j < i) {
+                    keep = 0; /* a duplicate: keep the first copy only */
+                    break;
+                }
+                continue;
+            }
+            if (split && (i < split) == (j < split))
+                continue; /* same antichain: never comparable */
+            int r = upper ? le_rec(b, a) : le_rec(a, b);
+            if (r < 0) {
+                Py_DECREF(kept);
+                return NULL;
+            }
+            if (r) {
+                keep = 0;
+                break;
+            }
+        }
+        if (keep && PyList_Append(kept, (PyObject *)a) < 0) {
+            Py_DECREF(kept);
+            return NULL;
+        }
+    }
+    return kept;
+}
+
+/* 1 when every option on both sides is of at least this kind (2: numbers, 1: uptimals), else 0. */
+static int
+all_of_kind(PyObject *left, PyObject *right, int kind)
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(left); i++)
+        if (((GameObject *)PyList_GET_ITEM(left, i))->kind < kind)
+            return 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(right); i++)
+        if (((GameObject *)PyList_GET_ITEM(right, i))->kind < kind)
+            return 0;
+    return 1;
+}
+
+/* The Python hook when it can answer (every option of the kind), else None; a new reference. */
+static PyObject *
+maybe_call(PyObject *hook, PyObject *left, PyObject *right, int kind)
+{
+    if (!all_of_kind(left, right, kind))
+        Py_RETURN_NONE;
+    return PyObject_CallFunctionObjArgs(hook, left, right, NULL);
+}
+
+/* One pass of bypassing reversible options on one side; *changed is set when one was bypassed. */
+static PyObject *
+bypass(PyObject *left, PyObject *right, int side_left, int *changed)
+{
+    PyObject *side = side_left ? left : right;
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(side); i++) {
+        GameObject *a = (GameObject *)PyList_GET_ITEM(side, i);
+        /* a left option a is reversible through a^R when a^R <= G: replace a by a^R's left options (mirror
+         * image on the right) */
+        PyObject *answers = options_of(a, !side_left);
+        if (answers == NULL)
+            goto fail;
+        int reversed = 0;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(answers); k++) {
+            GameObject *ar = (GameObject *)PyTuple_GET_ITEM(answers, k);
+            int r = side_left ? le_canon_raw(ar, left, right) : le_raw_canon(left, right, ar);
+            if (r < 0) {
+                Py_DECREF(answers);
+                goto fail;
+            }
+            if (r) {
+                PyObject *replacements = options_of(ar, side_left);
+                if (replacements == NULL) {
+                    Py_DECREF(answers);
+                    goto fail;
+                }
+                for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(replacements); m++)
+                    if (PyList_Append(out, PyTuple_GET_ITEM(replacements, m)) < 0) {
+                        Py_DECREF(replacements);
+                        Py_DECREF(answers);
+                        goto fail;
+                    }
+                Py_DECREF(replacements);
+                reversed = 1;
+                *changed = 1;
+                break;
+            }
+        }
+        Py_DECREF(answers);
+        if (!reversed && PyList_Append(out, (PyObject *)a) < 0)
+            goto fail;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+static PyObject *
+canonical(PyObject *left_in, PyObject *right_in, Py_ssize_t left_split, Py_ssize_t right_split)
+{
+    if (poll_cancel() < 0)
+        return NULL;
+    PyObject *number = maybe_call(hook_as_number, left_in, right_in, 2);
+    if (number != Py_None)
+        return number;
+    Py_DECREF(number);
+    PyObject *left = undominated(left_in, left_split, 0);
+    if (left == NULL)
+        return NULL;
+    PyObject *right = undominated(right_in, right_split, 1);
+    if (right == NULL) {
+        Py_DECREF(left);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    for (;;) {
+        int changed = 0;
+        PyObject *new_left = bypass(left, right, 1, &changed);
+        if (new_left == NULL)
+            goto done;
+        PyObject *new_right = bypass(left, right, 0, &changed);
+        if (new_right == NULL) {
+            Py_DECREF(new_left);
+            goto done;
+        }
+        if (!changed) {
+            Py_DECREF(new_left);
+            Py_DECREF(new_right);
+            break;
+        }
+        Py_SETREF(left, undominated(new_left, 0, 0));
+        Py_DECREF(new_left);
+        Py_SETREF(right, undominated(new_right, 0, 1));
+        Py_DECREF(new_right);
+        if (left == NULL || right == NULL)
+            goto done;
+    }
+    result = maybe_call(hook_as_number, left, right, 2);
+    if (result != Py_None)
+        goto done;
+    Py_DECREF(result);
+    result = maybe_call(hook_recognise, left, right, 1);
+    if (result != Py_None)
+        goto done;
+    Py_DECREF(result);
+    result = intern_general(left, right);
+done:
+    Py_XDECREF(left);
+    Py_XDECREF(right);
+    return result;
+}
+
+/* canonical(left, right, left_split=0, right_split=0): the compiled _canonical. */
+static PyObject *
+kernel_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 2 || nargs > 4) {
+        PyErr_SetString(PyExc_TypeError, "canonical(left, right, left_split=0, right_split=0)");
+        return NULL;
+    }
+    if (!hooks_ready())
+        return NULL;
+    Py_ssize_t splits[2] = {0, 0};
+    for (Py_ssize_t i = 2; i < nargs; i++) {
+        splits[i - 2] = PyNumber_AsSsize_t(args[i], PyExc_OverflowError);
+        if (splits[i - 2] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    PyObject *lists[2];
+    for (int i = 0; i < 2; i++) {
+        lists[i] = PySequence_List(args[i]);
+        if (lists[i] == NULL) {
+            if (i)
+                Py_DECREF(lists[0]);
+            return NULL;
+        }
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(lists[i]); k++)
+            if (!IS_GAME(PyList_GET_ITEM(lists[i], k))) {
+                PyErr_SetString(PyExc_TypeError, "canonical(): options must be games");
+                Py_DECREF(lists[0]);
+                if (i)
+                    Py_DECREF(lists[1]);
+                return NULL;
+            }
+    }
+    kernel_enter();
+    PyObject *r = canonical(lists[0], lists[1], splits[0], splits[1]);
+    kernel_leave();
+    Py_DECREF(lists[0]);
+    Py_DECREF(lists[1]);
+    return r;
+}
+
 /* g + h for canonical games: the pure kernel's _add (memoised on the unordered pair of ids). */
 static PyObject *
 add_rec(GameObject *g, GameObject *h)
@@ -1048,7 +1330,7 @@ add_rec(GameObject *g, GameObject *h)
                     goto general_done;
             }
         }
-        result = PyObject_CallFunctionObjArgs(hook_canonical, lists[0], lists[1], splits[0], splits[1], NULL);
+        result = canonical(lists[0], lists[1], PyLong_AsSsize_t(splits[0]), PyLong_AsSsize_t(splits[1]));
 general_done:
         Py_XDECREF(lists[0]);
         Py_XDECREF(lists[1]);
@@ -1176,12 +1458,12 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
     static char *names[] = {"game_type", "next_id", "by_uptimal", "add_memo", "cancel_requested",
                             "check_room", "add_deep", "le_deep", "uptimal_le", "uptimal_sum", "materialise",
                             "fill_stops", "raise_if_cancelled", "compare_other", "add_other", "by_options",
-                            "canonical", "namespace", NULL};
-    PyObject *v[18];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O!O!OOOOOOOOOOO!OO!", names, &v[0], &v[1], &PyDict_Type,
+                            "canonical", "namespace", "as_number", "recognise_uptimal", NULL};
+    PyObject *v[20];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O!O!OOOOOOOOOOO!OO!OO", names, &v[0], &v[1], &PyDict_Type,
                                      &v[2], &PyDict_Type, &v[3], &PyList_Type, &v[4], &v[5], &v[6], &v[7], &v[8],
                                      &v[9], &v[10], &v[11], &v[12], &v[13], &v[14], &PyDict_Type, &v[15], &v[16],
-                                     &PyDict_Type, &v[17]))
+                                     &PyDict_Type, &v[17], &v[18], &v[19]))
         return NULL;
     if (!PyType_Check(v[0]) || !PyType_IsSubtype((PyTypeObject *)v[0], &GameBase_Type)) {
         PyErr_SetString(PyExc_TypeError, "game_type must be a subclass of GameBase");
@@ -1191,11 +1473,12 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_ValueError, "cancel_requested must be a one-item list");
         return NULL;
     }
-    PyObject **slots[18] = {(PyObject **)&Game_Type, &next_id, &by_uptimal, &add_memo, &cancel_flag,
+    PyObject **slots[20] = {(PyObject **)&Game_Type, &next_id, &by_uptimal, &add_memo, &cancel_flag,
                             &hook_check_room, &hook_add_deep, &hook_le_deep, &hook_uptimal_le, &hook_uptimal_sum,
                             &hook_materialise, &hook_fill_stops, &hook_cancelled, &hook_compare_other,
-                            &hook_add_other, &by_options, &hook_canonical, &namespace};
-    for (int i = 0; i < 18; i++) {
+                            &hook_add_other, &by_options, &hook_canonical, &namespace, &hook_as_number,
+                            &hook_recognise};
+    for (int i = 0; i < 20; i++) {
         Py_INCREF(v[i]);
         Py_XSETREF(*slots[i], v[i]);
     }
@@ -1207,6 +1490,9 @@ static PyMethodDef kernel_methods[] = {
      "Bind the Game class, intern tables and pure-kernel fallbacks (called once by cgt.game)."},
     {"new_game", (PyCFunction)(void (*)(void))kernel_new_game, METH_FASTCALL,
      "new_game(left, right, nus): a new Game, initialised as the pure kernel's _new does."},
+    {"canonical", (PyCFunction)(void (*)(void))kernel_canonical, METH_FASTCALL,
+     "canonical(left, right, left_split=0, right_split=0): the canonical form of {left | right} (the compiled "
+     "_canonical)."},
     {"clear_tables", kernel_clear_tables, METH_NOARGS,
      "Empty the table of small uptimals (an accelerator of cgt.game._by_uptimal; cgt.clear_caches() calls it)."},
     {"add", (PyCFunction)(void (*)(void))kernel_add, METH_FASTCALL,

@@ -1116,17 +1116,17 @@ def _translate(g: Game, x: Fraction) -> Game:
 
 _add_deep = deep(_add)
 
-# The pure kernel's recursive functions: the reference.  With the compiled kernel the module names _le, _add and
-# _intern_general are the C functions of cgt._kernel (same signatures, same memo tables, same results).
-_PURE_FUNCTIONS = {"_le": _le, "_add": _add, "_intern_general": _intern_general}
+# The pure kernel's recursive functions: the reference.  With the compiled kernel the module names _le, _add,
+# _canonical and _intern_general are the C functions of cgt._kernel (same signatures, memo tables and results).
+_PURE_FUNCTIONS = {"_le": _le, "_add": _add, "_intern_general": _intern_general, "_canonical": _canonical}
 if _compiled is not None:
-    _le, _add, _intern_general = _compiled.le, _compiled.add, _compiled.intern_general
+    _le, _add, _intern_general, _canonical = _compiled.le, _compiled.add, _compiled.intern_general, _compiled.canonical
     _le_deep, _add_deep = deep(_le), deep(_add)
 
 
 @contextlib.contextmanager
 def pure_kernel():
-    """Within the block, the kernel's recursive comparison, sum and interning are the pure-Python ones.
+    """Within the block, the kernel's comparison, sum, canonical form and interning are the pure-Python ones.
 
     The operators of games stay compiled; the module functions (``_le``, ``_add``, ``_canonical``, ...) are
     the reference.  The tests compare the two kernels with it: compute under it, ``clear_caches()``, compute
@@ -1138,7 +1138,7 @@ def pure_kernel():
     ...     _le(star, up), _add(up, star) is up + star
     (False, True)
     """
-    names = ("_le", "_add", "_intern_general", "_le_deep", "_add_deep")
+    names = ("_le", "_add", "_intern_general", "_canonical", "_le_deep", "_add_deep")
     module = globals()
     saved = {name: module[name] for name in names}
     module.update(_PURE_FUNCTIONS)
@@ -1462,7 +1462,8 @@ if _compiled is not None:
         cancel_requested=cancel_requested, check_room=_check_room, add_deep=_add_deep, le_deep=_le_deep,
         uptimal_le=_uptimal_le, uptimal_sum=_uptimal_sum, materialise=_materialise, fill_stops=_fill_stops,
         raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other,
-        by_options=_by_options, canonical=_canonical, namespace=globals())
+        by_options=_by_options, canonical=_PURE_FUNCTIONS["_canonical"], namespace=globals(), as_number=_as_number,
+        recognise_uptimal=_recognise_uptimal)
     #: New games are created by the C type, with the same fields as the pure ``_new`` above.
     _new = _compiled.new_game
 

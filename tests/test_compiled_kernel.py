@@ -97,6 +97,16 @@ def test_sums_agree_with_the_pure_kernel(g, h):
     assert g + h is expected  # from the sum memo
 
 
+@given(st.lists(ANY, max_size=4), st.lists(ANY, max_size=4))
+def test_canonical_forms_agree_with_the_pure_kernel(lefts, rights):
+    clear_caches()
+    with kernel.pure_kernel():
+        expected = kernel._canonical(list(lefts), list(rights))
+    clear_caches()
+    assert kernel._canonical(list(lefts), list(rights)) is expected
+    assert game(lefts, rights) is expected
+
+
 @given(ANY, st.one_of(st.integers(-(2**70), 2**70), PARTS))
 def test_ints_and_dyadic_fractions_as_operands(g, x):
     """Ints and dyadic Fractions behave exactly as the number games they stand for, on either side."""
