@@ -14,6 +14,7 @@ the fox in the middle of row 1):
     python benchmarks/bench_fox_and_geese.py                 # widths 4, 6, 8
     python benchmarks/bench_fox_and_geese.py --max-width 6
     python benchmarks/bench_fox_and_geese.py --values-only
+    python benchmarks/bench_fox_and_geese.py --standard-value   # the 8x8 start's loopy value (minutes)
 """
 
 from __future__ import annotations
@@ -54,7 +55,12 @@ def main() -> None:
     parser.add_argument("--max-width", type=int, default=8)
     parser.add_argument("--limit", type=int, default=5_000_000)
     parser.add_argument("--values-only", action="store_true", help="skip the solver and graph rows")
+    parser.add_argument("--standard-value", action="store_true",
+                        help="only the loopy value of the standard 8x8 start (minutes of CPU, see docs/performance.md)")
     args = parser.parse_args()
+    if args.standard_value:
+        standard_value()
+        return
     print("| workload | result | positions | seconds | positions/s |")
     print("|---|---|---:|---:|---:|")
     for width in range(4, args.max_width + 1, 2) if not args.values_only else ():
@@ -82,6 +88,21 @@ def main() -> None:
             shown, t = f"stopped: {error}", float("nan")
         print(f"| value {_cell(f'{ruleset!r} {board}')} | {_cell(shown)} | {nodes:,} | {t:.2f} | "
               f"{nodes / t:,.0f} |")
+
+def standard_value() -> None:
+    """The loopy value of the traditional 8x8 start, layer by layer: positions valued, wall and CPU time,
+    peak memory."""
+    import resource
+
+    start = FoxAndGeese.start()
+    began, cpu = time.perf_counter(), time.process_time()
+    value = start.game_value
+    wall, cpu = time.perf_counter() - began, time.process_time() - cpu
+    valued = len(FoxAndGeese.table("loopy values"))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"| value FoxAndGeese.start() | `{value}` | {valued:,} valued | {wall:.0f} wall, {cpu:.0f} CPU | "
+          f"peak {peak:,.0f} MB |")
+
 
 if __name__ == "__main__":
     main()

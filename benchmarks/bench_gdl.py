@@ -6,6 +6,7 @@ them; wall-clock seconds are shown too.
 
     python benchmarks/bench_gdl.py                          # nim3 and chomp from tests/gdl/shared
     python benchmarks/bench_gdl.py tests/gdl/kayles7.kif    # any files
+    python benchmarks/bench_gdl.py --max-states 3000000 tests/gdl/fox_and_geese8.kif   # Edin's 8x8 board
 """
 
 from __future__ import annotations
@@ -14,23 +15,23 @@ import argparse
 import pathlib
 import time
 
-from cgt.games.gdl import analyse, explore, load
+from cgt.games.gdl import MAX_STATES, analyse, explore, load
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DEFAULT = [ROOT / "tests" / "gdl" / "shared" / "impartial" / name for name in ("nim3.kif", "chomp.kif")]
 
 
-def measure(path) -> str:
+def measure(path, max_states: int) -> str:
     cpu, wall = time.process_time(), time.perf_counter()
     game = load(path)
     load_cpu = time.process_time() - cpu
     cpu = time.process_time()
-    graph = explore(game, progress=False)
+    graph = explore(game, progress=False, max_states=max_states)
     explore_cpu = time.process_time() - cpu
     states = len(graph.states)
     edges = sum(len(t) for t in graph.targets)
     cpu = time.process_time()
-    report = analyse(game, progress=False)
+    report = analyse(game, progress=False, max_states=max_states)
     total_cpu = load_cpu + time.process_time() - cpu
     solved = report.grundy if report.grundy is not None else report.value or report.outcome
     return (f"| {pathlib.Path(path).name} | {states:,} | {edges:,} | {load_cpu:.2f} | {explore_cpu:.1f} | "
@@ -41,12 +42,13 @@ def measure(path) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", default=DEFAULT)
+    parser.add_argument("--max-states", type=int, default=MAX_STATES, help="state limit of each exploration")
     args = parser.parse_args()
     print("| file | states | moves | load s | explore s | states/s | moves/s | analyse s (CPU) | wall s "
           "(both runs) | result |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for path in args.files:
-        print(measure(path), flush=True)
+        print(measure(path, args.max_states), flush=True)
 
 
 if __name__ == "__main__":

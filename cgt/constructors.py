@@ -14,14 +14,14 @@ from fractions import Fraction
 from cgt.arguments import integer_argument
 from cgt.errors import TooLargeError
 from cgt.interrupt import check_interrupt, deep
-from cgt.game import Game, _add, _canonical, _intern_general, _neg, _uptimal, as_game, ZERO
+from cgt.game import Game, ZERO, add, as_game, canonical_from_lists, intern_canonical, negate, trusted_uptimal
 
 #: ^ = {0|*}
-up: Game = _uptimal(Fraction(0), 1, 0)
+up: Game = trusted_uptimal(Fraction(0), 1, 0)
 #: v = {*|0}
-down: Game = _uptimal(Fraction(0), -1, 0)
+down: Game = trusted_uptimal(Fraction(0), -1, 0)
 #: * = {0|0}
-star: Game = _uptimal(Fraction(0), 0, 1)
+star: Game = trusted_uptimal(Fraction(0), 0, 1)
 
 
 def switch(x) -> Game:
@@ -32,7 +32,7 @@ def switch(x) -> Game:
     ('+-3', '+-1/2')
     """
     x = as_game(x)
-    return _canonical([x], [_neg(x)])
+    return canonical_from_lists([x], [negate(x)])
 
 
 def tiny(x) -> Game:
@@ -43,7 +43,7 @@ def tiny(x) -> Game:
     ('Tiny(2)', True, True)
     """
     x = as_game(x)
-    return _canonical([ZERO], [_canonical([ZERO], [_neg(x)])])
+    return canonical_from_lists([ZERO], [canonical_from_lists([ZERO], [negate(x)])])
 
 
 def miny(x) -> Game:
@@ -53,7 +53,7 @@ def miny(x) -> Game:
     >>> str(miny(integer(1)))
     'Miny(1)'
     """
-    return _neg(tiny(x))
+    return negate(tiny(x))
 
 
 #: Largest n for ^<n> and ^[n]: each step interns four new games (n = 10^5 takes ~15 s and 300 MB).
@@ -80,15 +80,15 @@ def up_family(n: int):
     """
     # From k = 2 on none of these is an uptimal, and the closed forms are canonical (the theorem), so
     # they are interned as they are, without re-checking dominated and reversible options.
-    cumulative, cumulative_star = up, _add(up, star)   # ^[1] = ^<1> = ^ and ^[1]* = ^<1>* = ^*
+    cumulative, cumulative_star = up, add(up, star)   # ^[1] = ^<1> = ^ and ^[1]* = ^<1>* = ^*
     yield 1, up, cumulative_star, up, cumulative_star
     for k in range(2, n + 1):
         if not k & 1023:
             check_interrupt()
-        nth = _intern_general((ZERO,), (_neg(cumulative_star),))
-        nth_star = _intern_general((ZERO, star), (_neg(cumulative),))
-        cumulative = _intern_general((cumulative,), (star,))
-        cumulative_star = _intern_general((ZERO, cumulative_star), (ZERO,))
+        nth = intern_canonical((ZERO,), (negate(cumulative_star),))
+        nth_star = intern_canonical((ZERO, star), (negate(cumulative),))
+        cumulative = intern_canonical((cumulative,), (star,))
+        cumulative_star = intern_canonical((ZERO, cumulative_star), (ZERO,))
         yield k, nth, nth_star, cumulative, cumulative_star
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from cgt._deep import deep
 from cgt.arguments import integer_argument
 from cgt.errors import TooLargeError
-from cgt.game import Game, ZERO, _canonical, _le, game_list
+from cgt.game import Game, ZERO, canonical_from_lists, game_id, game_list, leq
 from cgt.interrupt import check_interrupt
 
 _days: list[frozenset[Game]] = [frozenset([ZERO])]
@@ -41,7 +41,7 @@ def antichains(elements: list[Game]) -> list[list[Game]]:
     compatible = []
     for i, a in enumerate(elements):
         compatible.append(
-            [j for j in range(i + 1, n) if not _le(a, elements[j]) and not _le(elements[j], a)]
+            [j for j in range(i + 1, n) if not leq(a, elements[j]) and not leq(elements[j], a)]
         )
     result: list[list[Game]] = [[]]
     # Depth-first extension, each antichain listed once with increasing indices.
@@ -74,8 +74,8 @@ def born_by(n: int) -> frozenset[Game]:
             f"born_by({n}): day {n} has too many values to list (day 3 has 1474, day 4 over 3 * 10^12)"
         )
     while len(_days) <= n:
-        previous = sorted(_days[-1], key=lambda g: g._id)
+        previous = sorted(_days[-1], key=game_id)
         sides = antichains(previous)
-        values = {_canonical(list(left), list(right)) for left in sides for right in sides}
+        values = {canonical_from_lists(list(left), list(right)) for left in sides for right in sides}
         _days.append(frozenset(values))
     return _days[n]

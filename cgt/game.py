@@ -1456,6 +1456,59 @@ def clear_caches() -> None:
         clear()
 
 
+# ====================================================================== the kernel's internal interface
+# Named entry points for the modules of ``cgt`` that work below the public API (notation, constructors,
+# the enumeration of days, the number tower); nothing outside this module imports the kernel's underscore
+# names.  They trust their arguments (options already canonical games; number parts ints or dyadic
+# Fractions) and skip the deep-recursion wrapper, so callers must already be inside one (``cgt._deep.deep``).
+#
+#   negate(g)                     -g
+#   add(g, h)                     g + h
+#   leq(g, h)                     g <= h
+#   canonical_from_lists(L, R)    the canonical form of {L | R} for lists of canonical games
+#   intern_canonical(L, R)        the interned {L | R} for options known to form a canonical game that is
+#                                 not a closed-form uptimal (those come from trusted_uptimal)
+#   trusted_uptimal(x, u, n)      x + u.^ + *n
+#   birthday_of(g)                g.birthday
+negate = _neg
+add = _add
+leq = _le
+canonical_from_lists = _canonical
+intern_canonical = _intern_general
+trusted_uptimal = _uptimal
+birthday_of = _birthday
+
+
+def game_id(g: Game) -> int:
+    """The game's small integer id (ids follow creation order; equal games share one).
+
+    >>> from cgt import up
+    >>> game_id(up) == game_id(-(-up))
+    True
+    """
+    return g._id
+
+
+def game_cache(g: Game) -> dict:
+    """The per-game dictionary where modules keep derived facts (printed text, flags); emptied by
+    :func:`clear_caches`.
+
+    >>> from cgt import up
+    >>> isinstance(game_cache(up), dict)
+    True
+    """
+    return _extra(g)
+
+
+def stops_of(g: Game) -> tuple:
+    """``(left stop, right stop)`` in the kernel's number types (an int for integers, else a Fraction).
+
+    >>> stops_of(game([3], [game([2], [1])]))
+    (3, 2)
+    """
+    return _left_stop(g), _right_stop(g)
+
+
 if _compiled is not None:
     _compiled.set_hooks(
         game_type=Game, next_id=_next_id, by_uptimal=_by_uptimal, add_memo=_add_memo,

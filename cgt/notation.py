@@ -54,11 +54,12 @@ def format_game(g) -> str:
     >>> format_game(game([1], [-1]))
     '+-1'
     """
-    from cgt.game import _extra
+    from cgt.game import closed_uptimal, game_cache
 
-    if g._nus is not None:
-        return format_uptimal(*g._nus)
-    extra = _extra(g)
+    closed = closed_uptimal(g)
+    if closed is not None:
+        return format_uptimal(*closed)
+    extra = game_cache(g)
     text = extra.get("str")
     if text is None:
         text = _special_text(g)
@@ -82,12 +83,12 @@ def print_key(g):
 
 def _special_text(g) -> str | None:
     """Text for the non-brace forms (compact uptimals, switch, Tiny/Miny), or None (§5.3 rules 1-3)."""
-    from cgt.game import _neg
+    from cgt.game import negate
 
     text = _up_family_text(g)
     if text is not None:
         return text
-    if _neg(g) is g:
+    if negate(g) is g:
         return _switch_text(g)
     return _tiny_text(g)
 
@@ -111,7 +112,7 @@ def _switch_text(g) -> str:
 def _tiny_text(g) -> str | None:
     """``xTiny(d)`` for ``{x||x|y}`` with a number x and mean(y) < x (d = x - y), and ``xMiny(d)`` for
     ``{{z|x}|x}`` with mean(z) > x (d = z - x): the exact shapes of CGSuite's rule (§5.3 rule 3)."""
-    from cgt.game import _lefts, _rights
+    from cgt.game import lefts_of as _lefts, rights_of as _rights
 
     left, right = _lefts(g), _rights(g)
     if len(left) != 1 or len(right) != 1:
@@ -138,20 +139,20 @@ def _tiny_text(g) -> str | None:
     return f"{prefix}{name}({format_game(d)})"
 
 
-_up_family: dict[int, str] = {}
+_up_family: dict = {}     # game -> text, for the up family registered so far
 _up_family_size = [1]
 
 
 def _up_family_text(g) -> str | None:
     """``x^<n>``, ``xv<n>``, ``x^[n]``, ``xv[n]``, each optionally followed by ``*`` or ``*m`` (§5.3 rule 1)."""
-    from cgt.game import _add, _birthday, _left_stop, _right_stop, _number
+    from cgt.game import add, birthday_of, stops_of, trusted_uptimal
     from cgt.constructors import up_family
 
-    x = _left_stop(g)
-    if x != _right_stop(g):
+    x, right_stop = stops_of(g)
+    if x != right_stop:
         return None
-    rest = _add(g, _number(-x)) if x else g
-    size = _birthday(rest)
+    rest = add(g, trusted_uptimal(-x, 0, 0)) if x else g
+    size = birthday_of(rest)
     if _up_family_size[0] < size:
         # Register the family up to this birthday in one pass (each member from its closed form).
         for k, nth, nth_star, cumulative, cumulative_star in up_family(size):
@@ -159,10 +160,10 @@ def _up_family_text(g) -> str | None:
                 continue
             for value, text in ((nth, f"^<{k}>"), (nth_star, f"^<{k}>*"),
                                 (cumulative, f"^[{k}]"), (cumulative_star, f"^[{k}]*")):
-                _up_family.setdefault(value._id, text)
-                _up_family.setdefault((-value)._id, "v" + text[1:])
+                _up_family.setdefault(value, text)
+                _up_family.setdefault(-value, "v" + text[1:])
         _up_family_size[0] = size
-    text = _up_family.get(rest._id)
+    text = _up_family.get(rest)
     if text is None:
         text = _compact_uptimal(rest)
         if text is None:
@@ -225,9 +226,9 @@ def _cumulative_form(g) -> tuple[int, int] | None:
 
 def _general_body(g) -> tuple[str, int]:
     """The text inside the outer braces of a general game, and its number of slashes."""
-    from cgt.game import _extra
+    from cgt.game import game_cache
 
-    extra = _extra(g)
+    extra = game_cache(g)
     body = extra.get("body")
     if body is not None:
         return body
@@ -242,7 +243,7 @@ def _general_body(g) -> tuple[str, int]:
 def _side(options) -> tuple[str, int]:
     if len(options) == 1:
         (option,) = options
-        if option._nus is None and format_game(option).startswith("{"):
+        if format_game(option).startswith("{"):
             text, slashes = _general_body(option)
             if slashes < MAX_SLASHES:
                 return text, slashes
@@ -256,7 +257,9 @@ def repr_game(g) -> str:
     >>> repr_game(up + star), repr_game(game([3], [game([2], [1])]))
     ('up + nimber(1)', "game('{3||2|1}')")
     """
-    nus = g._nus
+    from cgt.game import closed_uptimal
+
+    nus = closed_uptimal(g)
     if nus is not None:
         x, u, n = nus
         if not (x or u or n):

@@ -29,11 +29,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError
+from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
 from cgt.game import Game, _number
 from cgt.numbers import is_dyadic, number_birthday
 from cgt.ordinal import (
-    ONE, ZERO, cnf_abs_terms, cnf_add, cnf_int, cnf_is_ordinal, cnf_mul, cnf_neg, cnf_omega_power,
+    ONE, ZERO, cnf_abs_terms, cnf_add, cnf_compare, cnf_int, cnf_is_ordinal, cnf_mul, cnf_neg, cnf_omega_power,
     cnf_ordinal_add, cnf_sign, format_cnf, is_finite,
 )
 from cgt.outcome import Outcome
@@ -292,6 +292,109 @@ def _sub(a, b):
     return _add(a, (cnf_neg(b[0]), b[1]))
 
 
+# ====================================================================== normal forms and sign expansions
+
+#: How many terms of positive exponent ``floor`` computes before giving up.
+MAX_FLOOR_TERMS = 200
+
+
+def _series(num: tuple, den: tuple, with_rest: bool = False):
+    """The terms ``(y, r)`` of the Conway normal form Σ ω^y × r of num/den in decreasing order, by long
+    division: y a generalized ordinal (CNF, negative coefficients allowed), r a Fraction.
+
+    Finite when den is a monomial (then, with ``with_rest``, a final ``(None, 0)`` says nothing is left);
+    infinite for other denominators, whose callers stop after the terms they need.
+    """
+    (g0, d0), lower = den[0], den[1:]
+    rest = {e: Fraction(c) for e, c in num}
+    order = _cnf_key
+    while rest:
+        top = max(rest, key=order)
+        r = rest.pop(top) / d0
+        y = cnf_add(top, cnf_neg(g0))
+        yield y, r
+        for g, d in lower:
+            e = cnf_add(y, g)
+            v = rest.get(e, 0) - r * d
+            if v:
+                rest[e] = v
+            else:
+                rest.pop(e, None)
+    if with_rest:
+        yield None, 0
+
+
+class _CnfKey:
+    __slots__ = ("a",)
+
+    def __init__(self, a):
+        self.a = a
+
+    def __lt__(self, other):
+        return cnf_compare(self.a, other.a) < 0
+
+
+def _cnf_key(a):
+    return _CnfKey(a)
+
+
+def _monomial_value(y: tuple, r: Fraction):
+    """ω^y × r as a number (ω^y = ω^(positive part) / ω^(negative part))."""
+    up = tuple((e, c) for e, c in y if c > 0)
+    down = tuple((e, -c) for e, c in y if c < 0)
+    return _make(cnf_omega_power(up, r.numerator), cnf_omega_power(down, r.denominator))
+
+
+def _runs(y: tuple) -> list:
+    """The sign expansion of a generalized ordinal as runs ``(sign, length)``: ω^e × |c| signs of c per term."""
+    return [(1 if c > 0 else -1, cnf_omega_power(e, abs(c))) for e, c in y]
+
+
+def _ordinal_min(a: tuple, b: tuple) -> tuple:
+    return a if a <= b else b
+
+
+def _ordinal_left_subtract(a: tuple, c: tuple) -> tuple:
+    """The ordinal δ with c + δ = a (for c ≤ a)."""
+    for i, term in enumerate(a):
+        if i >= len(c):
+            return a[i:]
+        if c[i] != term:
+            (e, n), (f, m) = c[i], term
+            return a[i:] if e < f else ((f, m - n),) + a[i + 1:]
+    return ZERO
+
+
+def _term_length(y: tuple, r: Fraction, previous) -> tuple:
+    """The length of the (reduced) sign expansion of the term ω^y × r (r > 0), as an ordinal CNF."""
+    runs = _runs(y)
+    shared = []  # the common prefix with the previous exponent, as runs
+    if previous is not None:
+        for (s, n), (t, m) in zip(runs, _runs(previous)):
+            if s != t:
+                break
+            shared.append((s, _ordinal_min(n, m)))
+            if n != m:
+                break
+    length, pluses = ONE, ZERO  # the leading plus
+    for i, (sign, n) in enumerate(runs):
+        if sign > 0:
+            # pluses number P..P+n-1 contribute Σ ω^(P+β+1) = ω^(P+n) pluses
+            length = cnf_ordinal_add(length, cnf_omega_power(cnf_ordinal_add(pluses, n)))
+            pluses = cnf_ordinal_add(pluses, n)
+        else:
+            if i < len(shared):
+                n = _ordinal_left_subtract(n, shared[i][1])  # minus blocks shared with the previous exponent
+            # each minus after P pluses contributes ω^(P+1) minuses: ω^(P+1) × n in all
+            unit = cnf_ordinal_add(pluses, ONE)
+            length = cnf_ordinal_add(length, tuple((cnf_ordinal_add(unit, e), c) for e, c in n))
+    if r != 1:
+        extra = cnf_int(number_birthday(r) - 1) if is_dyadic(r) else cnf_omega_power(ONE)
+        # every further sign of r repeated ω^(y⁺) times
+        length = cnf_ordinal_add(length, tuple((cnf_ordinal_add(pluses, e), c) for e, c in extra))
+    return length
+
+
 # ====================================================================== the value types
 
 class Surreal:
@@ -483,50 +586,72 @@ class Surreal:
 
     @property
     def birthday(self):
-        """The birthday, an ordinal: Σ ω^e×|c| for a generalized ordinal, ω for a non-dyadic rational.
+        """The birthday, an ordinal: the length of the sign expansion.
 
-        Gonshor (*An Introduction to the Theory of Surreal Numbers*, Thms 5.11-5.12): the sign expansion of
-        ``ω^e × r`` for an ordinal e is ω^e pluses followed by every further sign of r repeated ω^e times,
-        and a normal form concatenates the expansions of its terms; so a term ``ω^e × r`` contributes
-        ``ω^e × len(r)`` (len(r) = the birthday of the real r, ω when r is not dyadic).  Implemented when
-        the denominator is an integer.
+        Gonshor (*An Introduction to the Theory of Surreal Numbers*, ch. 5): the sign expansion of ω^y is
+        a plus followed, for each sign of y, by ω^(n+1) copies of it (n = the number of pluses of y before
+        it) (Thm 5.11); ``ω^y × r`` continues with every further sign of the real r repeated ω^(y⁺) times
+        (y⁺ = all pluses of y) (Thm 5.12); and a normal form Σ ω^(y_i) × r_i concatenates its terms,
+        where a term drops the minus blocks of the signs its exponent shares with the previous exponent
+        (the reduction of Thm 5.12; e.g. ε + ε² = +−^ω then +−^ω, not +−^(ω×2)).  For a generalized
+        ordinal y (all that quotients need) the sign expansion of y is, term by term, ω^e × |c| copies of
+        the sign of c.  Implemented when the normal form is finite: an integer or monomial denominator
+        (``ω/2``, ``1/ω``, ``(ω^2+1)/ω``); a denominator with several terms gives an infinite normal form
+        (``1/(ω-1) = ω^-1 + ω^-2 + ...``) and is refused.
 
         >>> [str(x.birthday) for x in (omega - 1, omega / 2, Rational(1, 3), omega * 2 + Rational(1, 3))]
         ['ω+1', 'ω×2', 'ω', 'ω×3']
+        >>> [str(x.birthday) for x in (1 / omega, 2 / omega, (omega + 1) / omega ** 2)]
+        ['ω', 'ω+1', 'ω×2']
         """
         if not self._den:
             raise NotApplicableError(f"{self} has no birthday")
-        if not is_finite(self._den):
-            raise NotApplicableError(f"the birthday of {self} is not implemented (its denominator is not an integer)")
-        d = self._den[0][1]
-        total = ZERO
-        for e, c in self._num:
-            r = Fraction(abs(c), d)
-            if is_dyadic(r):
-                term = cnf_omega_power(e, number_birthday(r))
-            else:
-                term = cnf_omega_power(cnf_ordinal_add(e, ONE))  # ω^e × ω = ω^(e+1)
-            total = cnf_ordinal_add(total, term)
+        if len(self._den) > 1:
+            raise NotApplicableError(
+                f"the birthday of {self} is not implemented: its normal form has infinitely many terms")
+        total, previous = ZERO, None
+        for y, r in _series(self._num, self._den):
+            total = cnf_ordinal_add(total, _term_length(y, abs(r), previous))
+            previous = y
         return _make(total, ONE)
 
     @property
     def floor(self):
-        """The greatest omnific integer ≤ x (implemented when the denominator is an integer).
+        """The greatest omnific integer ≤ x (Conway, ONAG ch. 5: the terms of the normal form with positive
+        exponents, plus the floor of the real part — less one when the real part is an integer and the
+        infinitesimal rest is negative).  The normal form of a quotient comes from long division.
 
         >>> str((omega / 2 + Rational(1, 3)).floor), str(Rational(-7, 3).floor)
         ('ω/2', '-3')
+        >>> [str(x.floor) for x in (1 / omega, -1 / omega, omega ** 2 / (omega + 1), (omega - 1) / (omega + 1))]
+        ['0', '-1', 'ω-1', '0']
         """
         if not self._den:
             raise NotApplicableError(f"{self} has no floor")
-        if not is_finite(self._den):
-            raise NotApplicableError(f"the floor of {self} is not implemented (its denominator is not an integer)")
-        d = self._den[0][1]
-        terms = [(e, Fraction(c, d)) for e, c in self._num if e != ZERO]
-        constant = next((Fraction(c, d) for e, c in self._num if e == ZERO), Fraction(0))
-        value = _number(Fraction(math.floor(constant)))
-        for e, r in terms:
-            value = value + _make(cnf_omega_power(e, r.numerator), cnf_int(r.denominator))
-        return value
+        value = _number(Fraction(0))
+        constant, count = Fraction(0), 0
+        rest_sign = 0
+        for y, r in _series(self._num, self._den, with_rest=True):
+            if y is None:  # the sign of what is left after the terms so far
+                rest_sign = r
+                break
+            s = cnf_sign(y)
+            if s > 0:
+                count += 1
+                if count > MAX_FLOOR_TERMS:
+                    raise TooLargeError(
+                        f"the floor of {self} needs more than {MAX_FLOOR_TERMS} terms of its normal form "
+                        f"(it may have infinitely many terms above 1)")
+                value = value + _monomial_value(y, r)
+            elif s == 0:
+                constant = r
+            else:
+                rest_sign = 1 if r > 0 else -1
+                break
+        whole = math.floor(constant)
+        if whole == constant and rest_sign < 0:
+            whole -= 1
+        return value + whole
 
     @property
     def ceiling(self):

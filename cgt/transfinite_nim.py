@@ -20,7 +20,10 @@ So a product is polynomial multiplication in which exponent digits carry *downwa
 κ_{p^k}``) and a carry out of the lowest digit multiplies by α_p.  The excesses are computed here, never
 tabulated: α_p is found by searching upward from the least ordinal whose field has degree divisible by
 r = ord_p(2), testing ``y^((2^D - 1)/p) ≠ 1`` in GF(2^D) (an element is a p-th power there iff that
-power is 1).  The first ones are the values Conway and Lenstra state: ``ω^3 = 2``, ``(ω^ω)^5 = 4``,
+power is 1) — for D > 64 in :mod:`cgt.binary_field`, in the Kummer extension that y's last kappa adds to a
+field rewritten in a polynomial basis, through the norm to GF(2^ord_p(2)).  Every prime below 139 works
+(α_47 = ω^(ω^7)+1 needs GF(2^5060)); a prime whose test needs a field beyond GF(2^10000) raises
+``TooLargeError`` naming it (the first is 139).  The first ones are the values Conway and Lenstra state: ``ω^3 = 2``, ``(ω^ω)^5 = 4``,
 ``(ω^(ω^2))^7 = ω+1``.
 
 >>> from cgt import omega
@@ -37,7 +40,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from cgt import nimarith
+from cgt import binary_field, nimarith
 from cgt.errors import InvalidGameError, NotApplicableError, TooLargeError
 from cgt.game import Game, _number, nimber, register_cache
 from cgt.ordinal import ONE, ZERO, cnf_int, cnf_omega_power, format_cnf, is_finite
@@ -47,8 +50,15 @@ from cgt.surreal import Ordinal, Surreal, _make, _ordinal_cnf, omega, omega_powe
 __all__ = ["nim_sum", "nim_product", "nim_power", "nim_inverse", "excess", "TransfiniteNimber",
            "transfinite_nimber", "format_nimber"]
 
-#: Largest field degree D (the field GF(2^D)) the excess search will work in.
-MAX_EXCESS_DEGREE = 1000
+#: Largest field degree D (the field GF(2^D)) in which the excess search tests p-th powers with the nim
+#: polynomials themselves; larger fields use :mod:`cgt.binary_field` (a Kummer extension of a polynomial basis).
+SMALL_FIELD_DEGREE = 64
+#: Largest degree of the field B below the last Kummer step that is rewritten in a polynomial basis (the
+#: rewriting multiplies B's generator d times and solves a d×d system over GF(2)).
+MAX_BASE_DEGREE = 1500
+#: Largest field degree D = q·deg(B) (the field GF(2^D)) the excess search will work in: a p-th power test
+#: there is a square-and-multiply with a D-bit exponent, each step about q^2 products in B.
+MAX_EXCESS_DEGREE = 10000
 #: How many ordinals above the least candidate the excess search tries before giving up.
 MAX_EXCESS_CANDIDATES = 256
 
@@ -248,50 +258,64 @@ def _valuation(n: int, q: int) -> int:
     return v
 
 
+def _prime_powers(n: int) -> list[int]:
+    """The prime powers s^k exactly dividing n."""
+    out, s = [], 2
+    while n > 1:
+        if s * s > n:
+            out.append(n)
+            break
+        if n % s == 0:
+            power = 1
+            while n % s == 0:
+                n //= s
+                power *= s
+            out.append(power)
+        s += 1
+    return out
+
+
 def _least_candidate(j: int, r: int) -> dict:
     """The least ordinal below kappa_p whose field has degree divisible by r (a non-p-th power must).
 
-    The degree depends only on the highest kappa-level used for each smaller prime q (contributing
-    q^level × deg(alpha_q)) and the finite field of the coefficients; the least ordinal with given levels is
-    the sum of the corresponding kappas plus the least coefficient of that finite field.
+    Candidates are sums of kappas κ_{q^L} (degree q^L × deg(α_q)) plus a finite nimber 2^(2^(a-1)) (degree
+    2^a, the least of that degree).  A sum of such parts has degree the lcm of theirs, and is compared with
+    another by its largest part first; so the least one is found greedily: take the smallest part such
+    that each prime power of r it leaves uncovered is covered by some smaller part, and repeat below it.
     """
-    best = None
-    levels = [0] * j
-
-    def visit(i, top):
-        nonlocal best
-        if i < 0:
-            for a in range(_valuation(r, 2) + 1):
-                d = 1 << a
-                poly = {}
-                for t, level in enumerate(levels):
-                    if level:
-                        _excess_poly(t)
-                        d = math.lcm(d, _odd_prime(t) ** level * _excess_degree[t])
-                        monomial = [()] * (t + 1)
-                        monomial[t] = (0,) * (level - 1) + (1,)
-                        poly[tuple(monomial)] = 1
-                if a:
-                    poly[()] = poly.get((), 0) + (1 << (1 << (a - 1)))
-                if d % r == 0:
-                    cnf = _from_poly(poly)
-                    if best is None or cnf < best[0]:
-                        best = (cnf, poly)
-            return
-        q = _odd_prime(i)
-        low = 1 if i == top else 0
-        for level in range(low, max(_valuation(r, q), 1) + 1):
-            levels[i] = level
-            visit(i - 1, top)
-        levels[i] = 0
-
-    # Every candidate using kappa_q for the t-th odd prime q is >= omega^(omega^t), and every candidate using
-    # only smaller primes is below it: so try the highest prime used in increasing order and stop at a hit.
-    for top in range(-1, j):
-        visit(top, top)
-        if best is not None:
-            return best[1]
-    raise NotApplicableError(f"no field below kappa_{_odd_prime(j)} has degree divisible by {r}")
+    needs = _prime_powers(r)
+    parts = []  # (sort key, degree, monomial or finite value); only parts sharing a factor with r matter
+    two = next((n for n in needs if n % 2 == 0), 1)
+    for a in range(1, two.bit_length()):
+        parts.append(((-1, a), 1 << a, 1 << (1 << (a - 1))))
+    # Parts come in increasing order; the largest part chosen is the first one at which the parts so far
+    # cover every prime power of r, so no excess beyond it is computed.
+    for t in range(j):
+        if all(any(part[1] % n == 0 for part in parts) for n in needs):
+            break
+        q = _odd_prime(t)
+        for level in range(1, max(_valuation(r, q), 1) + 1):
+            _excess_poly(t)
+            degree = q ** level * _excess_degree[t]
+            if math.gcd(degree, r) > 1:
+                parts.append(((t, level), degree, _kappa_monomial(t, level)))
+    chosen, remaining, below = [], needs, len(parts)
+    while remaining:
+        for i in range(below):
+            rest = [n for n in remaining if parts[i][1] % n]
+            if all(any(parts[k][1] % n == 0 for k in range(i)) for n in rest):
+                chosen.append(parts[i])
+                remaining, below = rest, i
+                break
+        else:
+            raise NotApplicableError(f"no field below kappa_{_odd_prime(j)} has degree divisible by {r}")
+    poly: dict = {}
+    for key, _, part in chosen:
+        if key[0] == -1:
+            poly[()] = part
+        else:
+            poly[part] = 1
+    return poly
 
 
 def _excess_poly(j: int) -> dict:
@@ -315,12 +339,210 @@ def _excess_poly(j: int) -> dict:
                 f"the excess of {p} needs arithmetic in GF(2^{d}); beyond this implementation's limit "
                 f"(GF(2^{MAX_EXCESS_DEGREE}))")
         # y is a p-th power in GF(2^d) iff y^((2^d - 1)/p) = 1 (the multiplicative group is cyclic; p | 2^d - 1
-        # because r | d, and v_p(2^d - 1) = v_p(2^r - 1) since p does not divide d/r).
-        if _poly_pow(y, ((1 << d) - 1) // p) != {(): 1}:
+        # because r | d).  Every field of K_p containing y has degree d·m with p ∤ m, and for those the answer
+        # is the same (y^((2^(dm) - 1)/p) = (y^((2^d - 1)/p))^(1 + 2^d + ... ) and that sum is ≡ m mod p).
+        if d <= SMALL_FIELD_DEGREE:
+            is_power = _poly_pow(y, ((1 << d) - 1) // p) == {(): 1}
+        else:
+            is_power = _is_pth_power_fast(y, p, r)
+        if not is_power:
             _excess_cache[j] = y
             _excess_degree[j] = _degree(y)
             return y
     raise TooLargeError(f"no excess of {p} found among the {MAX_EXCESS_CANDIDATES} least candidates")
+
+
+# ---------------------------------------------------------------------- p-th powers in large fields
+
+def _is_pth_power_fast(y: dict, p: int, r: int) -> bool:
+    """Whether y (a nim polynomial whose field has degree divisible by r = ord_p(2)) is a p-th power in K_p.
+
+    The field of y is E = B(κ), κ = κ_{q^L} the last kappa of y in Lenstra's tower (largest prime q, then
+    highest level L), B the field generated by the rest of y and by c = κ^q (κ_{q^(L-1)}, or α_q when
+    L = 1).  x^q - c is irreducible over B (c is not a q-th power below κ), so E = B[z]/(z^q - c).  B is
+    rewritten in a polynomial basis GF(2)[t]/(m): its nim-polynomial monomials times the bits of the finite
+    coefficients are a GF(2)-basis, θ = a sum of B's generators is a primitive element when its powers
+    1, θ, ..., θ^(d-1) are independent, and m is the relation found for θ^d.  The test y^((2^D - 1)/p) = 1
+    then runs in :class:`cgt.binary_field.KummerField`.
+    """
+    D, E, element, _ = _kummer_form(y, f"the excess of {p}")
+    if D % r:
+        raise AssertionError(f"GF(2^{D}) has no {p}-th roots of unity")  # the candidates are chosen so it does
+    return E.is_power(element, p, r)
+
+
+def _kummer_form(y: dict, what: str):
+    """y in E = B[z]/(z^q - c) (see :func:`_is_pth_power_fast`): (degree of E, E, y's coefficients, a
+    function taking coefficients back to a nim polynomial)."""
+    j, level = _top_kappa(y)
+    q = _odd_prime(j)
+    c = {_kappa_monomial(j, level - 1): 1} if level > 1 else _excess_poly(j)
+    parts: dict = {}
+    for monomial, coefficient in y.items():
+        digits = monomial[j] if j < len(monomial) else ()
+        power = digits[level - 1] if len(digits) >= level else 0
+        rest = list(monomial)
+        if j < len(rest):
+            rest[j] = _strip(list(digits[:level - 1]))
+        parts.setdefault(power, {})[_strip(rest)] = coefficient
+    basis = _PolyBasis([c, *parts.values()], j, level - 1, what)
+    D = q * basis.degree
+    if D > MAX_EXCESS_DEGREE:
+        raise TooLargeError(
+            f"{what} needs arithmetic in GF(2^{D}); beyond this implementation's limit (GF(2^{MAX_EXCESS_DEGREE}))")
+    E = binary_field.KummerField(basis.field, q, basis.coordinates(c))
+
+    def back(coefficients: list) -> dict:
+        out: dict = {}
+        for i, v in enumerate(coefficients):
+            for monomial, coefficient in basis.element(v).items():
+                m = list(monomial) + [()] * (j + 1 - len(monomial))
+                m[j] = _strip(list(m[j]) + [0] * (level - 1 - len(m[j])) + [i])
+                out[_strip(m)] = coefficient
+        return out
+
+    return D, E, [basis.coordinates(parts[i]) if i in parts else 0 for i in range(q)], back
+
+
+def _top_kappa(y: dict) -> tuple[int, int]:
+    """(j, L) of the last kappa κ_{p_j^L} used by y in Lenstra's tower (largest prime, then highest level)."""
+    best = None
+    for monomial in y:
+        for j, digits in enumerate(monomial):
+            if digits and (best is None or (j, len(digits)) > best):
+                best = (j, len(digits))
+    if best is None:
+        raise AssertionError("a finite nimber has no kappa")
+    return best
+
+
+def _kappa_monomial(j: int, level: int) -> tuple:
+    """The monomial κ_{p_j^level} (level ≥ 1)."""
+    monomial = [()] * (j + 1)
+    monomial[j] = (0,) * (level - 1) + (1,)
+    return tuple(monomial)
+
+
+_basis_cache: dict = {}  # (coefficient width, radices) -> (PolyField, pivots, powers of θ)
+
+
+class _PolyBasis:
+    """The field B generated by some nim polynomials (and the excesses they need), in a polynomial basis."""
+
+    def __init__(self, elements: list, top_j: int, top_levels: int, what: str):
+        # The shape of B: how many kappa levels of each prime, and how many bits of finite coefficients;
+        # closed under the excesses of the primes used, so that the monomials span a subring (a field).
+        levels = {top_j: top_levels} if top_levels else {}
+        width = 1
+        pending = list(elements)
+        seen_excess = set()
+        while pending:
+            x = pending.pop()
+            for monomial, coefficient in x.items():
+                width = max(width, _coefficient_degree(coefficient))
+                for t, digits in enumerate(monomial):
+                    if digits:
+                        levels[t] = max(levels.get(t, 0), len(digits))
+            for t in list(levels):
+                if t not in seen_excess:
+                    seen_excess.add(t)
+                    pending.append(_excess_poly(t))
+        self.width = width
+        self.radices = [(t, k, _odd_prime(t)) for t in sorted(levels) for k in range(levels[t])]
+        degree = width
+        for _, _, q in self.radices:
+            degree *= q
+        self.degree = degree
+        if degree > MAX_BASE_DEGREE:
+            raise TooLargeError(
+                f"{what} needs a field of degree {degree} in a polynomial basis; beyond this "
+                f"implementation's limit ({MAX_BASE_DEGREE})")
+        key = (width, tuple(self.radices))
+        hit = _basis_cache.get(key)
+        if hit is not None:
+            self.field, self._pivots, self._powers = hit
+            return
+        theta_base = {}
+        for t in sorted(levels):
+            theta_base[_kappa_monomial(t, levels[t])] = 1
+        finite = 1 << (width >> 1) if width > 1 else 0
+        for extra in range(1 << width):  # a primitive element: the first sum whose powers are independent
+            theta = dict(theta_base)
+            if finite ^ extra:
+                theta[()] = finite ^ extra
+            if self._setup(theta):
+                _basis_cache[key] = (self.field, self._pivots, self._powers)
+                return
+        raise AssertionError("no primitive element found")  # pragma: no cover - sums of generators work
+
+    def vector(self, x: dict) -> int:
+        """x as a GF(2)-vector: bit (index of monomial)·width + i holds bit i of its coefficient."""
+        v = 0
+        for monomial, coefficient in x.items():
+            index = 0
+            for t, k, q in reversed(self.radices):
+                digits = monomial[t] if t < len(monomial) else ()
+                index = index * q + (digits[k] if k < len(digits) else 0)
+            v |= coefficient << (index * self.width)
+        return v
+
+    def _setup(self, theta: dict) -> bool:
+        d = self.degree
+        pivots: dict[int, tuple[int, int]] = {}
+        power = {(): 1}
+        self._powers = []
+        for i in range(d + 1):
+            v, combo = self.vector(power), (1 << i) if i < d else 0
+            self._powers.append(v)
+            while v:
+                hit = pivots.get(v.bit_length() - 1)
+                if hit is None:
+                    break
+                v ^= hit[0]
+                combo ^= hit[1]
+            if i < d:
+                if not v:
+                    return False  # θ has degree < d
+                pivots[v.bit_length() - 1] = (v, combo)
+                power = _poly_mul(power, theta)
+            else:
+                # θ^d = Σ combo_i θ^i: the minimal polynomial t^d + Σ combo_i t^i
+                self.field = binary_field.PolyField((1 << d) | combo)
+        self._pivots = pivots
+        return True
+
+    def element(self, coordinates: int) -> dict:
+        """The nim polynomial Σ θ^i over the bits i of ``coordinates`` (inverse of :meth:`coordinates`)."""
+        v, i = 0, 0
+        while coordinates:
+            if coordinates & 1:
+                v ^= self._powers[i]
+            coordinates >>= 1
+            i += 1
+        out = {}
+        mask = (1 << self.width) - 1
+        index = 0
+        while v:
+            coefficient = v & mask
+            if coefficient:
+                monomial: dict = {}
+                rest = index
+                for t, k, q in self.radices:
+                    rest, digit = divmod(rest, q)
+                    monomial.setdefault(t, []).append(digit)
+                out[_strip([_strip(monomial.get(t, [])) for t in range(max(monomial, default=-1) + 1)])] = coefficient
+            v >>= self.width
+            index += 1
+        return out
+
+    def coordinates(self, x: dict) -> int:
+        """x in the polynomial basis 1, θ, θ^2, ... (an int, bit i for θ^i)."""
+        v, combo = self.vector(x), 0
+        while v:
+            hit = self._pivots[v.bit_length() - 1]
+            v ^= hit[0]
+            combo ^= hit[1]
+        return combo
 
 
 def excess(p: int):
@@ -340,6 +562,7 @@ def _clear() -> None:
     _mono_cache.clear()
     _excess_cache.clear()
     _excess_degree.clear()
+    _basis_cache.clear()
 
 
 register_cache(_clear)
@@ -401,9 +624,36 @@ def nim_power(a, n: int):
 def _inverse_poly(x: dict, a) -> dict:
     if not x:
         raise NotApplicableError("the nimber 0 has no nim inverse")
+    if len(x) == 1 and next(iter(x)):
+        return _monomial_inverse(x, a)
     d = _degree(x)
-    # x lies in GF(2^d), whose multiplicative group has order 2^d - 1.
-    return _poly_pow(x, (1 << d) - 2)
+    if d <= 16:
+        # x lies in GF(2^d), whose multiplicative group has order 2^d - 1.
+        return _poly_pow(x, (1 << d) - 2)
+    if d > MAX_BASE_DEGREE:
+        # the Kummer form E = B[z]/(z^q - c) of x's field: x^(-1) = x^(r-1) N(x)^(-1), N the norm to B
+        _, E, element, back = _kummer_form(x, f"the nim inverse of {a}")
+        return back(E.inverse(element))
+    # larger fields: rewrite the field of x in a polynomial basis, invert there (Fermat), and come back
+    basis = _PolyBasis([x], 0, 0, f"the nim inverse of {a}")
+    return basis.element(basis.field.inverse(basis.coordinates(x)))
+
+
+def _monomial_inverse(x: dict, a) -> dict:
+    """The inverse of c ⊗ Π_j K_j, K_j = Π_k κ_{p^(k+1)}^(d_k) the part of the j-th odd prime p: with L levels,
+    κ_{p^(k+1)} = κ_{p^L}^(p^(L-1-k)), so K_j = κ_{p^L}^n (n = Σ d_k p^(L-1-k)) and, as κ_{p^L}^(p^L) = α_p,
+    K_j^(-1) = κ_{p^L}^(p^L - n) ⊗ α_p^(-1) — only the excesses (in smaller fields) need inverting."""
+    (monomial, c), = x.items()
+    result = {(): nimarith.nim_inverse(c)}
+    for j, digits in enumerate(monomial):
+        if not digits:
+            continue
+        p, levels = _odd_prime(j), len(digits)
+        n = sum(d * p ** (levels - 1 - k) for k, d in enumerate(digits))
+        top = {_kappa_monomial(j, levels): 1}
+        result = _poly_mul(result, _poly_pow(top, p ** levels - n))
+        result = _poly_mul(result, _inverse_poly(_excess_poly(j), a))
+    return result
 
 
 def nim_inverse(a):

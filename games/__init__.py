@@ -22,11 +22,24 @@ from cgt.games.ruleset import ImpartialRuleset, Move, Position, Ruleset
 
 _CORE = ["ImpartialRuleset", "Move", "Player", "Position", "Ruleset", "catalogue", "register", "unregister"]
 
+#: The board types and colours of the strip and graph games (CGSuite's ``cgsuite.util.Strip``,
+#: ``cgsuite.util.Graph``, ``game.graph.Color``), loaded on first use like the rulesets.
+_BOARDS = {"Color": "cgt.games.graph_ruleset", "Graph": "cgt.games.graph", "Strip": "cgt.games.strip"}
+
 
 def __getattr__(name: str):
-    """Load a catalogued ruleset on first use (PEP 562); ``__all__`` lists the catalogue."""
+    """Load a catalogued ruleset, or a board type, on first use (PEP 562); ``__all__`` lists them.
+
+    >>> from cgt.games import Color, Graph, Hackenbush
+    >>> str(Hackenbush(Graph.path(3, None, Color.Blue)).value)
+    '2'
+    """
     if name == "__all__":
-        return _CORE + [e.name for e in catalogue.entries()]
+        return _CORE + sorted(_BOARDS) + [e.name for e in catalogue.entries()]
+    if name in _BOARDS:
+        import importlib
+
+        return getattr(importlib.import_module(_BOARDS[name]), name)
     try:
         entry = catalogue.find(name)
     except catalogue.CatalogueError:
@@ -35,4 +48,4 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(_CORE) | {e.name for e in catalogue.entries()} | set(globals()))
+    return sorted(set(_CORE) | set(_BOARDS) | {e.name for e in catalogue.entries()} | set(globals()))

@@ -27,6 +27,8 @@ from __future__ import annotations
 from cgt.errors import TooLargeError
 from cgt.interrupt import check_interrupt
 
+from cgt.games import results_cache
+
 __all__ = ["from_rows", "rows_of", "components", "crop", "canonical", "pack", "max_matching_1d",
            "mask_of_grid", "RegionTables"]
 
@@ -174,12 +176,30 @@ class RegionTables:
     #: Name of the key table in the ruleset's tables (subclasses set it).
     keyed_name = "values_by_key"
 
+    #: Whether the key table is kept in the opt-in on-disk results cache (:mod:`cgt.games.results_cache`)
+    #: when it is enabled; values must then be games (stored as text).
+    disk_cached = False
+
     def __init__(self, ruleset) -> None:
         self.raw = ruleset.table("raw")
         self.keyed = ruleset.table(self.keyed_name)
         self.cap = ruleset.max_positions
         self.ruleset = ruleset
         self.progress = None
+        cache = results_cache.ACTIVE
+        self.disk = cache.table(ruleset, self.keyed_name) if cache is not None and self.disk_cached else None
+
+    def recall(self, key):
+        """The value of a canonical region from the on-disk results cache (entered in the key table), or None."""
+        value = self.disk.get_game(key)
+        if value is not None:
+            self.keyed[key] = value
+        return value
+
+    def flush(self) -> None:
+        """Write the regions solved since the last flush to the results cache, if it is enabled."""
+        if self.disk is not None:
+            self.disk.flush()
 
     def trim(self) -> None:
         """Empty the raw tables when they outgrow :attr:`raw_limit`."""
@@ -202,6 +222,8 @@ class RegionTables:
             raise TooLargeError(f"{self.ruleset!r}: the search needs more than {self.cap:,} regions in its table "
                                 f"(raise max_positions, or call cgt.clear_caches())")
         keyed[key] = value
+        if self.disk is not None:
+            self.disk.put_game(key, value)
         if not len(keyed) % self.trim_every:
             self.trim()
         if self.progress is not None:

@@ -104,8 +104,11 @@ def _integer(n: int):
 @deep
 def _solve_mask(ruleset, s: int, m: int):
     solver = _Solver(ruleset)
-    with Progress("positions") as solver.progress:
-        return solver.value(solver.frame(s), s, m)
+    try:
+        with Progress("positions") as solver.progress:
+            return solver.value(solver.frame(s), s, m)
+    finally:
+        solver.flush()                  # the opt-in results cache: one transaction per search
 
 
 class _Solver(bits.RegionTables):
@@ -118,6 +121,7 @@ class _Solver(bits.RegionTables):
     """
 
     keyed_name = "values_by_key"
+    disk_cached = True
 
     def value(self, raw: dict, s: int, m: int):
         """The value of the empty cells ``m`` in a frame of stride ``s`` (``raw`` is its table)."""
@@ -163,6 +167,10 @@ class _Solver(bits.RegionTables):
 
     def solve(self, key):
         """The value of one canonical region (both players have moves)."""
+        if self.disk is not None:
+            known = self.recall(key)
+            if known is not None:
+                return known
         h, w, m = key
         s = w + 1
         raw = self.frame(s)

@@ -35,6 +35,8 @@ from cgt.errors import NotShortGameError, TooLargeError
 from cgt.game import ZERO, game
 from cgt.progress import Progress
 
+from cgt.games import results_cache
+
 __all__ = ["canonical_value", "grundy_value", "followers"]
 
 _SUM = -1        # marks a position evaluated as the sum of its components
@@ -53,11 +55,19 @@ def canonical_value(ruleset, pos):
     table = ruleset.table("values")
     value = table.get(key)
     if value is None:
-        value = _solve(ruleset, key, table)
+        disk = None if results_cache.ACTIVE is None else results_cache.ACTIVE.table(ruleset, "values")
+        if disk is None:
+            value = _solve(ruleset, key, table, None)
+        else:
+            try:
+                value = _solve(ruleset, key, table, disk)
+            finally:
+                disk.flush()                         # one transaction per search
     return -value if negated else value
 
 
-def _solve(ruleset, root, table):
+def _solve(ruleset, root, table, disk):
+    """Fill ``table`` up to ``root``; ``disk`` is the opt-in results cache's handle (or None)."""
     normal_form = ruleset.normal_form
     left_options = ruleset.left_options
     right_options = ruleset.right_options
@@ -74,6 +84,12 @@ def _solve(ruleset, root, table):
                 continue
             info = expanded.get(pos)
             if info is None:
+                if disk is not None:
+                    known = disk.get_game(pos)
+                    if known is not None:
+                        table[pos] = known
+                        stack.pop()
+                        continue
                 how = None
                 if components is not None:
                     parts = components(pos)
@@ -87,6 +103,8 @@ def _solve(ruleset, root, table):
                         if len(table) >= cap:
                             raise _too_large(ruleset, table)
                         table[pos] = known
+                        if disk is not None:
+                            disk.put_game(pos, known)
                         stack.pop()
                         continue
                 if how is None:
@@ -116,6 +134,8 @@ def _solve(ruleset, root, table):
             if len(table) >= cap:
                 raise _too_large(ruleset, table)
             table[pos] = value
+            if disk is not None:
+                disk.put_game(pos, value)
             progress.tick()
             check_interrupt()
     return table[root]
@@ -123,13 +143,37 @@ def _solve(ruleset, root, table):
 
 def grundy_value(ruleset, pos) -> int:
     """The Grundy value of ``pos`` for an impartial ``ruleset`` (mex over options, XOR over components)."""
-    from cgt.impartial import grundy
-
     key = ruleset.normal_form(pos)[0]
     table = ruleset.table("grundy")
     value = table.get(key)
     if value is not None:
         return value
+    if results_cache.ACTIVE is not None:
+        disk = results_cache.ACTIVE.table(ruleset, "grundy")
+        if disk is not None:
+            return _grundy_with_disk(ruleset, key, table, disk)
+    return _grundy(ruleset, key, table)
+
+
+def _grundy_with_disk(ruleset, key, table, disk) -> int:
+    """The opt-in results cache around :func:`_grundy`: the position itself is looked up on disk, and
+    every value the search adds to the table (new entries come last in a dict) is written."""
+    value = disk.get_int(key)
+    if value is not None:
+        table[key] = value
+        return value
+    start = len(table)
+    try:
+        return _grundy(ruleset, key, table)
+    finally:
+        for pos, v in list(table.items())[start:]:
+            disk.put_int(pos, v)
+        disk.flush()
+
+
+def _grundy(ruleset, key, table) -> int:
+    from cgt.impartial import grundy
+
     normal_form = ruleset.normal_form
     options = ruleset.options
     cap = ruleset.max_positions

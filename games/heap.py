@@ -30,6 +30,7 @@ from cgt.arguments import integer_argument
 from cgt.errors import CGTError, InvalidPositionError, NotApplicableError, TooLargeError
 from cgt.impartial import mex
 
+from cgt.games import results_cache
 from cgt.games.ruleset import ImpartialRuleset
 
 __all__ = ["HeapRuleset"]
@@ -129,6 +130,8 @@ class HeapRuleset(ImpartialRuleset):
         if seq is None:
             self.table("values")                     # registers the ruleset with cgt.clear_caches()
             seq = self.__dict__["_seq"] = [0]        # the empty heap has no moves
+            if results_cache.ACTIVE is not None:      # opt-in: a sequence computed by an earlier session
+                results_cache.load_sequence(self, seq)
         return seq
 
     def heap_grundy(self, n: int) -> int:
@@ -170,6 +173,20 @@ class HeapRuleset(ImpartialRuleset):
         seq = self._sequence()
         for m in range(len(seq), n + 1):
             seq.append(mex(reduce(xor, (seq[h] for h in heaps), 0) for heaps in self.heap_options(m)))
+
+    def attach_results_cache(self) -> None:
+        """Called when the results cache is enabled: a sequence computed before is saved from now on (or
+        extended from the file, when the file knows more)."""
+        seq = self.__dict__.get("_seq")
+        if seq is not None:
+            results_cache.attach_sequence(self, seq)
+
+    def adopt_grundy_sequence(self, values) -> None:
+        """Take over Grundy values of heaps ``0, 1, ...`` computed elsewhere for this same ruleset (a worker
+        process, the on-disk results cache) when they reach further than the sequence known here."""
+        if len(values) > len(self._sequence()):
+            self.clear_cache()              # subclasses keep search state derived from the sequence: restart it
+            self._sequence()[:] = values
 
     def misere_grundy_sequence(self, n: int) -> list[int]:
         """Misère Grundy values of single heaps ``0..n`` (1 at terminal heaps; see :mod:`cgt.misere`)."""

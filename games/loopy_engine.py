@@ -188,8 +188,9 @@ def _layered_values(ruleset, root, table, max_states) -> None:
             left, right, leaves = _merged_leaves(layer, table)
             nodes = [i for i in range(len(layer)) if i not in leaves and layer.positions[i] not in table]
             try:
-                for i in nodes:
-                    table[layer.positions[i]] = LoopyGame.from_graph(left, right, start=i, leaves=leaves)
+                # one reduction of the layer's graph serves all its positions
+                for i, value in zip(nodes, LoopyGame.from_graph_nodes(left, right, nodes, leaves=leaves)):
+                    table[layer.positions[i]] = value
             except NotApplicableError:           # a leaf that is not a stopper: use the whole graph
                 whole = position_graph(ruleset, p, max_states)
                 table[p] = LoopyGame.from_graph(whole.left, whole.right, start=0)

@@ -50,15 +50,22 @@ __all__ = ["Ruleset", "ImpartialRuleset", "PartizanJoinRuleset", "Position", "Mo
 Left, Right = Player.Left, Player.Right
 
 #: Every ruleset that has memo tables, so that ``cgt.clear_caches()`` reaches them all.
-_WITH_TABLES: "weakref.WeakSet[Ruleset]" = weakref.WeakSet()
+#: Keyed by identity: a WeakSet compares rulesets by value, so an equal ruleset (``TakeAndBreak("0.77")``
+#: next to ``Kayles``) would take the place of another and, once gone, leave it unregistered.
+_WITH_TABLES: "weakref.WeakValueDictionary[int, Ruleset]" = weakref.WeakValueDictionary()
 
 
 def _clear_all_tables() -> None:
-    for ruleset in list(_WITH_TABLES):
+    for ruleset in list(_WITH_TABLES.values()):
         ruleset.clear_cache()
 
 
 register_cache(_clear_all_tables)
+
+
+def live_rulesets() -> list:
+    """The rulesets alive in this session that have memo tables (e.g. for the results cache to attach)."""
+    return list(_WITH_TABLES.values())
 
 
 class Ruleset:
@@ -150,7 +157,7 @@ class Ruleset:
         tables = self.__dict__.get("_tables")
         if tables is None:
             tables = self.__dict__["_tables"] = {}
-            _WITH_TABLES.add(self)
+            _WITH_TABLES[id(self)] = self
         table = tables.get(name)
         if table is None:
             table = tables[name] = {}
@@ -163,6 +170,18 @@ class Ruleset:
 
             raise not_short_error(self, pos)
         return engine.canonical_value(self, pos)
+
+    def values_of(self, positions, *, jobs: int | None = 1, executor=None) -> list:
+        """The values of many positions (Positions, strings or raw positions), in order; ``jobs=2`` or an
+        ``executor`` solves them in parallel when the work is large (see :mod:`cgt.games.parallel`).
+
+        >>> from cgt.games import Domineering
+        >>> [str(v) for v in Domineering.values_of(["..|..", "..|.#", "...|..."], jobs=2)]
+        ['+-1', '*', '{2|-1/2}']
+        """
+        from cgt.games import parallel
+
+        return parallel.values(self, positions, jobs=jobs, executor=executor)
 
     def game_value(self, pos):
         """The value of ``pos``: a loopy value (:mod:`cgt.games.loopy_engine`) when the ruleset is loopy,
@@ -203,6 +222,12 @@ class Ruleset:
         """Forget every memoised value of this ruleset (results never depend on the cache)."""
         for table in self.__dict__.get("_tables", {}).values():
             table.clear()
+
+    def __getstate__(self):
+        """Pickle without the memo tables (a ruleset is its parameters; a worker process builds its own)."""
+        state = dict(self.__dict__)
+        state.pop("_tables", None)
+        return state
 
     # -- variants (cgt.games.variants) -----------------------------------------------------------------
     @property

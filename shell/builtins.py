@@ -232,6 +232,13 @@ def make_globals() -> dict[str, object]:
     names.setdefault("MisereCanonicalGame", misere)
     root.child("gdl").entries["Load"] = Function("game.gdl.Load", _gdl_load, (1, 2),
                                                  "cgt.shell.gdl_command:shell_load")
+    from cgt.shell.graph_values import color_namespace, graph_namespace
+
+    root.child("graph").entries["Color"] = names["Color"] = color_namespace()     # §1.4, §2.7
+    names["Graph"] = graph_namespace()                                            # §2.5
+    from cgt.shell.strip_values import strip_namespace
+
+    names["Strip"] = strip_namespace()                                            # §2.2
     names["help"] = HELP
     return names
 

@@ -96,6 +96,11 @@ _HIERARCHY = [
     ("Set", "cgsuite.lang.Set", ("Collection",)),
     ("Coordinates", "cgsuite.util.Coordinates", ("Object",)),
     ("Class", "cgsuite.lang.Class", ("Object",)),
+    ("Color", "game.graph.Color", ("Object",)),
+    ("Graph", "cgsuite.util.Graph", ("Object",)),
+    ("Strip", "cgsuite.util.Strip", ("Object",)),
+    ("Vertex", "cgsuite.util.Vertex", ("Object",)),
+    ("Edge", "cgsuite.util.Edge", ("Object",)),
 ]
 
 #: The classes by short name.
@@ -141,6 +146,14 @@ def _short_name(value) -> str | None:
         (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
         (ClassValue, lambda x: "Class"),
     )
+    from cgt.games.graph import Graph
+    from cgt.games.graph_ruleset import Color
+    from cgt.games.strip import Strip
+
+    from cgt.shell.graph_values import Edge, Vertex
+
+    kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"),
+              (Vertex, lambda x: "Vertex"), (Edge, lambda x: "Edge"))
     for kind, name in kinds:
         if isinstance(value, kind):
             return name(value)

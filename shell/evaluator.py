@@ -52,14 +52,15 @@ from cgt.shell.containers import (
     make_set,
 )
 from cgt.shell.procedures import Procedure, declared_parameters, parameters_of, procedure_text
-from cgt.shell.values import BoundMethod, Function, Namespace, check_arity, describe, format_value, ruleset_text
+from cgt.shell.values import (BoundMethod, Function, KeywordFunction, Namespace, check_arity, describe, format_value,
+                              ruleset_text)
 from cgt.shell import tower
 from cgt import MisereGame
 
 #: The parts of an uptimal token: number, ups (count, ^<n> or ^[n]) and star.
 _UPTIMAL = re.compile(
     r"(?P<num>-?\d+(?:/\d+)?)?"
-    r"(?:(?P<arrow>[\^v])(?:<(?P<nth>\d+)>|\[(?P<cum>\d+)\])"
+    r"(?:(?P<arrow>[\^v])(?:<(?P<nth>\d+|on)>|\[(?P<cum>\d+|on)\])"
     r"|(?P<upcount>[\^v])(?P<count>\d+)"
     r"|(?P<ups>\^+|v+))?"
     r"(?P<star>\*(?P<nim>\d*))?"
@@ -136,6 +137,14 @@ def _position(item):
     if meta is not None and not getattr(meta, "empty", True):
         return meta.line, meta.column
     return None, None
+
+
+def _writes_with_maps(value) -> bool:
+    """True for boards whose ``ToString`` takes label maps: ``s.ToString(charMap)``, ``g.ToString(vMap, eMap)``."""
+    from cgt.games.graph import Graph
+    from cgt.games.strip import Strip
+
+    return isinstance(value, (Graph, Strip))
 
 
 class Interpreter:
@@ -575,7 +584,7 @@ class Interpreter:
         method = find_language_method(receiver, name)
         if method is not None:
             return self._result(method(self.call_value, receiver, *args))
-        if name == "ToString":
+        if name == "ToString" and not (args and _writes_with_maps(receiver)):
             check_arity(name, (0, 0), len(args))
             return format_value(receiver)
         if isinstance(receiver, (ShellMap, MapEntry, Procedure)):
@@ -665,7 +674,9 @@ class Interpreter:
         """Call a shell function, bound method or ruleset with evaluated arguments (and keywords)."""
         if isinstance(function, Procedure):
             return self.invoke(function, args, kwargs or {})
-        if kwargs and not (isinstance(function, RulesetFunction) or is_ruleset(function)):
+        if isinstance(function, Namespace) and function.constructor is not None:
+            function = function.constructor            # Graph("--") calls Graph.Parse
+        if kwargs and not (isinstance(function, (RulesetFunction, KeywordFunction)) or is_ruleset(function)):
             raise ShellError(f"{describe(function)} takes no keyword arguments")
         if isinstance(function, ShellMap):
             check_arity("a map", (1, 1), len(args))
@@ -679,6 +690,8 @@ class Interpreter:
         if isinstance(function, RulesetFunction):
             self._check_heap_arguments(function.name, args)
             return self._result(function(args, kwargs))
+        if isinstance(function, KeywordFunction):
+            return self._result(function.call_with(args, kwargs, self.call_value))
         if isinstance(function, Function):
             self._check_heap_arguments(function.name, args)
             return self._result(function(args))
@@ -748,6 +761,17 @@ class Interpreter:
             return collection[i]
         if isinstance(collection, Range):
             collection = list(collection)
+        from cgt.games.strip import Strip
+
+        if isinstance(collection, Strip):             # §2.2: s[i], Nothing outside the strip
+            from cgt.shell.strip_values import strip_index
+
+            return strip_index(collection, i)
+        from cgt.shell.graph_values import graph_index
+
+        found = graph_index(collection, i)            # §2.5: g[v] a Vertex, vertex[k] an Edge
+        if found is not None:
+            return found
         if not isinstance(collection, (list, tuple, str)):
             raise ShellError(f"cannot index {describe(collection)}: only lists, tuples and strings have elements by position")
         if isinstance(i, bool) or not isinstance(i, int):
@@ -777,10 +801,15 @@ class Interpreter:
             result = cgt.as_game(self.check_number(_parse_number(match["num"])))
         if match["arrow"]:
             index_text = match["nth"] or match["cum"]
-            if len(index_text) > 6 or int(index_text) > limits.max_up_index:
+            if index_text == "on":      # upon ^[on] and uponth ^<on> (CGSUITE.md §5.4), loopy values
+                from cgt.shell.loopy_values import upon_family
+
+                family = upon_family(bool(match["nth"]))
+            elif len(index_text) > 6 or int(index_text) > limits.max_up_index:
                 raise ShellError(f"{text}: the index is limited to {limits.max_up_index}")
-            index = int(index_text)
-            family = cgt.up_nth(index) if match["nth"] else cgt.up_cumulative(index)
+            else:
+                index = int(index_text)
+                family = cgt.up_nth(index) if match["nth"] else cgt.up_cumulative(index)
             result = result + (family if match["arrow"] == "^" else -family)
         elif match["upcount"] or match["ups"]:
             if match["upcount"]:

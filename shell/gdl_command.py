@@ -1,10 +1,10 @@
-"""``cgt gdl FILE [--json] [--max-states N]`` and the shell's ``game.gdl.Load("file.kif")``.
+"""``cgt gdl FILE [--json] [--max-states N] [--time-limit S]`` and the shell's ``game.gdl.Load("file.kif")``.
 
 Both load a Game Description Language file, classify the game and solve it
 (:func:`cgt.games.gdl.analyse`).  The command prints the report for people, or with ``--json`` one JSON
 object for programs (keys ``players``, ``alternating``, ``play``, ``impartial``, ``all_small``,
 ``draws``, ``states``, ``result``, ``grundy``, ``value`` and more).  A rejected file (syntax error,
-unsafe rule, state limit) prints one line starting ``error:`` on standard error and exits with status 2.
+unsafe rule, state or time limit) prints one line starting ``error:`` on standard error and exits with status 2.
 
 >>> import os, tempfile
 >>> from cgt.games.gdl import SUBTRACTION_EXAMPLE
@@ -35,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--max-states", type=int, default=MAX_STATES, metavar="N",
                         help=f"give up beyond N states (default {MAX_STATES:,})")
+    parser.add_argument("--time-limit", type=float, default=None, metavar="S",
+                        help="give up when exploring the states takes more than S seconds (default: no limit)")
     return parser
 
 
@@ -46,8 +48,11 @@ def main(argv: list[str]) -> int:
     if arguments.max_states < 1:
         print("error: --max-states must be at least 1", file=sys.stderr)
         return 2
+    if arguments.time_limit is not None and not arguments.time_limit > 0:
+        print("error: --time-limit must be a positive number of seconds", file=sys.stderr)
+        return 2
     try:
-        report = analyse(load(arguments.file), max_states=arguments.max_states)
+        report = analyse(load(arguments.file), max_states=arguments.max_states, max_seconds=arguments.time_limit)
     except CGTError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

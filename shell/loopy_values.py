@@ -16,7 +16,8 @@ from lark import Token, Tree
 
 from cgt.errors import NotApplicableError
 
-__all__ = ["LOOPY_NAMES", "is_loopy_tree", "loopy_braces", "loopy_from_options", "sidle", "loopy_value_type"]
+__all__ = ["LOOPY_NAMES", "is_loopy_tree", "loopy_braces", "loopy_from_options", "sidle", "loopy_value_type",
+           "upon_family"]
 
 #: The named loopy values the shell knows (CGSuite's globals).
 LOOPY_NAMES = ("on", "off", "over", "under", "upon", "dud")
@@ -26,6 +27,13 @@ def loopy_value_type():
     from cgt.loopy import LoopyGame
 
     return LoopyGame
+
+
+def upon_family(power: bool):
+    """``^<on>`` (the uponth, ``power``) or ``^[on]`` (upon): the loopy ends of the ``^<n>``/``^[n]`` families."""
+    import cgt.loopy as loopy
+
+    return loopy.uponth if power else loopy.upon
 
 
 def named_values() -> dict:
@@ -86,6 +94,12 @@ def _plain_text(value) -> str:
 
     if isinstance(value, (Game, loopy_value_type())) or isinstance(value, int):
         return str(value)
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        from cgt import as_game
+
+        return str(as_game(value))
     from cgt.shell.values import format_value
 
     raise NotApplicableError(f"{format_value(value)} is not a game: braces take games as options")
@@ -103,7 +117,7 @@ def loopy_from_options(parts: list, bars: list):
 
 
 def _loopy_methods() -> dict:
-    from cgt.shell.methods import Method, to_game
+    from cgt.shell.methods import Method, player_of, to_game
 
     def other(x):
         return x if isinstance(x, loopy_value_type()) else to_game(x)
@@ -118,8 +132,32 @@ def _loopy_methods() -> dict:
         "Upsum": Method("Upsum", lambda g, h: g.upsum(other(h)), (1, 1), "The onside of the sum.", "G.Upsum(H)"),
         "Downsum": Method("Downsum", lambda g, h: g.downsum(other(h)), (1, 1), "The offside of the sum.",
                           "G.Downsum(H)"),
+        "LeftStop": Method("LeftStop", lambda g: _stop_value(g.left_stop), doc="cgt.loopy.value:LoopyGame.left_stop"),
+        "RightStop": Method("RightStop", lambda g: _stop_value(g.right_stop),
+                            doc="cgt.loopy.value:LoopyGame.right_stop"),
+        "Stop": Method("Stop", lambda g, p: _stop_value(g.stop(player_of(p))), (1, 1),
+                       "cgt.loopy.value:LoopyGame.stop", "G.Stop(Left)"),
+        "StrongStop": Method("StrongStop", lambda g, p: _stop_value(g.strong_stop(player_of(p))), (1, 1),
+                             "cgt.loopy.value:LoopyGame.strong_stop", "G.StrongStop(Left)"),
+        "UpsumVariety": Method("UpsumVariety", lambda g, d: g.upsum_variety(other(d)), (1, 1),
+                               "cgt.loopy.value:LoopyGame.upsum_variety", "G.UpsumVariety(over)"),
+        "DownsumVariety": Method("DownsumVariety", lambda g, d: g.downsum_variety(other(d)), (1, 1),
+                                 "cgt.loopy.value:LoopyGame.downsum_variety", "G.DownsumVariety(over)"),
+        "Variety": Method("Variety", lambda g: g.variety, doc="cgt.loopy.value:LoopyGame.variety"),
+        "IsStable": Method("IsStable", lambda g: g.is_stable, doc="cgt.loopy.value:LoopyGame.is_stable"),
     }
     return table
+
+
+def _stop_value(p):
+    """A stop as the shell shows it: a number as a number (as for short games), else the loopy value."""
+    from fractions import Fraction
+
+    from cgt.shell.methods import normalise
+
+    if p.is_short:
+        return normalise(Fraction(p.to_game().number))
+    return p
 
 
 _METHODS: dict = {}

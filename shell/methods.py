@@ -652,6 +652,22 @@ def _find_method(value, name: str):
         if name in GAME_METHODS:
             return GAME_METHODS[name], value.canonical_form
         return None, None
+    from cgt.shell.graph_values import Edge, Vertex, find_graph_method
+    from cgt.games.graph import Graph
+
+    if isinstance(value, (Graph, Vertex, Edge)):
+        return find_graph_method(value, name)
+    from cgt.games.strip import Strip
+
+    if isinstance(value, Strip):
+        from cgt.shell.strip_values import STRIP_METHODS
+
+        return STRIP_METHODS.get(name), value
+    from cgt.shell.graph_values import find_board_ruleset_method
+
+    method, receiver = find_board_ruleset_method(value, name)
+    if method is not None:
+        return method, receiver
     from cgt.shell.heap_methods import find_heap_method     # rulesets, variants, periodicity, tables
 
     method, receiver = find_heap_method(value, name)

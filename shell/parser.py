@@ -231,19 +231,36 @@ def _separate_after_end(source: str, error: UnexpectedInput) -> bool:
 
 
 # A number glued to an uptimal in printed notation (3*, -1/2v*, 2^3*4), where an operand starts.
-_GLUED = re.compile(r"(?<![^{|,(\s+])(-?\d+(?:/\d+)?)(?=[\^v*])")
+_GLUED = re.compile(r"(?<![^{|,(\s+])(-?\d+(?:/\d+)?)(?=[\^v*]|over|under)")
 
 
 def input_form(text: str) -> str:
     """Printed CGSuite notation as shell input: a ``+`` between a number and the uptimal glued to it.
 
     CGSuite prints 2 + *3 as ``2*3`` and 2 + 3.^ as ``2^3`` (§5.3), but reads ``2*3`` as 6 and ``2^3``
-    as 8 (§4.3, quirk §7.5).  Everything else it prints reads back as it is.
+    as 8 (§4.3, quirk §7.5); loopy values likewise: ``2over`` is 2 + over, ``1^[on]`` is 1 + ^[on].
+    Everything else it prints reads back as it is.
 
     >>> input_form("{3*,-1/2v*|2^3*4}"), input_form("+-(1*)"), input_form("*5 + ^<3>*")
     ('{3 + *,-1/2 + v*|2 + ^3*4}', '+-(1 + *)', '*5 + ^<3>*')
+    >>> input_form("2over"), input_form("1^[on] & 1*")
+    ('2 + over', '(1 + ^[on]) & (1 + *)')
     """
+    sides = text.split(" & ")
+    if len(sides) == 2 and all(_nests(side) for side in sides):
+        # a printed sided value: & binds tighter than +, so 1^[on] & 1 needs (1 + ^[on]) & (1)
+        return " & ".join("(" + _GLUED.sub(r"\1 + ", side) + ")" for side in sides)
     return _GLUED.sub(r"\1 + ", text)
+
+
+def _nests(text: str) -> bool:
+    """Whether the brackets of ``text`` balance (each side of a printed ``onside & offside`` does)."""
+    depth = 0
+    for ch in text:
+        depth += (ch in "{([") - (ch in "})]")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def is_incomplete(source: str) -> bool:

@@ -39,12 +39,14 @@ class Namespace:
     'game'
     """
 
-    __slots__ = ("path", "entries", "doc")
+    __slots__ = ("path", "entries", "doc", "constructor")
 
     def __init__(self, path: str, doc: str = ""):
         self.path = path
         self.entries: dict[str, object] = {}
         self.doc = doc
+        #: What calling the namespace does (``Graph("--")``), or None when it cannot be called.
+        self.constructor = None
 
     def child(self, name: str) -> "Namespace":
         """The sub-namespace ``name``, created when missing.
@@ -88,6 +90,32 @@ class Function:
 
     def __repr__(self) -> str:
         return f"Function({self.name!r})"
+
+
+class KeywordFunction(Function):
+    """A built-in function that also takes CGSuite's ``name => value`` keywords: ``call(args, kwargs)``.
+
+    >>> f = KeywordFunction("Scale", lambda args, kwargs: args[0] * kwargs.get("by", 2), (1, 1))
+    >>> f.call_with([3], {"by": 5}), f([4])
+    (15, 8)
+    """
+
+    __slots__ = ("caller_aware",)
+
+    def __init__(self, name: str, call: Callable, arity=(0, None), doc: str = "", caller_aware: bool = False):
+        super().__init__(name, call, arity, doc)
+        #: When True, ``call`` also receives the interpreter's ``call_value`` (to call shell functions).
+        self.caller_aware = caller_aware
+
+    def __call__(self, args: list):
+        return self.call_with(args, {})
+
+    def call_with(self, args: list, kwargs: dict | None, caller: Callable | None = None):
+        """Call with positional arguments and keywords (and, if :attr:`caller_aware`, the caller)."""
+        check_arity(self.name, self.arity, len(args))
+        if self.caller_aware:
+            return self.call(args, kwargs or {}, caller)
+        return self.call(args, kwargs or {})
 
 
 class BoundMethod:
@@ -260,20 +288,36 @@ def format_value(value) -> str:
         return position_text(value)
     if is_ruleset(value):
         return ruleset_text(value)
+    from cgt.games.graph import Graph
+
+    if isinstance(value, Graph):                  # §5.2: plain graphs print as Graph("...")
+        from cgt.shell.graph_values import graph_text
+
+        return graph_text(value)
+    from cgt.games.strip import Strip
+
+    if isinstance(value, Strip):                  # §2.2: Strip([0,1,2])
+        return repr(value)
     return str(value)
 
 
 def position_text(position) -> str:
     """The shell text of a ruleset position, which the shell reads back (CGSuite's form, §5.2).
 
-    Board positions print as ``Domineering.Position("..|..")``; other positions as the ruleset called
-    with the position's text: ``Kayles(7)``, ``Wythoff("3 5")``, ``DeBruijn("{2,3}")``.
+    Grid, strip and graph positions print as ``Domineering.Position("..|..")``,
+    ``ToadsAndFrogs.Position("tt..ff")``, ``Hackenbush.Position("lrl")``; other positions as the ruleset
+    called with the position's text: ``Kayles(7)``, ``Wythoff("3 5")``, ``DeBruijn("{2,3}")``.  CGSuite
+    names the declaring class (``GenHackenbush.Position``), which loses a family's parameters
+    (``ChildishHackenbush`` would read back as plain Hackenbush); the shell names the ruleset itself, so
+    every printed position reads back as the same position.
 
     >>> from cgt.games import Kayles, Wythoff
     >>> position_text(Kayles(7)), position_text(Wythoff(3, 5))
     ('Kayles(7)', 'Wythoff("3 5")')
     """
+    from cgt.games.graph_ruleset import GraphRuleset
     from cgt.games.grid_ruleset import GridRuleset
+    from cgt.games.strip_ruleset import StripRuleset
     from cgt.games.variants import VariantRuleset
 
     ruleset = position.ruleset
@@ -282,7 +326,7 @@ def position_text(position) -> str:
         return f"{'-' if negated else ''}{ruleset.game_name}({position_text(base)})"
     text = ruleset.format(position.position)
     name = ruleset_text(ruleset)
-    if isinstance(ruleset, GridRuleset):
+    if isinstance(ruleset, (GridRuleset, StripRuleset, GraphRuleset)):
         return f"{name}.Position({_format_string(text)})"
     if text.isdigit():
         return f"{name}({text})"

@@ -3,7 +3,9 @@
 Sources.  [WW] Berlekamp, Conway, Guy, *Winning Ways*, 2nd ed., vol. 1, ch. 2 (Col and Snort); [ONAG]
 Conway, *On Numbers and Games*, ch. 10 (every Col position is a number or a number plus *).  Rules of
 ``GenCol``: CGSUITE.md §1.4.  Every row is derived by hand in its comment or cross-checked with pycgt's
-independent Col/Snort (``pycgt.rulesets.graphs``: paths 1..7 and the cycles C4, C5 agreed), and is
+independent Col/Snort (``pycgt.rulesets.graphs``; ``python benchmarks/check_golden_peers.py`` checks
+the 14 rows on uncoloured paths, cycles and isolated vertices against pycgt and against cgt-py's
+``Col``/``Snort``: all agree with both), and is
 recomputed by ``reference_value`` (plain recursion over the rules: no tables, canonical labelling or
 decomposition).
 """

@@ -48,6 +48,10 @@ def test_draw_game_json(capsys):
     ([str(SHARED / "partizan" / "ticTacToeClassic.kif")], "error: unsafe rule at line 76: variable ?m"),
     ([str(SHARED / "partizan" / "breakthroughSmall.kif"), "--max-states", "500"],
      "error: breakthroughSmall.kif: more than 500 states"),
+    ([str(SHARED / "partizan" / "breakthroughSmall.kif"), "--time-limit", "0.5"],
+     "error: breakthroughSmall.kif: time limit of 0.5 s reached after exploring"),
+    ([str(SHARED / "partizan" / "breakthroughSmall.kif"), "--time-limit", "0"],
+     "error: --time-limit must be a positive number of seconds"),
     (["/no/such/file.kif"], "error: cannot read /no/such/file.kif"),
 ])
 def test_rejected_files_exit_2_with_one_error_line(args, message):

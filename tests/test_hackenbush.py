@@ -5,7 +5,9 @@ strings), ch. 7 (green Hackenbush: stalks are nim-heaps, the colon principle for
 principle for cycles).  [LIP] Albert, Nowakowski, Wolfe, *Lessons in Play*, ch. 3 (Berlekamp's sign
 expansion of Hackenbush strings).  Rules and notation: CGSUITE.md §1.4.  Every golden row is also
 recomputed by ``reference_value`` (plain recursion over the rules on edge lists, into ``cgt.game``: no
-tables, no canonical labelling, no decomposition).  Neither peer (cgt-py, pycgt) has Hackenbush.
+tables, no canonical labelling, no decomposition).  The blue-red strings are also computed and checked
+against pycgt's ``hackenbush_string`` by ``python benchmarks/check_golden_peers.py`` (all 9 agree); pycgt
+has no trees, cycles or green edges, and cgt-py no Hackenbush.
 """
 
 from __future__ import annotations

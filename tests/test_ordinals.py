@@ -1,5 +1,6 @@
 """Generalized ordinals and surreal quotients (cgt.ordinal, cgt.surreal, cgt.number_text)."""
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -10,6 +11,7 @@ import cgt
 from cgt import Ordinal, Rational, Surreal, dyadic, integer, omega, omega_power, parse_number, star, switch, up
 from cgt.errors import CGTError, NotApplicableError
 from cgt.number_text import NumberSyntaxError
+from cgt.surreal import surreal
 
 W = omega_power
 
@@ -75,6 +77,77 @@ def test_birthdays(value, text):
     assert value.birthday == parse_number(text)
 
 
+# Quotients with non-integer denominators.  Sign expansions by Gonshor (An Introduction to the Theory of
+# Surreal Numbers, Thm 5.11: ω^y is + then, per sign of y, ω^(n+1) copies of it, n = pluses before it;
+# Thm 5.12: ω^y×r continues with the later signs of r, each ω^(y⁺) times; a normal form concatenates its terms),
+# worked by hand below and checked against the options where ONAG ch. 0/3 names them (ε = 1/ω = {0 | 1, 1/2,
+# 1/4, ...}, 2ε = {ε | 1, 1/2, ...}, ε/2 = {0 | ε}, ε² = {0 | ε/2, ε/4, ...}).
+QUOTIENT_BIRTHDAYS = [
+    ("1/w", 1 / omega, "ω"),                       # ε: + then ω minuses (y = -1: one minus, n = 0) = +−^ω
+    ("2/w", 2 / omega, "ω+1"),                     # 2ε: +−^ω then the second sign of 2 (+) once (y⁺ = 0)
+    ("1/2w", 1 / (omega * 2), "ω+1"),              # ε/2: +−^ω−
+    ("1/3w", 1 / (omega * 3), "ω×2"),              # ε/3: +−^ω then the ω later signs of 1/3 = +−+−...
+    ("1/w2", 1 / W(2), "ω×2"),                     # ε²: + then ω^1 minuses for each of the two minuses of -2
+    ("-1/w2", -1 / W(2), "ω×2"),                   # the negative mirrors the signs
+    ("(w+1)/w", (omega + 1) / omega, "ω"),         # 1 + ε: + then +−^ω (no shared exponent signs): 1+ω = ω
+    ("(w2+1)/w", (W(2) + 1) / omega, "ω×2"),       # ω + ε: +^ω then +−^ω = {ω | ω+1, ω+1/2, ...}
+    ("(w+1)/w2", (omega + 1) / W(2), "ω×2"),       # ε + ε²: +−^ω, then ε² drops the minus block it shares
+                                                   # with ε: +−^ω (reached as {ε | ε+ε/2^k}); ω+ω
+    ("(2w+1)/w2", (omega * 2 + 1) / W(2), "ω×2"),  # 2ε + ε²: +−^ω+ then +−^ω: (ω+1)+ω = ω×2
+    ("(w3+w+1)/w2", (W(3) + omega + 1) / W(2), "ω×3"),  # ω + ε + ε²: +^ω, +−^ω, +−^ω
+    ("w/w^w", omega / W(omega), "ω^2+ω"),          # ω^(1-ω): y = −^ω + : 1 + ω^1×ω (minuses) + ω^1 (the plus)
+]
+
+
+@pytest.mark.parametrize("value, text", [r[1:] for r in QUOTIENT_BIRTHDAYS], ids=[r[0] for r in QUOTIENT_BIRTHDAYS])
+def test_birthdays_of_quotients(value, text):
+    assert value.birthday == parse_number(text)
+
+
+# Floors: the normal form (long division) above 1, plus the floor of the real part, less 1 when that part
+# is an integer and the infinitesimal rest is negative (ONAG ch. 5: omnific integers are the numbers whose
+# normal form has only terms ω^y × r with y > 0, and an integer for y = 0).
+QUOTIENT_FLOORS = [
+    ("1/w", 1 / omega, "0", "1"),                             # 0 < ε < 1
+    ("-1/w", -1 / omega, "-1", "0"),
+    ("(w+1)/(w-1)", (omega + 1) / (omega - 1), "1", "2"),     # 1 + 2/(ω-1) = 1 + 2ε + 2ε² + ...
+    ("(w-1)/(w+1)", (omega - 1) / (omega + 1), "0", "1"),     # 1 - 2/(ω+1) = 1 - 2ε + 2ε² - ...
+    ("w2/(w-1)", W(2) / (omega - 1), "ω+1", "ω+2"),           # ω² = (ω-1)(ω+1) + 1: ω + 1 + 1/(ω-1)
+    ("w2/(w+1)", W(2) / (omega + 1), "ω-1", "ω"),             # ω² = (ω+1)(ω-1) + 1: ω - 1 + 1/(ω+1)
+    ("w/(2w-1)", omega / (omega * 2 - 1), "0", "1"),          # 1/2 + ε/4 + ...
+    ("(w2+1)/2w", (W(2) + 1) / (omega * 2), "ω/2", "(ω+2)/2"),  # ω/2 + ε/2: ω/2 is an omnific integer
+    ("w^w/w2", W(omega) / W(2), "ω^ω/ω^2", "ω^ω/ω^2"),        # ω^(ω-2): one term, exponent > 0
+    ("w2/w^w", W(2) / W(omega), "0", "1"),                    # ω^(2-ω): exponent < 0
+]
+
+
+@pytest.mark.parametrize("value, floor, ceiling", [r[1:] for r in QUOTIENT_FLOORS], ids=[r[0] for r in QUOTIENT_FLOORS])
+def test_floors_of_quotients(value, floor, ceiling):
+    assert value.floor == parse_number(floor) and value.ceiling == parse_number(ceiling)
+    assert value.floor <= value < value.floor + 1
+
+
+@settings(max_examples=60)
+@given(st.integers(-5, 5), st.integers(-5, 5), st.integers(1, 4), st.integers(-4, 4), st.integers(0, 2))
+def test_floor_is_the_greatest_omnific_integer_below(a, b, c, d, k):
+    # x = (ω^2 a + ω b + 1)/(ω c + d) or /ω^k: floor(x) ≤ x < floor(x) + 1, and floor(x) has no term below 1
+    num = W(2) * a + omega * b + 1
+    den = omega * c + d if k == 0 else W(k) * c
+    x = surreal(num, den)
+    f = x.floor if isinstance(x, Surreal) else integer(math.floor(x.number))
+    assert f <= x < f + 1
+    if isinstance(f, Surreal):
+        assert f.floor == f and f.ceiling == f      # an omnific integer is its own floor and ceiling
+    else:
+        assert f.is_integer
+
+
+def test_floor_with_too_many_terms_is_refused():
+    # ω^ω/(ω-1) = ω^(ω-1) + ω^(ω-2) + ...: every exponent is positive
+    with pytest.raises(cgt.errors.TooLargeError, match=r"^the floor of ω\^ω/\(ω-1\) needs more than 200 terms"):
+        (W(omega) / (omega - 1)).floor
+
+
 OUTCOMES = [
     ("w", omega, "L"), ("-w", -omega, "R"), ("w-1", omega - 1, "L"), ("1/3", Rational(1, 3), "L"),
     ("1/w", 1 / omega, "L"), ("-1/w", -1 / omega, "R"),
@@ -94,7 +167,7 @@ def test_members():
     assert omega.is_ordinal and not (omega - 1).is_ordinal and omega.is_infinite and not (1 / omega).is_infinite
     assert (omega / 2 + Rational(1, 3)).floor == omega / 2 and (omega - Rational(1, 3)).ceiling == omega
     assert str(omega.omega_power) == "ω^ω" and omega ** omega == W(omega) and omega ** 2 == omega * omega
-    with pytest.raises(NotApplicableError, match="not implemented"):
+    with pytest.raises(NotApplicableError, match=r"^the birthday of \(ω\+1\)/\(ω-1\) is not implemented: its normal form has infinitely many terms$"):
         x.birthday
     with pytest.raises(NotApplicableError, match="ordinal exponent"):
         omega ** (omega - 1)

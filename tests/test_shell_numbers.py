@@ -70,6 +70,12 @@ GOLDEN = [
     ("omega.Birthday", "ω", W),
     ("(omega-1).Birthday", "ω+1", W + 1),
     ("(omega/2).Birthday", "ω×2", W * 2),
+    # quotients with non-integer denominators (sign expansions by Gonshor Thms 5.11-5.12, worked in
+    # tests/test_ordinals.py): ε = +−^ω, 2ε = +−^ω+, ε + ε² = +−^ω+−^ω
+    ("(1/omega).Birthday", "ω", W),
+    ("(2/omega).Birthday", "ω+1", W + 1),
+    ("((omega+1)/omega^2).Birthday", "ω×2", W * 2),
+    ("((omega^2+1)/omega).Birthday", "ω×2", W * 2),
     # outcome classes: a positive number is an L position, a negative one R, a nimber *α (α > 0) N
     ("omega.OutcomeClass", "L", cgt.Outcome.L),
     ("(-omega).OutcomeClass", "R", cgt.Outcome.R),
@@ -80,6 +86,10 @@ GOLDEN = [
     ("(7/2).Floor", "3", 3),
     ("(-7/2).Floor", "-4", -4),
     ("(-7/2).Ceiling", "-3", -3),
+    ("((omega+1)/(omega-1)).Floor", "1", 1),            # 1 + 2ε + 2ε² + ...
+    ("((omega-1)/(omega+1)).Floor", "0", 0),            # 1 - 2ε + ...
+    ("(omega^2/(omega+1)).Floor", "ω-1", W - 1),        # ω - 1 + 1/(ω+1)
+    ("(-1/omega).Floor", "-1", -1),
     ("(5/7).Reciprocal", "7/5", Fraction(7, 5)),
     ("(0).Reciprocal", "inf", cgt.inf),
     ("(-5/7).Abs", "5/7", Fraction(5, 7)),
@@ -109,6 +119,9 @@ GOLDEN = [
     ("(omega^omega).NimExp(5)", "4", tn.nim_power(omega_power(W), 5)),
     ("(omega^(omega^2)).NimExp(7)", "ω+1", tn.nim_power(omega_power(omega_power(2)), 7)),
     ("omega^2 NimProduct 3", "ω^2×3", tn.nim_product(omega_power(2), 3)),
+    # κ_47 = ω^ω^13: κ_47^47 = α_47 = ω^ω^7+1 (Lenstra's table, as recalled; f(47) = 23 puts it in GF(2^5060))
+    ("(omega^omega^13).NimExp(47)", "ω^ω^7+1", omega_power(omega_power(7)) + 1),
+    ("(omega^omega^13).NimExp(-1) NimProduct omega^omega^13", "1", 1),
     ("3 NimSum omega", "ω+3", tn.nim_sum(3, W)),
     ("(omega*3 + 5) NimSum (omega*6 + 6)", "ω×5+3", tn.nim_sum(W * 3 + 5, W * 6 + 6)),
     ("*omega.ConwayProduct(*omega)", "*ω^2", tn.transfinite_nimber(tn.nim_product(W, W))),
@@ -171,8 +184,11 @@ ERRORS = [
     ("2 ^ (1/2)", "the exponent must be an integer"),
     ("0 ^ -1", "0 cannot be raised to a negative power"),
     ("inf.Birthday", "inf has no birthday"),
+    ("((omega+1)/(omega-1)).Birthday", "the birthday of (ω+1)/(ω-1) is not implemented: its normal form has infinitely many terms"),
+    ("(omega^omega/(omega-1)).Floor", "the floor of ω^ω/(ω-1) needs more than 200 terms"),
     ("*(omega^omega^omega) NimSum *1", None),
     ("(omega^omega^omega) NimProduct 2", "only defined for ordinals below ω^ω^ω"),
+    ("(omega^omega^32).NimExp(139)", "the excess of 139 needs arithmetic in GF(2^15180)"),
     ("*(-1)", "non-negative"),
     ("*(1/2)", "non-negative integer"),
     ("*omega < *omega", "transfinite nimbers only compare with =="),

@@ -4,9 +4,11 @@ Rules: Winning Ways (Berlekamp, Conway, Guy), 2nd ed., vol. 1, ch. 1; J. Erickso
 results", Games of No Chance (MSRI Publ. 29, 1996); the family as CGSuite's ``game.strip.GenToadsAndFrogs``
 (../shared/CGSUITE.md §1.2).  Published tables are not reproduced here from memory: every golden value is
 recomputed by ``reference_value`` (plain recursion over the rules of §1.2 into ``cgt.game``: no tables,
-cropping, symmetry or walls), was cross-checked once against pycgt's independent Toads and Frogs
-(``pycgt.rulesets.toads_and_frogs.value``: all 20 Toads-and-Frogs rows equal), and the small ones are
-derived by hand in their comments.  Elephants and Rhinos values come from the reference alone.
+cropping, symmetry or walls), is computed and checked against pycgt's independent Toads and Frogs
+(``pycgt.rulesets.toads_and_frogs.value``) by ``python benchmarks/check_golden_peers.py`` (all 20 rows of
+``TF_GOLDEN`` agree), and the small ones are derived by hand in their comments.  No row cites a page of a
+book: the values are computed, checked against pycgt and the reference.  Elephants and Rhinos values come
+from the reference alone.
 """
 
 from __future__ import annotations

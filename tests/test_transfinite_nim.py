@@ -157,9 +157,151 @@ def test_range_error_beyond_omega_omega_omega():
 
 
 def test_excess_beyond_the_field_size_limit_is_refused():
-    with pytest.raises(TooLargeError, match="GF"):
-        excess(47)
+    # f(139) = ord_139(2) = 138 = 2·3·23: a non-139th power must lie in a field of degree divisible by 23, the
+    # least is GF(2^5060) ∋ κ_23 = ω^ω^7, and with the factor 3 the search needs GF(2^15180) > the limit.
+    with pytest.raises(TooLargeError, match=r"^the excess of 139 needs arithmetic in GF\(2\^15180\)"):
+        excess(139)
+    # ... and so does every product that carries into α_139 (κ_139 = ω^ω^32, 139 being the 33rd odd prime)
+    with pytest.raises(TooLargeError, match="excess of 139"):
+        nim_power(W(W(32)), 139)
+    assert nim_power(W(W(32)), 138) == W(W(32) * 138)    # no carry, no excess needed
     assert issubclass(TooLargeError, CGTError)
+
+
+def test_inverse_beyond_the_field_size_limit_is_refused():
+    # κ_{47^2}·7 + 1 lies in a field of degree 47^2·5060: its Kummer form needs a base field of degree
+    # 47·5060·... far beyond the polynomial-basis limit 1500
+    with pytest.raises(TooLargeError, match=r"^the nim inverse of ω\^\(ω\^13×47\+3\)×7\+1 needs a field of degree"):
+        nim_inverse(W(W(13) * 47 + 3) * 7 + 1)
+
+
+# ---------------------------------------------------------------- excesses of larger primes
+# κ_p = ω^(ω^j) for the j-th odd prime p; f(p) = ord_p(2).  Lenstra's table of α_p ("Nim multiplication",
+# 1978; reprinted in ONAG 2nd ed.) — as recalled, not checkable on this machine — has α_47 = ω^(ω^7)+1: the
+# first excess that needs κ_23 = ω^ω^7, because f(47) = 23.  The rows below 47 are the values this
+# implementation computes (each is checked against an independent p-th-power test in the tests that follow).
+COMPUTED_EXCESSES = [
+    (11, "ω^ω+1"), (13, "ω+4"), (17, "16"), (19, "ω^3+4"), (23, "ω^ω^3+1"), (29, "ω^ω^2+4"),
+    (31, "ω^ω+1"), (37, "ω^3+4"), (41, "ω^ω+1"), (43, "ω^ω^2+1"),
+    (47, "ω^ω^7+1"),   # as recalled from Lenstra's table; needs GF(2^5060) = GF(2^220)[z]/(z^23 - α_23)
+    (53, "ω^ω^4+1"), (59, "ω^ω^8+1"), (61, "ω^ω+ω"), (67, "ω^ω^3+ω"), (71, "ω^ω^2+ω^ω"), (73, "ω^3+1"),
+    pytest.param(83, "ω^ω^11+1", marks=pytest.mark.slow), (97, "ω+256"), (101, "ω^(ω×5)+1"),
+    pytest.param(107, "ω^ω^14+1", marks=pytest.mark.slow), (127, "ω^ω^2+1"),
+    pytest.param(131, "ω^ω^4+ω^ω", marks=pytest.mark.slow), (137, "ω^ω^5+1"),
+]
+
+
+@pytest.mark.parametrize("p, expected", COMPUTED_EXCESSES)
+def test_excesses_of_larger_primes(p, expected):
+    assert excess(p) == parse_number(expected)
+
+
+def _least_power_of_two_order(p):
+    r, x = 1, 2
+    while x % p != 1:
+        x, r = x * 2, r + 1
+    return r
+
+
+@pytest.mark.slow
+def test_excess_47_definition():
+    # What "α_47 = ω^ω^7 + 1" claims, checked with the definition: κ_47^47 = α_47, the 47th power map
+    # is onto GF(2^220) (47 ∤ 2^220 - 1: every ordinal below ω^ω^7 is a 47th power), and in the field
+    # GF(2^5060) of ω^ω^7, y is a 47th power iff y^((2^5060 - 1)/47) = 1: true for ω^ω^7 and false for ω^ω^7+1
+    # (computed here by plain square-and-multiply in binary_field, not by the norm chain the search uses).
+    from cgt.binary_field import KummerField
+    from cgt.transfinite_nim import _PolyBasis, _excess_poly, _kappa_monomial
+
+    assert _least_power_of_two_order(47) == 23 and (2 ** 220 - 1) % 47 != 0
+    assert nim_power(W(W(13)), 47) == W(W(7)) + 1
+    basis = _PolyBasis([_excess_poly(7)], 7, 0, "test")
+    assert basis.degree == 220
+    E = KummerField(basis.field, 23, basis.coordinates(_excess_poly(7)))
+    kappa, kappa_plus_one = [0, 1] + [0] * 21, [1, 1] + [0] * 21
+    e = (2 ** 5060 - 1) // 47
+    assert E.pow(kappa, e) == E.one()
+    assert E.pow(kappa_plus_one, e) != E.one()
+    # and the basis really is the field of α_23: θ's minimal polynomial has degree 220 and is irreducible
+    # (t^(2^220) = t mod m, and t^(2^(220/s)) ≠ t for s = 2, 5, 11 — Rabin's test)
+    F = basis.field
+    t = 2
+    assert F.pow(t, 2 ** 220) == t
+    assert all(F.pow(t, 2 ** (220 // s)) != t for s in (2, 5, 11))
+
+
+def test_fast_pth_power_test_agrees_with_nim_polynomial_arithmetic():
+    # The search uses binary_field above GF(2^1000); below, both methods run: they must agree on every
+    # candidate the search looks at (and a few more) for p ≤ 43.
+    import math
+
+    from cgt.transfinite_nim import _degree, _is_pth_power_fast, _least_candidate, _odd_prime, _poly_pow
+
+    for j in range(1, 13):
+        p = _odd_prime(j)
+        r = _least_power_of_two_order(p)
+        start = _least_candidate(j, r)
+        for n in range(5):
+            y = dict(start)
+            y[()] = y.get((), 0) + n
+            if not y[()]:
+                del y[()]
+            if all(not any(m) for m in y):
+                continue
+            d = math.lcm(r, _degree(y))
+            slow = _poly_pow(y, ((1 << d) - 1) // p) == {(): 1}
+            assert _is_pth_power_fast(y, p, r) == slow, (p, n)
+
+
+def test_lenstra_tower_identities_for_new_primes():
+    k47, k23 = W(W(13)), W(W(7))
+    assert nim_power(W(W(13) * 47), 47) == k47              # κ_{47^2}^47 = κ_47
+    assert nim_product(k47, nim_power(k47, 46)) == k23 + 1    # κ_47^47 = α_47
+    assert nim_power(k23 + 1, 2) == W(W(7) * 2) + 1           # characteristic 2
+    assert nim_product(W(W(13) * 30), W(W(13) * 20)) == nim_product(W(W(13) * 3), k23 + 1)   # 30+20 = 47+3
+
+
+def _new_prime_ordinals(max_terms=2):
+    # exponents ω^13·a + ω^7·b + ω^3·c + d: κ_47 (j = 13), κ_23 (j = 7), κ_11 (j = 3) and ω; digits
+    # near the primes so that products carry into α_47 = κ_23 + 1 and α_23 = κ_11 + 1
+    exponent = st.tuples(st.integers(0, 46), st.integers(0, 22), st.integers(0, 10), st.integers(0, 2)).map(
+        lambda t: W(13) * t[0] + W(7) * t[1] + W(3) * t[2] + t[3])
+    term = st.tuples(exponent, st.integers(1, 3)).map(lambda t: W(t[0]) * t[1])
+    return st.lists(term, min_size=1, max_size=max_terms).map(lambda ts: sum(ts, start=cgt.integer(0)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(_new_prime_ordinals(), _new_prime_ordinals(), _new_prime_ordinals(max_terms=1))
+def test_nim_product_with_new_primes_is_a_commutative_ring(a, b, c):
+    ab = nim_product(a, b)
+    assert ab == nim_product(b, a)
+    assert nim_product(ab, c) == nim_product(a, nim_product(b, c))
+    assert nim_product(a, nim_sum(b, c)) == nim_sum(ab, nim_product(a, c))
+
+
+@settings(max_examples=8, deadline=None)
+@given(_new_prime_ordinals(max_terms=1))
+def test_nim_inverse_of_monomials_with_new_primes(a):
+    # a monomial c·Π κ^d: inverted through κ_{p^L}^(p^L) = α_p, so κ_47's needs α_47^(-1) = (κ_23+1)^(-1) in GF(2^5060)
+    assert nim_product(a, nim_inverse(a)) == 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 22), st.integers(1, 15), st.integers(0, 10), st.integers(0, 15), st.integers(0, 15))
+def test_nim_inverse_in_gf_2_5060(i, c1, k, c2, c3):
+    # κ_23^i·c1 + κ_11^k·c2 + c3 (κ_23 = ω^ω^7, κ_11 = ω^ω^3) lies in GF(2^5060) = GF(2^220)[z]/(z^23 - α_23):
+    # inverted there with the norm to GF(2^220)
+    a = nim_sum(nim_sum(W(W(7) * i) * c1, W(W(3) * k) * c2), c3)
+    if a != 0:
+        assert nim_product(a, nim_inverse(a)) == 1
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 15), st.integers(0, 15), st.integers(0, 15), st.integers(1, 4))
+def test_nim_inverse_in_the_field_of_omega_omega_3(x, y, z, n):
+    # κ_11^n·x + κ_5·y + z (κ_11 = ω^ω^3, κ_5 = ω^ω) lies in GF(2^220), the field of α_23: about a second each
+    a = nim_sum(nim_sum(W(W(3) * n) * x, W(omega) * y), z) if x or y or z else cgt.integer(1)
+    assert nim_product(a, nim_inverse(a)) == 1
 
 
 # ---------------------------------------------------------------- transfinite nimbers

@@ -7,9 +7,9 @@
 """
 
 from cgt.loopy.builder import loopy_game
-from cgt.loopy.named import dud, off, on, over, under, upon
+from cgt.loopy.named import dud, off, on, over, under, upon, uponth
 from cgt.loopy.outcome import LoopyOutcome
 from cgt.loopy.value import LoopyGame, as_loopy, sided
 
 __all__ = ["LoopyGame", "LoopyOutcome", "as_loopy", "dud", "loopy_game", "off", "on", "over", "sided",
-           "under", "upon"]
+           "under", "upon", "uponth"]

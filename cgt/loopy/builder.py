@@ -3,13 +3,13 @@
 Text uses CGSuite's loopy literals (CGSUITE.md §4.2, §5.4): braces with nested bars, ``pass`` for a move
 to the position itself, a label glued before a brace (``a{0|{1|a}}``) naming that position for later
 references, the named values ``on off over under dud`` (``over``/``under`` with a number prefix,
-``2over``), ``^[on]``/``v[on]`` (optionally with ``*``), short games in CGSuite notation, and
+``2over``), ``^[on]``/``v[on]`` and ``^<on>``/``v<on>`` (optionally with ``*``), short games in CGSuite notation, and
 ``onside & offside``.  Everything ``str`` prints reads back.
 
 >>> str(loopy_game("{0|pass}")), str(loopy_game("a{0|{*|a}}")), str(loopy_game("1 & 0"))
 ('over', '*', '1 & 0')
->>> str(loopy_game("a{1|{a|-1}}")), str(loopy_game("2^[on]*"))
-('2 & {1|-2}', '2^[on]*')
+>>> str(loopy_game("a{1|{a|-1}}")), str(loopy_game("2^[on]*")), str(loopy_game("-1/2v<on>*"))
+('2 & {1|-2}', '2^[on]*', '-1/2v<on>*')
 >>> loopy_game("{0|b}")
 Traceback (most recent call last):
 ...
@@ -35,7 +35,7 @@ __all__ = ["loopy_game"]
 
 _LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _SHIFTED = re.compile(r"(.*?)(over|under)$")
-_UPON = re.compile(r"(.*?)([\^v])\[on\](\*?)$")
+_UPON = re.compile(r"(.*?)([\^v])(\[on\]|<on>)(\*?)$")
 _NAMED = ("on", "off", "over", "under", "dud")
 
 
@@ -171,10 +171,11 @@ class _TextReader:
             return self.builder.stopper(getattr(named, text), text)
         m = _UPON.match(text)
         if m:
-            value = named.upon if m.group(2) == "^" else -named.upon
-            if m.group(3):
+            value = named.upon if m.group(3) == "[on]" else named.uponth
+            value = value if m.group(2) == "^" else -value
+            if m.group(4):
                 value = value + parse_game("*")
-            return self.builder.stopper(value + self.shift(m.group(1), "^[on]"), text)
+            return self.builder.stopper(value + self.shift(m.group(1), m.group(2) + m.group(3)), text)
         m = _SHIFTED.match(text)
         if m:
             return self.builder.stopper(getattr(named, m.group(2)) + self.shift(m.group(1), m.group(2)), text)

@@ -197,6 +197,8 @@ def from_short_game(game, left: list, right: list, memo: dict) -> int:
     ``memo`` maps games already added to their nodes (shared between calls to reuse followers).
     Iterative, so deep games are fine.
     """
+    from cgt.game import lefts_of, rights_of
+
     if game in memo:
         return memo[game]
     stack = [(game, False)]
@@ -206,13 +208,14 @@ def from_short_game(game, left: list, right: list, memo: dict) -> int:
             continue
         if not expanded:
             stack.append((g, True))
-            for o in g.left_options + g.right_options:
+            # the kernel's option tuples: the public left_options sort into print order, formatting text
+            for o in lefts_of(g) + rights_of(g):
                 if o not in memo:
                     stack.append((o, False))
             continue
         memo[g] = len(left)
-        left.append(tuple(memo[o] for o in g.left_options))
-        right.append(tuple(memo[o] for o in g.right_options))
+        left.append(tuple(memo[o] for o in lefts_of(g)))
+        right.append(tuple(memo[o] for o in rights_of(g)))
         _check_size(len(left), "loopy graph")
     return memo[game]
 

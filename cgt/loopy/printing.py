@@ -1,7 +1,8 @@
 """CGSuite's plain text for loopy values (CGSUITE.md §5.4).
 
 * ``on``, ``off``, ``dud``; ``over``/``under`` with a number prefix (``2over``); ``^[on]`` for
-  ``upon = {pass | *}`` and ``v[on]`` for its negative;
+  ``upon = {pass | *}`` and ``v[on]`` for its negative; ``^<on>`` for the uponth ``{0 | v[on]*}`` and
+  ``v<on>`` for its negative (each with a number prefix and an optional ``*``);
 * other stoppers like short games, except that an option equal to the node itself prints ``pass``, a
   node reached again gets a name ``a``, ``b``, ... (then ``N1``, ``N2``, ...) written before its opening
   brace and alone at the later references; braces are forced on named nodes and on nodes with an
@@ -124,7 +125,37 @@ class _Printer:
         if left == (i,) and len(right) == 1 and right[0] in self.short and self.short[right[0]].is_number:
             x = self.short[right[0]]
             return ("" if x.number == 0 else str(x)) + "under"
-        return self._upon(i, left, right) or self._upon(i, right, left, negative=True)
+        return (self._upon(i, left, right) or self._upon(i, right, left, negative=True)
+                or self._uponth(left, right) or self._uponth(right, left, negative=True))
+
+    def _number(self, j) -> object:
+        """The number short node ``j`` stands for, or None."""
+        value = self.short.get(j)
+        return value if value is not None and value.is_number else None
+
+    def _uponth(self, near: tuple, far: tuple, negative: bool = False) -> str | None:
+        """``x^<on>`` = {x | x v[on]*} with x v[on]* = {x | x, pass}, and ``x^<on>*`` = {x, x* | x v[on]}
+        with x v[on] = {x* | pass} (``near`` the Left options; mirrored for ``xv<on>``, ``xv<on>*``)."""
+        g = self.g
+        if len(far) != 1 or far[0] in self.short:
+            return None
+        j = far[0]
+        j_near, j_far = (g.left[j], g.right[j]) if not negative else (g.right[j], g.left[j])
+        arrow = "v<on>" if negative else "^<on>"
+        if len(near) == 1 and self._number(near[0]) is not None:
+            # {x | {x | x, pass}}
+            if j_near == near and len(j_far) == 2 and j in j_far and near[0] in j_far:
+                x = self._number(near[0])
+                return ("" if x.number == 0 else str(x)) + arrow
+            return None
+        numbers = [self._number(k) for k in near]
+        if len(near) == 2 and sum(x is not None for x in numbers) == 1:
+            # {x, x* | {x* | pass}}
+            x = next(v for v in numbers if v is not None)
+            other = next(k for k, v in zip(near, numbers) if v is None)
+            if other in self.short and self.short[other] == x + _star() and j_near == (other,) and j_far == (j,):
+                return ("" if x.number == 0 else str(x)) + arrow + "*"
+        return None
 
     def _upon(self, i: int, left: tuple, right: tuple, negative: bool = False) -> str | None:
         """``x^[on]`` = {pass | x*} and ``x^[on]*`` = {x, pass | x} (``v[on]`` for the negatives)."""

@@ -31,7 +31,7 @@ from cgt.interrupt import check_interrupt
 from cgt.loopy.graph import Graph, from_short_game, short_values
 from cgt.loopy.survival import ge_matrix
 
-__all__ = ["simplest", "canonical_numbering"]
+__all__ = ["simplest", "simplest_each", "canonical_numbering"]
 
 
 def _best(options, at_least) -> tuple:
@@ -49,6 +49,30 @@ def simplest(graph: Graph) -> Graph:
     if not graph.is_stopper():
         raise NotApplicableError("simplest form: the game is not a stopper (it has an infinite alternating play)")
     g = _short_parts_canonical(graph.restricted())
+    left, right = _reduced(g)
+    return canonical_numbering(_quotient(Graph(tuple(left), tuple(right), g.root).restricted()))
+
+
+def simplest_each(graph: Graph, nodes) -> dict:
+    """``{i: simplest form of node i}`` for several nodes of one stopper graph, sharing one order relation
+    and one reduction (a position graph valued node by node would redo both for every node).
+
+    Every node of ``graph`` must be free of infinite alternating play (NotApplicableError otherwise).
+
+    >>> g = Graph.build([[1, 2], [], [], [0]], [[], [], [2], [1]])    # node 3 = {node 0 | 0}
+    >>> {i: (c.left, c.right) for i, c in simplest_each(g, [0, 3]).items()}
+    {0: (((1,), ()), ((), ())), 3: (((1,), (2,), ()), ((2,), (), ()))}
+    """
+    if graph.alternating_cycle_nodes():
+        raise NotApplicableError("simplest form: the game is not a stopper (it has an infinite alternating play)")
+    left, right = _reduced(graph)
+    reduced = (tuple(left), tuple(right))
+    return {i: canonical_numbering(_quotient(Graph(*reduced, i).restricted())) for i in nodes}
+
+
+def _reduced(g: Graph) -> tuple[list, list]:
+    """Option lists of every node of the stopper graph ``g`` after deleting dominated and bypassing
+    reversible options (the values of all nodes are unchanged)."""
     n = g.size
     ge = ge_matrix(g)
     left = list(g.left)
@@ -69,7 +93,7 @@ def simplest(graph: Graph) -> Graph:
             if new_left != left[i] or new_right != right[i]:
                 left[i], right[i] = new_left, new_right
                 changed = True
-    return canonical_numbering(_quotient(Graph(tuple(left), tuple(right), g.root).restricted()))
+    return left, right
 
 
 def _short_parts_canonical(g: Graph) -> Graph:

@@ -96,13 +96,13 @@ def _pair_right_wins(a: Graph, b: Graph) -> tuple[bytearray, int]:
         raise TooLargeError(f"comparing loopy games of {na} and {nb} nodes: more than {MAX_PAIRS} pairs")
     total = na * nb * 2
     counter = [0] * total  # only Left-to-move states (even index) use it
+    rlen = [len(r) for r in b.right]
+    row = 2 * nb
     for x in range(na):
         lx = len(a.left[x])
-        base = x * nb
-        for y in range(nb):
-            counter[(base + y) * 2] = lx + len(b.right[y])
+        counter[x * row:(x + 1) * row:2] = [lx + r for r in rlen]
     rwin = bytearray(total)
-    todo = [s for s in range(0, total, 2) if counter[s] == 0]
+    todo = [s for s in range(0, total, 2) if not counter[s]]
     for s in todo:
         rwin[s] = 1
     with Progress("position pairs") as progress:
@@ -111,32 +111,61 @@ def _pair_right_wins(a: Graph, b: Graph) -> tuple[bytearray, int]:
 
 
 def _retrograde(a: Graph, b: Graph, todo: list, rwin: bytearray, counter: list, progress) -> None:
-    """Propagate Right's wins backwards from the states in ``todo`` (see :func:`_pair_right_wins`)."""
+    """Propagate Right's wins backwards from the states in ``todo`` (see :func:`_pair_right_wins`).
+
+    The hot loop of every comparison: predecessor lists are scaled to state offsets once, and the
+    progress counter and interrupt check run once per 4096 states.
+    """
     nb = b.size
     alp, arp = a.reverse()
     blp, brp = b.reverse()
+    # offsets of predecessor pairs: x2 -> x2 * nb * 2, y2 -> y2 * 2
+    arp2 = [[x2 * nb * 2 for x2 in xs] for xs in arp]
+    alp2 = [[x2 * nb * 2 for x2 in xs] for xs in alp]
+    blp2 = [[y2 * 2 for y2 in ys] for ys in blp]
+    brp2 = [[y2 * 2 for y2 in ys] for ys in brp]
+    row = nb * 2
+    done = 0
+    pop, push = todo.pop, todo.append
     while todo:
-        s = todo.pop()
-        progress.tick()
-        if progress.count % 65536 == 0:
+        s = pop()
+        done += 1
+        if not done & 4095:
+            progress.tick(4096)
             check_interrupt()
-        pair, mover = divmod(s, 2)
-        x, y = divmod(pair, nb)
-        if mover == 0:
+        x, rest = divmod(s, row)
+        y2 = rest - (rest & 1)          # 2 * y
+        if not s & 1:
             # Left to move and lost: every Right-to-move predecessor wins for Right
-            predecessors = [(x2 * nb + y) * 2 + 1 for x2 in arp[x]] + [(x * nb + y2) * 2 + 1 for y2 in blp[y]]
+            for off in arp2[x]:
+                t = off + y2 + 1
+                if not rwin[t]:
+                    rwin[t] = 1
+                    push(t)
+            xo = x * row + 1
+            for off in blp2[y2 >> 1]:
+                t = xo + off
+                if not rwin[t]:
+                    rwin[t] = 1
+                    push(t)
         else:
             # Right to move and won: a Left-to-move predecessor is lost once all its moves are
-            predecessors = [(x2 * nb + y) * 2 for x2 in alp[x]] + [(x * nb + y2) * 2 for y2 in brp[y]]
-        for t in predecessors:
-            if rwin[t]:
-                continue
-            if mover == 1:
-                counter[t] -= 1
-                if counter[t]:
-                    continue
-            rwin[t] = 1
-            todo.append(t)
+            for off in alp2[x]:
+                t = off + y2
+                if not rwin[t]:
+                    counter[t] -= 1
+                    if not counter[t]:
+                        rwin[t] = 1
+                        push(t)
+            xo = x * row
+            for off in brp2[y2 >> 1]:
+                t = xo + off
+                if not rwin[t]:
+                    counter[t] -= 1
+                    if not counter[t]:
+                        rwin[t] = 1
+                        push(t)
+    progress.tick(done & 4095)
 
 
 def stopper_ge(a: Graph, b: Graph) -> bool:

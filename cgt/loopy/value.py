@@ -70,6 +70,33 @@ class LoopyGame:
         return cls(Graph.build(left, right, start))
 
     @classmethod
+    def from_graph_nodes(cls, left, right, nodes, leaves=None) -> list:
+        """The values of several nodes of one game graph (arguments as in :meth:`from_graph`).
+
+        When no node of the graph has an infinite alternating play, every value is a stopper and one
+        reduction of the whole graph serves all nodes (much cheaper than one :meth:`from_graph` each);
+        otherwise each node is valued on its own.
+
+        >>> [str(v) for v in LoopyGame.from_graph_nodes([[1], [], [0]], [[0], [], [1]], [0, 1, 2])]
+        ['over', '0', '{over|0}']
+        """
+        from cgt.loopy.simplify import simplest_each
+
+        left = [list(x) for x in left]
+        right = [list(x) for x in right]
+        if leaves:
+            _attach_leaves(left, right, leaves)
+        nodes = list(nodes)
+        graph = Graph.build(left, right, 0)
+        for i in nodes:
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < graph.size:
+                raise InvalidGameError(f"loopy graph: node {i!r} is not a node index 0..{graph.size - 1}")
+        if graph.alternating_cycle_nodes():
+            return [cls(Graph(graph.left, graph.right, i)) for i in nodes]
+        forms = simplest_each(graph, nodes)
+        return [cls(forms[i], forms[i], forms[i]) for i in nodes]
+
+    @classmethod
     def from_game(cls, game) -> "LoopyGame":
         """The short game ``game`` (a :class:`cgt.Game`, int or dyadic rational) as a loopy value."""
         from cgt.game import as_game
@@ -237,6 +264,122 @@ class LoopyGame:
         self._stopper_graph("degree")
         return self.upsum(-self)
 
+    # ------------------------------------------------------------------ varieties
+    # Winning Ways ch. 11 and Siegel ch. VI (as recalled; no text on this machine): for an idempotent
+    # d, the upsum variety of a stopper G sidles up first, (G Upsum d) & ((G Upsum d) Downsum -d); the
+    # downsum variety sidles down first; G is *stable* when the two agree at its own degree, and then
+    # that common value is its variety.  The method names and this reading follow CGSuite (§6.6).
+    def _idempotent(self, d, what: str) -> "LoopyGame":
+        d = _coerce_strict(d)
+        if not d.is_stopper:
+            raise NotApplicableError(f"{what}: the degree {d} is not a stopper")
+        # idempotent for upsums, d Upsum d = d (equivalently (-d) Downsum (-d) = -d, which the
+        # downsum variety uses).  Not every degree G Upsum -G is: that of {1|over} is not (see
+        # docs/loopy.md, "Varieties"), and then the variety at G's degree is undefined.
+        if d.upsum(d) != d:
+            raise NotApplicableError(f"{what}: {d} is not idempotent (d Upsum d is not d)")
+        return d
+
+    def upsum_variety(self, d) -> "LoopyGame":
+        """CGSuite's ``UpsumVariety(d)``: ``U & (U Downsum -d)`` with ``U = G Upsum d`` (``d`` idempotent).
+
+        >>> from cgt.loopy import over, on
+        >>> str(over.upsum_variety(over)), str(LoopyGame.from_game(3).upsum_variety(on))
+        ('over & under', 'dud')
+        """
+        self._stopper_graph("upsum_variety")
+        d = self._idempotent(d, "upsum_variety")
+        up = self.upsum(d)
+        return sided(up, up.downsum(-d))
+
+    def downsum_variety(self, d) -> "LoopyGame":
+        """CGSuite's ``DownsumVariety(d)``: ``(D Upsum d) & D`` with ``D = G Downsum -d`` (``d`` idempotent).
+
+        >>> from cgt.loopy import over, on
+        >>> str(over.downsum_variety(over)), str(LoopyGame.from_game(3).downsum_variety(on))
+        ('over & under', 'dud')
+        """
+        self._stopper_graph("downsum_variety")
+        d = self._idempotent(d, "downsum_variety")
+        down = self.downsum(-d)
+        return sided(down.upsum(d), down)
+
+    @property
+    def is_stable(self) -> bool:
+        """CGSuite's ``IsStable``: the upsum and downsum varieties at the degree of ``G`` coincide (an error
+        when that degree is not idempotent, so that the varieties are undefined).
+
+        >>> from cgt.loopy import over, on, upon
+        >>> over.is_stable, on.is_stable, LoopyGame.from_game(5).is_stable
+        (True, True, True)
+        """
+        d = self.degree
+        return self.upsum_variety(d) == self.downsum_variety(d)
+
+    @property
+    def variety(self) -> "LoopyGame":
+        """CGSuite's ``Variety``: the common variety at ``G``'s degree; an error when ``G`` is not stable.
+
+        >>> from cgt.loopy import over
+        >>> str(over.variety), str(LoopyGame.from_game(5).variety)
+        ('over & under', '5')
+        """
+        d = self.degree
+        up, down = self.upsum_variety(d), self.downsum_variety(d)
+        if up != down:
+            raise NotApplicableError(f"variety: {self} is not stable (its upsum variety {up} and downsum "
+                                     f"variety {down} of degree {d} differ)")
+        return up
+
+    # ------------------------------------------------------------------ stops
+    @property
+    def left_stop(self) -> "LoopyGame":
+        """Left's stop: the pseudonumber (``on``, ``off``, ``x``, ``x over``, ``x under``) where alternating
+        play with Left moving first comes to rest (see :mod:`cgt.loopy.stops`); stoppers only, as in
+        CGSuite (a sided value: take the stops of ``.onside`` and ``.offside``).
+
+        >>> from cgt.loopy import loopy_game
+        >>> [str(loopy_game(t).left_stop) for t in ("on", "{pass|*}", "{1|over}", "{on|off}")]
+        ['on', '0', '1', 'on']
+        """
+        return _pseudonumber(self._stops("left_stop")[0])
+
+    @property
+    def right_stop(self) -> "LoopyGame":
+        """Right's stop (see :attr:`left_stop`).
+
+        >>> from cgt.loopy import loopy_game
+        >>> [str(loopy_game(t).right_stop) for t in ("on", "{pass|*}", "{1|over}", "{on|off}")]
+        ['on', '0', 'over', 'off']
+        """
+        return _pseudonumber(self._stops("right_stop")[1])
+
+    def stop(self, player) -> "LoopyGame":
+        """CGSuite's ``Stop(player)``: :attr:`left_stop` for Left, :attr:`right_stop` for Right."""
+        return self.left_stop if _is_left(player, "stop") else self.right_stop
+
+    def strong_stop(self, player) -> "LoopyGame":
+        """CGSuite's ``StrongStop(player)``: the stop without its ``over``/``under`` part.
+
+        >>> from cgt.loopy import loopy_game
+        >>> g = loopy_game("{1|over}")
+        >>> str(g.stop("Right")), str(g.strong_stop("Right")), str(g.strong_stop("Left"))
+        ('over', '0', '1')
+        """
+        from cgt.loopy.stops import strong
+
+        left = _is_left(player, "strong_stop")
+        pair = self._stops("strong_stop")
+        return _pseudonumber(strong(pair[0] if left else pair[1]))
+
+    def _stops(self, what: str) -> tuple:
+        from cgt.loopy.stops import stops
+
+        if not self.is_stopper:
+            raise NotApplicableError(f"{what}: {self} is not a stopper (stops are defined for stoppers; take "
+                                     f"those of its onside and offside)")
+        return stops(self._side_graph(True))
+
     # ------------------------------------------------------------------ order
     def __ge__(self, other) -> bool:
         other = _coerce(other)
@@ -307,6 +450,31 @@ def _same(a: Graph, b: Graph) -> bool:
 def _shape(g: Graph) -> tuple:
     """An invariant of the graph up to renumbering (equal stoppers have isomorphic simplest forms)."""
     return g.size, tuple(sorted((len(g.left[i]), len(g.right[i])) for i in range(g.size)))
+
+
+def _is_left(player, what: str) -> bool:
+    """True for Left, False for Right (a :class:`cgt.Player` or the strings ``"Left"``/``"Right"``)."""
+    from cgt.player import Player
+
+    if player is Player.Left or player == "Left":
+        return True
+    if player is Player.Right or player == "Right":
+        return False
+    raise InvalidGameError(f"{what}: {player!r} is not a player (Left or Right)")
+
+
+def _pseudonumber(p: tuple) -> LoopyGame:
+    """The stopper of a pseudonumber triple (see :mod:`cgt.loopy.stops`)."""
+    kind, x, tilt = p
+    if kind:
+        return LoopyGame.from_graph([[0]], [[]]) if kind > 0 else LoopyGame.from_graph([[]], [[0]])
+    from cgt.game import as_game
+
+    number = as_game(x)
+    if not tilt:
+        return LoopyGame.from_game(number)
+    left, right = ([[1], []], [[0], []]) if tilt > 0 else ([[0], []], [[1], []])
+    return LoopyGame.from_graph(left, right, leaves={1: number})
 
 
 def sided(onside, offside) -> LoopyGame:

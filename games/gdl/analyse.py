@@ -121,8 +121,10 @@ class Report:
         return "\n".join(lines)
 
 
-def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: bool = True) -> Report:
-    """Classify and solve ``game`` from ``start`` (default: its initial state)."""
+def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: bool = True,
+            max_seconds: float | None = None) -> Report:
+    """Classify and solve ``game`` from ``start`` (default: its initial state); the exploration stops with
+    :class:`~cgt.errors.TooLargeError` beyond ``max_states`` states or ``max_seconds`` seconds."""
     start = game.initial if start is None else frozenset(start)
     roles = list(game.roles)
     base = dict(name=game.name, roles=roles, players=len(roles))
@@ -136,7 +138,8 @@ def analyse(game: GdlGame, max_states: int = MAX_STATES, start=None, progress: b
 
     if found.reason:
         return outside(found.reason, found.states)
-    graph = explore(game, start, max_states=max_states, samples=found.samples, progress=progress)
+    graph = explore(game, start, max_states=max_states, samples=found.samples, progress=progress,
+                    max_seconds=max_seconds)
     turn = f"{graph.turn[0]} (argument {graph.turn[2]})" if graph.turn else None
     states = len(graph.states)
     if graph.reason:

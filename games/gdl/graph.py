@@ -21,6 +21,7 @@ than ``max_states`` states raise :class:`cgt.errors.TooLargeError` naming the li
 from __future__ import annotations
 
 import random
+import time
 from array import array
 from collections import deque
 from itertools import product
@@ -191,8 +192,13 @@ class GameGraph:
 
 
 def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(), swap: bool = True,
-            progress: bool = True) -> GameGraph:
-    """Breadth-first search of the states reachable from ``start`` (default the initial state)."""
+            progress: bool = True, max_seconds: float | None = None) -> GameGraph:
+    """Breadth-first search of the states reachable from ``start`` (default the initial state).
+
+    Stops with :class:`~cgt.errors.TooLargeError` beyond ``max_states`` states or, when ``max_seconds`` is
+    given, once the search has run that many seconds (checked every 256 states).
+    """
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     start = game.initial if start is None else frozenset(start)
     samples = list(samples)
     if not samples:                       # random play from the start, then from the initial state
@@ -265,6 +271,10 @@ def explore(game: GdlGame, start=None, max_states: int = MAX_STATES, samples=(),
             if len(graph.states) > max_states:
                 raise TooLargeError(f"{game.name}: more than {max_states:,} states (state limit reached after "
                                     f"exploring {sid + 1:,}); the game is too large to solve exhaustively")
+            if deadline is not None and sid & 255 == 255 and time.monotonic() > deadline:
+                raise TooLargeError(f"{game.name}: time limit of {max_seconds:g} s reached after exploring "
+                                    f"{sid + 1:,} states ({len(graph.states):,} found); the game is too large "
+                                    f"to solve in that time")
     finally:
         if meter is not None:
             meter.close()
