@@ -1,8 +1,12 @@
 """Kernel micro-benchmarks (issue 18): small operations, timed in one process against any checkout.
 
-    python benchmarks/bench_kernel.py                      # this checkout
+    python benchmarks/bench_kernel.py                      # pure-Python and compiled kernel, side by side
+    python benchmarks/bench_kernel.py --single             # only the kernel this process imports
     git archive 91c463d cgt | tar -x -C /tmp/base          # an older kernel, for a before/after table
-    PYTHONPATH=/tmp/base python benchmarks/bench_kernel.py
+    PYTHONPATH=/tmp/base python benchmarks/bench_kernel.py --single
+
+By default the rows run twice, each in a fresh process: with ``CGT_PURE=1`` (the pure-Python kernel, the
+reference) and without (the compiled kernel ``cgt._kernel`` when it is built; see ``cgt.kernel_info()``).
 
 Each row is timed ``--repeat`` times (default 5) from cleared operation caches (``cgt.clear_caches()``;
 interned games stay, so a repeat measures the operations, not first-time creation of their results) and
@@ -14,7 +18,11 @@ every repeat (new nimbers, new thermographs of games never seen before).
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 
 import cgt
@@ -49,7 +57,12 @@ def sums(rows):
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--single", action="store_true", help="time only the kernel this process imports")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one kernel, rows as JSON
     args = parser.parse_args(argv)
+    if not (args.single or args.json):
+        compare_kernels(args.repeat)
+        return
     rng = random.Random(1)
     day3 = sorted(cgt.born_by(3), key=lambda g: (g.birthday, str(g)))
     hot = [g for g in day3 if g.left_stop > g.right_stop]
@@ -92,12 +105,42 @@ def main(argv=None) -> None:
         ("20,000 nim sums, every result new", fresh_nim_sums),
         ("100 thermographs of games never seen", fresh_thermographs),
     ]
-    print(f"cgt from {cgt.__file__}; best of {args.repeat}, CPU time")
+    if args.json:
+        print(json.dumps({"kernel": kernel_name(), "rows": [(label, best(fn, args.repeat)) for label, fn in rows]}))
+        return
+    print(f"cgt from {cgt.__file__}; {kernel_name()}; best of {args.repeat}, CPU time")
     print("| workload | time |")
     print("|---|---:|")
     for label, fn in rows:
         seconds = best(fn, args.repeat)
         print(f"| {label.replace('|', chr(92) + '|')} | {seconds * 1e3:.1f} ms |", flush=True)
+
+
+def kernel_name() -> str:
+    info = getattr(cgt, "kernel_info", None)
+    return info() if info else "pure (a kernel before issue 18 step 3)"
+
+
+def compare_kernels(repeat: int) -> None:
+    """Run the rows on the pure kernel (CGT_PURE=1) and on the compiled one, each in a fresh process."""
+    results = []
+    for pure in (True, False):
+        env = dict(os.environ)
+        if pure:
+            env["CGT_PURE"] = "1"
+        else:
+            env.pop("CGT_PURE", None)
+        out = subprocess.run([sys.executable, __file__, "--json", "--repeat", str(repeat)], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    pure, compiled = results
+    print(f"cgt from {cgt.__file__}; best of {repeat}, CPU time")
+    print(f"pure: {pure['kernel']}; compiled: {compiled['kernel']}")
+    print("| workload | pure kernel | compiled kernel | speed-up |")
+    print("|---|---:|---:|---:|")
+    for (label, a), (_, b) in zip(pure["rows"], compiled["rows"]):
+        ratio = f"{a / b:.1f}×" if b > 0 else "-"
+        print(f"| {label.replace('|', chr(92) + '|')} | {a * 1e3:.1f} ms | {b * 1e3:.1f} ms | {ratio} |")
 
 
 if __name__ == "__main__":

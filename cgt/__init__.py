@@ -14,7 +14,7 @@ from cgt.constructors import down, miny, star, switch, tiny, up, up_cumulative, 
 from cgt.days import antichains, born_by
 from cgt.errors import CGTError
 from cgt.game import ZERO as zero
-from cgt.game import Game, as_game, clear_caches, dyadic, game, integer, nimber, number
+from cgt.game import Game, as_game, clear_caches, dyadic, game, integer, kernel_info, nimber, number
 from cgt.outcome import Outcome
 from cgt.player import Player
 from cgt.number_text import parse_number
@@ -51,6 +51,7 @@ __all__ = [
     "game",
     "inf",
     "integer",
+    "kernel_info",
     "miny",
     "misere_canonical_form",
     "misere_canonical_form_of",

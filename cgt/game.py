@@ -26,11 +26,14 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import itertools
 import numbers
 import operator
+import os
 import sys
+import warnings
 from fractions import Fraction
 from typing import Iterable
 
@@ -40,6 +43,39 @@ from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, Too
 from cgt.notation import format_uptimal
 from cgt.numbers import number_birthday, simplest_between, to_dyadic
 from cgt.outcome import Outcome
+
+
+def _load_compiled_kernel():
+    """``(module, description)``: the compiled kernel ``cgt._kernel``, or None for the pure-Python kernel.
+
+    ``CGT_PURE=1`` in the environment selects the pure kernel (the reference); a missing extension (no C
+    compiler when cgt was installed) falls back to it with a one-line warning.
+    """
+    if os.environ.get("CGT_PURE", "") not in ("", "0"):
+        return None, "pure (CGT_PURE is set)"
+    try:
+        from cgt import _kernel
+    except ImportError as error:
+        warnings.warn(f"cgt: the compiled kernel is not available ({error}); using the pure-Python kernel, "
+                      f"which is slower (reinstall with a C compiler, or set CGT_PURE=1 to silence this)",
+                      RuntimeWarning, stacklevel=3)
+        return None, "pure (the compiled kernel cgt._kernel is not built)"
+    return _kernel, f"compiled ({_kernel.__file__})"
+
+
+_compiled, _kernel_description = _load_compiled_kernel()
+
+
+def kernel_info() -> str:
+    """Which kernel is active: ``'compiled (...)'`` (the C extension ``cgt._kernel``) or ``'pure (why)'``.
+
+    Both kernels give the same results; the compiled one runs sums and comparisons of games several times
+    faster.  Set ``CGT_PURE=1`` in the environment before importing cgt to use the pure-Python kernel.
+
+    >>> kernel_info().split()[0] in ("compiled", "pure")
+    True
+    """
+    return _kernel_description
 
 
 def _delegate(module: str, function: str, doc: str, is_property: bool = True):
@@ -57,7 +93,7 @@ def _delegate(module: str, function: str, doc: str, is_property: bool = True):
     return property(member, doc=doc) if is_property else member
 
 
-class Game:
+class Game(object if _compiled is None else _compiled.GameBase):
     """A short partizan game in canonical form (build with :func:`cgt.game` and friends).
 
     ``_nus`` is ``(x, u, n)`` when the game is the uptimal ``x + u.^ + *n``
@@ -66,7 +102,10 @@ class Game:
     lazily from their formula.
     """
 
-    __slots__ = ("_id", "_left", "_right", "_nus", "_hash", "_neg", "_birthday", "_ls", "_rs", "_lsf", "_rsf", "_le_memo", "_extra", "__weakref__")
+    # With the compiled kernel these fields live in the C struct of cgt._kernel.GameBase (same names).
+    __slots__ = () if _compiled is not None else (
+        "_id", "_left", "_right", "_nus", "_hash", "_neg", "_birthday", "_ls", "_rs", "_lsf", "_rsf", "_le_memo",
+        "_extra", "__weakref__")
 
     _id: int
     _left: tuple | None
@@ -297,65 +336,82 @@ class Game:
         """
         return self.compare(other) == "||"
 
-    def __le__(self, other):
-        """G <= H: Left does at least as well in G as in H, in every context."""
-        if type(other) is not Game:
+    if _compiled is None:
+        # The pure kernel's operators.  The compiled kernel implements them in C (tp_richcompare, tp_hash,
+        # nb_add of cgt._kernel.GameBase) with the same fast paths and the same fallbacks; a Python method here
+        # would override the C slot, so they exist only in pure mode.
+        def __le__(self, other):
+            """G <= H: Left does at least as well in G as in H, in every context."""
+            if type(other) is not Game:
+                other = _coerce(other)
+                if other is NotImplemented:
+                    return NotImplemented
+            # Fast paths before the deep-recursion wrapper: uptimals in closed form, then the memo.
+            a = self._nus
+            if a is not None:
+                b = other._nus
+                if b is not None:
+                    return _uptimal_le(a, b)
+            memo = self._le_memo
+            if memo is not None:
+                result = memo.get(other._id)
+                if result is not None:
+                    return result
+            return _le_deep(self, other)
+
+        def __ge__(self, other):
+            """G >= H: the game order, reversed."""
+            if type(other) is not Game:
+                other = _coerce(other)
+                if other is NotImplemented:
+                    return NotImplemented
+            return other.__le__(self)
+
+        def __lt__(self, other):
+            """G < H: G <= H and not H <= G."""
             other = _coerce(other)
             if other is NotImplemented:
                 return NotImplemented
-        # Fast paths before the deep-recursion wrapper: uptimals in closed form, then the memo.
-        a = self._nus
-        if a is not None:
-            b = other._nus
-            if b is not None:
-                return _uptimal_le(a, b)
-        memo = self._le_memo
-        if memo is not None:
-            result = memo.get(other._id)
-            if result is not None:
-                return result
-        return _le_deep(self, other)
+            return self is not other and _le_deep(self, other) and not _le_deep(other, self)
 
-    def __ge__(self, other):
-        """G >= H: the game order, reversed."""
-        if type(other) is not Game:
+        def __gt__(self, other):
+            """G > H: H <= G and not G <= H."""
             other = _coerce(other)
             if other is NotImplemented:
                 return NotImplemented
-        return other.__le__(self)
+            return self is not other and _le_deep(other, self) and not _le_deep(self, other)
 
-    def __lt__(self, other):
-        """G < H: G <= H and not H <= G."""
-        other = _coerce(other)
-        if other is NotImplemented:
+        def __eq__(self, other):
+            """G == H: equal values (identity, since games are interned); ints and dyadic Fractions compare as numbers."""
+            if isinstance(other, Game):
+                return self is other
+            if isinstance(other, numbers.Rational) and not isinstance(other, bool):
+                return self.is_number and self._nus[0] == other
+            if isinstance(other, (float, complex)):
+                raise InvalidGameError(_not_a_game_message(other))
             return NotImplemented
-        return self is not other and _le_deep(self, other) and not _le_deep(other, self)
 
-    def __gt__(self, other):
-        """G > H: H <= G and not G <= H."""
-        other = _coerce(other)
-        if other is NotImplemented:
-            return NotImplemented
-        return self is not other and _le_deep(other, self) and not _le_deep(self, other)
+        def __ne__(self, other):
+            """G != H: not equal values."""
+            result = self.__eq__(other)
+            return result if result is NotImplemented else not result
 
-    def __eq__(self, other):
-        """G == H: equal values (identity, since games are interned); ints and dyadic Fractions compare as numbers."""
-        if isinstance(other, Game):
-            return self is other
-        if isinstance(other, numbers.Rational) and not isinstance(other, bool):
-            return self.is_number and self._nus[0] == other
-        if isinstance(other, (float, complex)):
-            raise InvalidGameError(_not_a_game_message(other))
-        return NotImplemented
+        def __hash__(self):
+            """Hash: a number hashes like its Fraction, so ``hash(integer(2)) == hash(2)``."""
+            return self._hash
 
-    def __ne__(self, other):
-        """G != H: not equal values."""
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
+        def __add__(self, other):
+            """G + H: disjunctive sum."""
+            if type(other) is Game:
+                a, b = self._nus, other._nus
+                if a is not None and b is not None:
+                    # Numbers, nimbers and uptimals never pay for games: closed form, no wrapper.
+                    return _uptimal_sum(a, b)
+                return _add_deep(self, other)
+            other = _coerce(other)
+            return NotImplemented if other is NotImplemented else self.__add__(other)
 
-    def __hash__(self):
-        """Hash: a number hashes like its Fraction, so ``hash(integer(2)) == hash(2)``."""
-        return self._hash
+        __radd__ = __add__
 
     # ------------------------------------------------------------------ arithmetic
     def __neg__(self):
@@ -365,19 +421,6 @@ class Game:
     def __pos__(self):
         """+G: G itself."""
         return self
-
-    def __add__(self, other):
-        """G + H: disjunctive sum."""
-        if type(other) is Game:
-            a, b = self._nus, other._nus
-            if a is not None and b is not None:
-                # Numbers, nimbers and uptimals never pay for games: closed form, no wrapper.
-                return _uptimal_sum(a, b)
-            return _add_deep(self, other)
-        other = _coerce(other)
-        return NotImplemented if other is NotImplemented else self.__add__(other)
-
-    __radd__ = __add__
 
     def __sub__(self, other):
         """G - H: G + (-H)."""
@@ -635,9 +678,6 @@ def _intern_general(left: tuple, right: tuple) -> Game:
 
 def _id_of(g: Game) -> int:
     return g._id
-
-
-ZERO = _number(0)
 
 
 # ====================================================================== options of uptimals
@@ -1076,6 +1116,38 @@ def _translate(g: Game, x: Fraction) -> Game:
 
 _add_deep = deep(_add)
 
+# The pure kernel's recursive functions: the reference.  With the compiled kernel the module names _le, _add,
+# _canonical and _intern_general are the C functions of cgt._kernel (same signatures, memo tables and results).
+_PURE_FUNCTIONS = {"_le": _le, "_add": _add, "_intern_general": _intern_general, "_canonical": _canonical}
+if _compiled is not None:
+    _le, _add, _intern_general, _canonical = _compiled.le, _compiled.add, _compiled.intern_general, _compiled.canonical
+    _le_deep, _add_deep = deep(_le), deep(_add)
+
+
+@contextlib.contextmanager
+def pure_kernel():
+    """Within the block, the kernel's comparison, sum, canonical form and interning are the pure-Python ones.
+
+    The operators of games stay compiled; the module functions (``_le``, ``_add``, ``_canonical``, ...) are
+    the reference.  The tests compare the two kernels with it: compute under it, ``clear_caches()``, compute
+    again outside (the memo tables are shared, so they must be emptied in between).  A no-op with the pure
+    kernel.
+
+    >>> from cgt import up, star
+    >>> with pure_kernel():
+    ...     _le(star, up), _add(up, star) is up + star
+    (False, True)
+    """
+    names = ("_le", "_add", "_intern_general", "_canonical", "_le_deep", "_add_deep")
+    module = globals()
+    saved = {name: module[name] for name in names}
+    module.update(_PURE_FUNCTIONS)
+    module["_le_deep"], module["_add_deep"] = deep(_PURE_FUNCTIONS["_le"]), deep(_PURE_FUNCTIONS["_add"])
+    try:
+        yield
+    finally:
+        module.update(saved)
+
 
 #: Refuse ``n * G`` when the copies still to add times the birthday of the doubled game passes this: the
 #: canonical form of ``n.G`` for a game that is not an uptimal can grow with ``n`` (birthday up to
@@ -1202,6 +1274,34 @@ def _number_value(g: Game, what: str) -> Fraction:
     if not g.is_number:
         raise NotApplicableError(f"{what}: {g} is not a number")
     return g._nus[0]
+
+
+_ORDER_OPERATORS = (operator.lt, operator.le, operator.eq, operator.ne, operator.gt, operator.ge)
+
+
+def _compare_other(g: Game, other, op: int):
+    """``g <op> other`` for a non-Game ``other`` (the compiled kernel's fallback; ``op`` is Py_LT..Py_GE).
+
+    Exactly the pure operators: ints and dyadic Fractions compare as numbers, floats are a clear error,
+    other types get NotImplemented.
+    """
+    if op == 2 or op == 3:
+        if isinstance(other, numbers.Rational) and not isinstance(other, bool):
+            equal = g.is_number and g._nus[0] == other
+            return equal if op == 2 else not equal
+        if isinstance(other, (float, complex)):
+            raise InvalidGameError(_not_a_game_message(other))
+        return NotImplemented
+    other = _coerce(other)
+    if other is NotImplemented:
+        return NotImplemented
+    return _ORDER_OPERATORS[op](g, other)
+
+
+def _add_other(g: Game, other):
+    """``g + other`` for a non-Game ``other`` (the compiled kernel's fallback): ints and dyadics coerce."""
+    other = _coerce(other)
+    return NotImplemented if other is NotImplemented else g + other
 
 
 # Operands that are never games: a clear error instead of Python's "unsupported operand" or a silent False.
@@ -1407,3 +1507,18 @@ def stops_of(g: Game) -> tuple:
     (3, 2)
     """
     return _left_stop(g), _right_stop(g)
+
+
+if _compiled is not None:
+    _compiled.set_hooks(
+        game_type=Game, next_id=_next_id, by_uptimal=_by_uptimal, add_memo=_add_memo,
+        cancel_requested=cancel_requested, check_room=_check_room, add_deep=_add_deep, le_deep=_le_deep,
+        uptimal_le=_uptimal_le, uptimal_sum=_uptimal_sum, materialise=_materialise, fill_stops=_fill_stops,
+        raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other,
+        by_options=_by_options, canonical=_PURE_FUNCTIONS["_canonical"], namespace=globals(), as_number=_as_number,
+        recognise_uptimal=_recognise_uptimal)
+    #: New games are created by the C type, with the same fields as the pure ``_new`` above.
+    _new = _compiled.new_game
+
+
+ZERO = _number(0)
