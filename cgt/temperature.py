@@ -45,6 +45,8 @@ _thermographs: dict[Game, Thermograph] = {}
 _stop_counts: dict[Game, int] = {}
 #: The public temperatures (Fractions), so that asking again costs one lookup.
 _temperatures: dict[Game, Fraction] = {}
+#: Temperatures in the thermographs' stored number type (floats or Fractions) -> public Fractions.
+_fractions: dict = {}
 
 
 def clear_caches() -> None:
@@ -57,6 +59,7 @@ def clear_caches() -> None:
     _thermographs.clear()
     _stop_counts.clear()
     _temperatures.clear()
+    _fractions.clear()
 
 
 def _thermograph_children(g: Game):
@@ -81,7 +84,26 @@ def thermograph(g) -> Thermograph:
     >>> print(star.thermograph())
     Thermograph(0,[0],[0,-1],0,[0],[0,1])
     """
-    return bottom_up(as_game(g), _thermograph_children, _thermograph_of, _thermographs)
+    g = as_game(g)
+    known = _thermographs.get(g)
+    return known if known is not None else _new_thermograph(g)
+
+
+def _new_thermograph(g: Game) -> Thermograph:
+    """The thermograph of a game not in the memo: one scaffold step when the options' thermographs are all
+    known (the common case: games built from known parts), else the bottom-up walk over the followers."""
+    memo = _thermographs
+    if g.is_integer:
+        th = Thermograph._of_integer(g.number)
+    else:
+        try:
+            lefts = [memo[o] for o in lefts_of(g)]
+            rights = [memo[o] for o in rights_of(g)]
+        except KeyError:
+            return bottom_up(g, _thermograph_children, _thermograph_of, memo)
+        th = Thermograph._from_options(lefts, rights)
+    memo[g] = th
+    return th
 
 
 def mean(g) -> Fraction:
@@ -115,7 +137,14 @@ def temperature(g) -> Fraction:
     elif closed_uptimal(g) is not None:
         known = Fraction(0)
     else:
-        known = thermograph(g).temperature
+        th = _thermographs.get(g)
+        if th is None:
+            th = _new_thermograph(g)
+        raw = th._temperature()
+        # Temperatures repeat (1, 1/2, 3/4, ...): one Fraction per distinct value.
+        known = _fractions.get(raw)
+        if known is None:
+            known = _fractions[raw] = Fraction(raw)
     _temperatures[g] = known
     return known
 

@@ -28,12 +28,28 @@ Siegel, CGT §II.5).
 from __future__ import annotations
 
 import io
+import os
 from fractions import Fraction
 from typing import Iterable, Sequence
 
 from cgt.errors import InvalidGameError
 
 __all__ = ["Thermograph", "Trajectory"]
+
+# The compiled twin of the float route of :func:`scaffold_walls` (``cgt/_thermo.c``, issue 18): the same
+# operations in the same order on C doubles, with the same bounds checked on every corner in and out.  It
+# is optional: without a C compiler at install time, or with the environment variable ``CGT_PURE=1``, the
+# pure-Python code below does the work (with identical results).
+if os.environ.get("CGT_PURE", "") not in ("", "0"):
+    _compiled_scaffold = None
+else:
+    try:
+        from cgt._thermo import scaffold as _compiled_scaffold
+    except ImportError:  # not built (no compiler): the pure-Python route
+        _compiled_scaffold = None
+
+#: True when thermograph walls are computed by the compiled extension ``cgt._thermo``.
+COMPILED = _compiled_scaffold is not None
 
 _MINUS_ONE = Fraction(-1)
 
@@ -484,6 +500,11 @@ class Thermograph:
         """
         if not lefts or not rights:
             raise AssertionError("a canonical non-integer game has options on both sides")
+        if _compiled_scaffold is not None:
+            # The compiled float route; None when a corner is outside its bounds (then as below).
+            walls = _compiled_scaffold([th.right_wall._points for th in lefts], [th.left_wall._points for th in rights])
+            if walls is not None:
+                return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
         # Exact machine dyadics first (see the module notes); Fractions when a coordinate leaves the bounds.
         left_walls = [th.right_wall._float_points() for th in lefts]
         right_walls = [th.left_wall._float_points() for th in rights]
@@ -513,8 +534,16 @@ class Thermograph:
         >>> switch(integer(3)).thermograph().temperature, star.thermograph().temperature
         (Fraction(3, 1), Fraction(0, 1))
         """
-        tops = [t for t in (self.left_wall._top(), self.right_wall._top()) if t is not None]
-        return Fraction(max(tops)) if tops else _MINUS_ONE
+        return Fraction(self._temperature())
+
+    def _temperature(self):
+        """The temperature in the stored number type (a float on the exact float path, else a Fraction)."""
+        left, right = self.left_wall._points, self.right_wall._points
+        if len(left) > 1:
+            if len(right) > 1:
+                return max(left[-1][0], right[-1][0])
+            return left[-1][0]
+        return right[-1][0] if len(right) > 1 else _MINUS_ONE
 
     def left_value(self, t) -> Fraction:
         """The left wall at temperature ``t``: Left's stop of the game cooled by ``t``.
