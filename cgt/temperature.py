@@ -62,19 +62,6 @@ def clear_caches() -> None:
     _fractions.clear()
 
 
-def _thermograph_children(g: Game):
-    return () if g.is_integer else lefts_of(g) + rights_of(g)
-
-
-def _thermograph_of(g: Game) -> Thermograph:
-    if g.is_integer:
-        return Thermograph._of_integer(g.number)
-    return Thermograph._from_options(
-        [_thermographs[o] for o in lefts_of(g)],
-        [_thermographs[o] for o in rights_of(g)],
-    )
-
-
 def thermograph(g) -> Thermograph:
     """The thermograph of ``g`` (``G.thermograph()``).
 
@@ -90,20 +77,34 @@ def thermograph(g) -> Thermograph:
 
 
 def _new_thermograph(g: Game) -> Thermograph:
-    """The thermograph of a game not in the memo: one scaffold step when the options' thermographs are all
-    known (the common case: games built from known parts), else the bottom-up walk over the followers."""
+    """The thermograph of a game not in the memo, after those of all its followers not in the memo.
+
+    An explicit stack, not recursion (games can be born on day 2000); a game is revisited once its
+    options are done.  Games are interned canonical short games, so the option graph is finite and
+    acyclic and the walk ends.  Every follower's thermograph lands in the memo: it is what
+    :mod:`cgt.cooling` reads.
+    """
     memo = _thermographs
-    if g.is_integer:
-        th = Thermograph._of_integer(g.number)
-    else:
+    stack = [g]
+    while stack:
+        h = stack[-1]
+        if h in memo:
+            stack.pop()
+            continue
+        if h.is_integer:
+            memo[h] = Thermograph._of_integer(h.number)
+            stack.pop()
+            continue
+        los, ros = lefts_of(h), rights_of(h)
         try:
-            lefts = [memo[o] for o in lefts_of(g)]
-            rights = [memo[o] for o in rights_of(g)]
+            lefts = [memo[o] for o in los]
+            rights = [memo[o] for o in ros]
         except KeyError:
-            return bottom_up(g, _thermograph_children, _thermograph_of, memo)
-        th = Thermograph._from_options(lefts, rights)
-    memo[g] = th
-    return th
+            stack.extend(o for o in los + ros if o not in memo)
+            continue
+        memo[h] = Thermograph._from_options(lefts, rights)
+        stack.pop()
+    return memo[g]
 
 
 def mean(g) -> Fraction:
