@@ -101,21 +101,6 @@ def _walls_machine_exact(walls) -> bool:
     return True
 
 
-def _to_float_points(points: tuple) -> tuple | None:
-    """The points as floats, or None when a coordinate is outside the exact float path."""
-    out = []
-    for t, v in points:
-        if not (-_FLOAT_LIMIT < t < _FLOAT_LIMIT and -_FLOAT_LIMIT < v < _FLOAT_LIMIT):
-            return None
-        ft = float(t)
-        fv = float(v)
-        # Rounding is checked against the exact value itself, not just the rounded float.
-        if ft != t or fv != v or not (machine_exact(ft) and machine_exact(fv)):
-            return None
-        out.append((ft, fv))
-    return tuple(out)
-
-
 def _to_fraction_points(points: tuple) -> tuple:
     return tuple((Fraction(t), Fraction(v)) for t, v in points)
 
@@ -349,13 +334,6 @@ class Trajectory:
             fractions = self._fractions = _to_fraction_points(self._points)
         return fractions
 
-    def _float_points(self) -> tuple | None:
-        """The corners as exact floats, or None when they leave the exact float path."""
-        points = self._points
-        if type(points[0][1]) is float:
-            return points
-        return _to_float_points(points)
-
     def _top(self):
         """The highest critical temperature in the stored number type, or None for a bare mast."""
         points = self._points
@@ -500,15 +478,17 @@ class Thermograph:
         """
         if not lefts or not rights:
             raise AssertionError("a canonical non-integer game has options on both sides")
+        left_walls = [th.right_wall._points for th in lefts]
+        right_walls = [th.left_wall._points for th in rights]
+        # Exact machine dyadics first (see the module notes), compiled when built; Fractions when a corner
+        # leaves the bounds.  Computed walls are stored in floats exactly when they are inside the bounds, so
+        # a wall stored in Fractions sends its parent straight to the Fraction route (where its corners most
+        # likely are too: converting first would cost more than it saves).
         if _compiled_scaffold is not None:
-            # The compiled float route; None when a corner is outside its bounds (then as below).
-            walls = _compiled_scaffold([th.right_wall._points for th in lefts], [th.left_wall._points for th in rights])
+            walls = _compiled_scaffold(left_walls, right_walls)   # None: a corner in or out left the bounds
             if walls is not None:
                 return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
-        # Exact machine dyadics first (see the module notes); Fractions when a coordinate leaves the bounds.
-        left_walls = [th.right_wall._float_points() for th in lefts]
-        right_walls = [th.left_wall._float_points() for th in rights]
-        if None not in left_walls and None not in right_walls:
+        elif all(type(w[0][1]) is float for w in left_walls) and all(type(w[0][1]) is float for w in right_walls):
             walls = scaffold_walls(left_walls, right_walls)
             if _walls_machine_exact(walls):
                 return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
