@@ -16,6 +16,8 @@
  * Python floats, and the build turns floating-point contraction off.  Every corner of the result is
  * checked against the same bounds before it is returned.
  *
+ * thermograph_of_options(lefts, rights) -> Thermograph | None: the same from the options' thermographs
+ *     (classes registered by cgt.thermograph), the form the thermograph walk calls.
  * scaffold(left_walls, right_walls) -> (left_points, right_points) | None
  *     left_walls: the right walls of the Left options; right_walls: the left walls of the Right options.
  *     None means "take the Fraction route": an input corner is not a float inside the bounds, a result
@@ -305,24 +307,20 @@ fail:
     return NULL;
 }
 
-/* One scaffold from a sequence of walls: max (Left) or min (Right) of wall(t) + c*t.
+/* One scaffold from walls[0..count-1]: max (Left) or min (Right) of wall(t) + c*t.
    Returns 1 and sets *result (in the arena), 0 for the Fraction route, -1 on a memory error. */
-static int build_scaffold(PyObject *walls, double c, int take_max, Arena *arena, Scratch *s, Fn *result) {
-    PyObject *seq = PySequence_Fast(walls, "scaffold() needs sequences of walls");
-    if (seq == NULL) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    PyObject **items = PySequence_Fast_ITEMS(seq);
-    int status = 0;
+static int build_scaffold(PyObject **walls, Py_ssize_t count, double c, int take_max, Arena *arena, Scratch *s,
+                          Fn *result) {
     Fn acc = {NULL, 0, 0.0};
-    if (count == 0) goto done;
+    if (count == 0) return 0;
     for (Py_ssize_t w = 0; w < count; w++) {
-        PyObject *wall = items[w];
-        if (!PyTuple_CheckExact(wall)) goto done;
+        PyObject *wall = walls[w];
+        if (!PyTuple_CheckExact(wall)) return 0;
         Py_ssize_t len = PyTuple_GET_SIZE(wall);
         Fn f;
         f.p = arena_take(arena, (size_t)len);
-        if (f.p == NULL) goto done; /* larger than planned: the Fraction route copes */
-        if (!read_wall(wall, f.p, &f.n)) goto done;
+        if (f.p == NULL) return 0; /* larger than planned: the Fraction route copes */
+        if (!read_wall(wall, f.p, &f.n)) return 0;
         /* t -> f(t) + c*t: a wall is constant after its last corner (the mast). */
         for (Py_ssize_t i = 0; i < f.n; i++) f.p[i].v = f.p[i].v + c * f.p[i].t;
         f.tail = 0.0 + c;
@@ -332,40 +330,23 @@ static int build_scaffold(PyObject *walls, double c, int take_max, Arena *arena,
         }
         Fn out;
         out.p = arena_take(arena, (size_t)(2 * (acc.n + f.n) + 1));
-        if (out.p == NULL) goto done;
+        if (out.p == NULL) return 0;
         int ok = combine(&acc, &f, take_max, s, &out);
-        if (ok != 1) {
-            status = ok;
-            goto done;
-        }
+        if (ok != 1) return ok;
         acc = out;
     }
     *result = acc;
-    status = 1;
-done:
-    Py_DECREF(seq);
-    return status;
+    return 1;
 }
 
-static size_t total_corners(PyObject *walls) {
-    /* An upper bound on the arena a scaffold needs, from the wall lengths. */
+/* An upper bound on the corners one scaffold needs (its walls and every combine's output). */
+static size_t total_corners(PyObject **walls, Py_ssize_t count) {
     size_t total = 0, acc = 0;
-    Py_ssize_t count = PySequence_Size(walls);
-    if (count < 0) {
-        PyErr_Clear();
-        return 0;
-    }
     for (Py_ssize_t w = 0; w < count; w++) {
-        PyObject *wall = PySequence_GetItem(walls, w);
-        if (wall == NULL) {
-            PyErr_Clear();
-            return 0;
-        }
-        size_t len = PyTuple_Check(wall) ? (size_t)PyTuple_GET_SIZE(wall) : 0;
-        Py_DECREF(wall);
-        total += len;                 /* the wall itself */
+        size_t len = PyTuple_Check(walls[w]) ? (size_t)PyTuple_GET_SIZE(walls[w]) : 0;
+        total += len;
         if (w) {
-            acc = 2 * (acc + len) + 1; /* a combine's output */
+            acc = 2 * (acc + len) + 1;
             total += acc;
         } else {
             acc = len;
@@ -374,27 +355,30 @@ static size_t total_corners(PyObject *walls) {
     return total;
 }
 
-static PyObject *scaffold(PyObject *self, PyObject *args) {
-    PyObject *left_walls, *right_walls;
-    if (!PyArg_ParseTuple(args, "OO:scaffold", &left_walls, &right_walls)) return NULL;
-    size_t need_l = total_corners(left_walls), need_r = total_corners(right_walls);
-    if (need_l == 0 || need_r == 0) Py_RETURN_NONE;
+/* The walls of {G^L | G^R}: 1 with new references in *out_left, *out_right (corner tuples); 0 for the
+   Fraction route; -1 with an exception set. */
+static int scaffold_core(PyObject **lwalls, Py_ssize_t nl, PyObject **rwalls, Py_ssize_t nr, PyObject **out_left,
+                         PyObject **out_right) {
+    size_t need_l = total_corners(lwalls, nl), need_r = total_corners(rwalls, nr);
+    if (need_l == 0 || need_r == 0) return 0;
     size_t points = need_l + need_r + 2 * (need_l + need_r) + 4;
     Point stack_block[256];
     Arena arena = {(char *)stack_block, 0, sizeof stack_block};
     char *heap_block = NULL;
     if (points > 256) {
         heap_block = PyMem_Malloc(points * sizeof(Point));
-        if (heap_block == NULL) return PyErr_NoMemory();
+        if (heap_block == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
         arena.base = heap_block;
         arena.size = points * sizeof(Point);
     }
     Scratch s;
     scratch_init(&s);
-    PyObject *result = NULL;
     Fn left, right;
-    int ok = build_scaffold(left_walls, -1.0, 1, &arena, &s, &left);
-    if (ok == 1) ok = build_scaffold(right_walls, 1.0, 0, &arena, &s, &right);
+    int ok = build_scaffold(lwalls, nl, -1.0, 1, &arena, &s, &left);
+    if (ok == 1) ok = build_scaffold(rwalls, nr, 1.0, 0, &arena, &s, &right);
     double tau = 0.0;
     if (ok == 1) ok = first_nonpositive(&left, &right, &s, &tau);
     if (ok == 1 && tau == -1.0 && value_at(&left, tau) != value_at(&right, tau)) ok = 0; /* not canonical */
@@ -410,22 +394,127 @@ static PyObject *scaffold(PyObject *self, PyObject *args) {
         if (ok == 1) {
             PyObject *lt = points_tuple(lw, ln);
             PyObject *rt = lt == NULL ? NULL : points_tuple(rw, rn);
-            if (rt != NULL) result = PyTuple_Pack(2, lt, rt);
-            Py_XDECREF(lt);
-            Py_XDECREF(rt);
-            if (result == NULL) ok = -1;
+            if (rt == NULL) {
+                Py_XDECREF(lt);
+                ok = -1;
+            } else {
+                *out_left = lt;
+                *out_right = rt;
+            }
         }
     }
     PyMem_Free(s.heap);
     PyMem_Free(heap_block);
-    if (ok == -1) {
-        if (!PyErr_Occurred()) PyErr_NoMemory();
+    if (ok == -1 && !PyErr_Occurred()) PyErr_NoMemory();
+    return ok;
+}
+
+static PyObject *scaffold(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *left_walls, *right_walls;
+    if (!PyArg_ParseTuple(args, "OO:scaffold", &left_walls, &right_walls)) return NULL;
+    PyObject *ls = PySequence_Fast(left_walls, "scaffold() needs sequences of walls");
+    if (ls == NULL) return NULL;
+    PyObject *rs = PySequence_Fast(right_walls, "scaffold() needs sequences of walls");
+    if (rs == NULL) {
+        Py_DECREF(ls);
         return NULL;
     }
-    if (ok == 0) {
-        if (PyErr_Occurred()) return NULL;
-        Py_RETURN_NONE;
+    PyObject *lt = NULL, *rt = NULL, *result = NULL;
+    int ok = scaffold_core(PySequence_Fast_ITEMS(ls), PySequence_Fast_GET_SIZE(ls), PySequence_Fast_ITEMS(rs),
+                           PySequence_Fast_GET_SIZE(rs), &lt, &rt);
+    Py_DECREF(ls);
+    Py_DECREF(rs);
+    if (ok == -1) return NULL;
+    if (ok == 0) Py_RETURN_NONE;
+    result = PyTuple_Pack(2, lt, rt);
+    Py_DECREF(lt);
+    Py_DECREF(rt);
+    return result;
+}
+
+/* ------------------------------------------------------------------ thermographs of option lists
+ * cgt.thermograph registers its classes Trajectory and Thermograph (both with __slots__); the compiled
+ * thermograph_of_options then reads the walls of the options' thermographs and builds the result without
+ * a Python frame.  Trajectory slots: _points, _fractions; Thermograph slots: left_wall, right_wall. */
+
+static PyObject *trajectory_type = NULL, *thermograph_type = NULL, *empty_tuple = NULL;
+static PyObject *s_left_wall = NULL, *s_right_wall = NULL, *s_points = NULL, *s_fractions = NULL;
+
+static PyObject *register_types(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *trajectory, *thermograph;
+    if (!PyArg_ParseTuple(args, "O!O!:register", &PyType_Type, &trajectory, &PyType_Type, &thermograph)) return NULL;
+    Py_INCREF(trajectory);
+    Py_XSETREF(trajectory_type, trajectory);
+    Py_INCREF(thermograph);
+    Py_XSETREF(thermograph_type, thermograph);
+    Py_RETURN_NONE;
+}
+
+/* A new instance of a registered class without calling its __init__ (object.__new__(cls)), slots set. */
+static PyObject *new_with(PyObject *type, PyObject *name1, PyObject *value1, PyObject *name2, PyObject *value2) {
+    PyObject *obj = PyBaseObject_Type.tp_new((PyTypeObject *)type, empty_tuple, NULL);
+    if (obj == NULL) return NULL;
+    if (PyObject_SetAttr(obj, name1, value1) < 0 || PyObject_SetAttr(obj, name2, value2) < 0) {
+        Py_DECREF(obj);
+        return NULL;
     }
+    return obj;
+}
+
+/* The _points of wall `side` of each thermograph in seq, as new references into out (room for count). */
+static int gather_walls(PyObject **items, Py_ssize_t count, PyObject *side, PyObject **out) {
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *wall = PyObject_GetAttr(items[i], side);
+        if (wall == NULL) goto fail;
+        out[i] = PyObject_GetAttr(wall, s_points);
+        Py_DECREF(wall);
+        if (out[i] == NULL) goto fail;
+        continue;
+    fail:
+        for (Py_ssize_t j = 0; j < i; j++) Py_DECREF(out[j]);
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *thermograph_of_options(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *lefts, *rights;
+    if (!PyArg_ParseTuple(args, "O!O!:thermograph_of_options", &PyList_Type, &lefts, &PyList_Type, &rights))
+        return NULL;
+    if (trajectory_type == NULL || thermograph_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "cgt._thermo.register(Trajectory, Thermograph) was not called");
+        return NULL;
+    }
+    Py_ssize_t nl = PyList_GET_SIZE(lefts), nr = PyList_GET_SIZE(rights);
+    PyObject *stack_walls[32];
+    PyObject **walls = stack_walls;
+    if (nl + nr > 32) {
+        walls = PyMem_Malloc((size_t)(nl + nr) * sizeof(PyObject *));
+        if (walls == NULL) return PyErr_NoMemory();
+    }
+    PyObject *result = NULL;
+    /* The right walls of Left's options, then the left walls of Right's options. */
+    if (!gather_walls(PySequence_Fast_ITEMS(lefts), nl, s_right_wall, walls)) goto done;
+    if (!gather_walls(PySequence_Fast_ITEMS(rights), nr, s_left_wall, walls + nl)) {
+        for (Py_ssize_t j = 0; j < nl; j++) Py_DECREF(walls[j]);
+        goto done;
+    }
+    PyObject *lt = NULL, *rt = NULL;
+    int ok = scaffold_core(walls, nl, walls + nl, nr, &lt, &rt);
+    for (Py_ssize_t j = 0; j < nl + nr; j++) Py_DECREF(walls[j]);
+    if (ok == 0) {
+        result = Py_NewRef(Py_None);
+    } else if (ok == 1) {
+        PyObject *left_wall = new_with(trajectory_type, s_points, lt, s_fractions, Py_None);
+        PyObject *right_wall = left_wall == NULL ? NULL : new_with(trajectory_type, s_points, rt, s_fractions, Py_None);
+        if (right_wall != NULL) result = new_with(thermograph_type, s_left_wall, left_wall, s_right_wall, right_wall);
+        Py_XDECREF(left_wall);
+        Py_XDECREF(right_wall);
+        Py_DECREF(lt);
+        Py_DECREF(rt);
+    }
+done:
+    if (walls != stack_walls) PyMem_Free(walls);
     return result;
 }
 
@@ -435,6 +524,12 @@ static PyMethodDef methods[] = {
      "The walls of {G^L | G^R} from the right walls of the G^L and the left walls of the G^R, each a tuple\n"
      "of (t, v) float corners from t = -1, in exact machine dyadics; None when a corner is outside the\n"
      "bounds of the exact float path (the caller then takes the Fraction route)."},
+    {"register", register_types, METH_VARARGS,
+     "register(Trajectory, Thermograph): the classes thermograph_of_options builds (cgt.thermograph calls it)."},
+    {"thermograph_of_options", thermograph_of_options, METH_VARARGS,
+     "thermograph_of_options(lefts, rights) -> Thermograph or None\n\n"
+     "The thermograph of {G^L | G^R} from the lists of the options' thermographs, as scaffold() computes it;\n"
+     "None when scaffold() would return None."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -443,4 +538,13 @@ static struct PyModuleDef module = {
     "Thermograph walls in exact machine dyadics (compiled twin of cgt.thermograph.scaffold_walls).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__thermo(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__thermo(void) {
+    empty_tuple = PyTuple_New(0);
+    s_left_wall = PyUnicode_InternFromString("left_wall");
+    s_right_wall = PyUnicode_InternFromString("right_wall");
+    s_points = PyUnicode_InternFromString("_points");
+    s_fractions = PyUnicode_InternFromString("_fractions");
+    if (empty_tuple == NULL || s_left_wall == NULL || s_right_wall == NULL || s_points == NULL || s_fractions == NULL)
+        return NULL;
+    return PyModule_Create(&module);
+}

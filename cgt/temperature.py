@@ -85,6 +85,16 @@ def _new_thermograph(g: Game) -> Thermograph:
     :mod:`cgt.cooling` reads.
     """
     memo = _thermographs
+    if not g.is_integer:
+        # The common case first: every option's thermograph is known (one scaffold step, no stack).
+        try:
+            lefts = [memo[o] for o in lefts_of(g)]
+            rights = [memo[o] for o in rights_of(g)]
+        except KeyError:
+            pass
+        else:
+            th = memo[g] = Thermograph._from_options(lefts, rights)
+            return th
     stack = [g]
     while stack:
         h = stack[-1]

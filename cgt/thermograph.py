@@ -41,12 +41,14 @@ __all__ = ["Thermograph", "Trajectory"]
 # is optional: without a C compiler at install time, or with the environment variable ``CGT_PURE=1``, the
 # pure-Python code below does the work (with identical results).
 if os.environ.get("CGT_PURE", "") not in ("", "0"):
-    _compiled_scaffold = None
+    _thermo = None
 else:
     try:
-        from cgt._thermo import scaffold as _compiled_scaffold
+        from cgt import _thermo
     except ImportError:  # not built (no compiler): the pure-Python route
-        _compiled_scaffold = None
+        _thermo = None
+_compiled_scaffold = None if _thermo is None else _thermo.scaffold
+_compiled_thermograph = None if _thermo is None else _thermo.thermograph_of_options  # see Thermograph._from_options
 
 #: True when thermograph walls are computed by the compiled extension ``cgt._thermo``.
 COMPILED = _compiled_scaffold is not None
@@ -478,6 +480,12 @@ class Thermograph:
         """
         if not lefts or not rights:
             raise AssertionError("a canonical non-integer game has options on both sides")
+        if _compiled_thermograph is not None and type(lefts) is list and type(rights) is list:
+            # The compiled float route, walls read and thermograph built in C; None when a corner in or out
+            # left the bounds (then the Fraction route below).
+            th = _compiled_thermograph(lefts, rights)
+            if th is not None:
+                return th
         left_walls = [th.right_wall._points for th in lefts]
         right_walls = [th.left_wall._points for th in rights]
         # Exact machine dyadics first (see the module notes), compiled when built; Fractions when a corner
@@ -631,6 +639,10 @@ class Thermograph:
         buffer = io.StringIO()
         fig.savefig(buffer, format="svg")
         return buffer.getvalue()
+
+
+if _thermo is not None:
+    _thermo.register(Trajectory, Thermograph)
 
 
 def _pyplot():

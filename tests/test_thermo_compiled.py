@@ -28,7 +28,9 @@ from cgt.thermograph import (
     COMPILED,
     FLOAT_FRACTION_BITS,
     FLOAT_MAGNITUDE_BITS,
+    Thermograph,
     _compiled_scaffold,
+    _compiled_thermograph,
     machine_exact,
     scaffold_walls,
 )
@@ -132,6 +134,10 @@ def test_compiled_and_pure_float_routes_give_identical_corners(a, b):
     assert tuple(tuple((F(t), F(v)) for t, v in w) for w in pure) == exact
     if COMPILED:
         assert _compiled_scaffold(list(lefts), list(rights)) == pure
+        # The same walls, read from the options' thermographs and built into a Thermograph in C.
+        th = _compiled_thermograph([thermograph(o) for o in lefts_of(g)], [thermograph(o) for o in rights_of(g)])
+        assert type(th) is Thermograph and (th.left_wall._points, th.right_wall._points) == pure
+        assert th == thermograph(g) and str(th) == str(thermograph(g))
 
 
 def test_the_compiled_route_hands_back_what_it_cannot_do_exactly():
@@ -154,6 +160,13 @@ def test_the_compiled_route_hands_back_what_it_cannot_do_exactly():
         assert _compiled_scaffold([((-1.0, 1.0, 2.0),)], [((-1.0, -1.0),)]) is None
         # {0 | 3}: scaffolds apart at t = -1 (not a canonical form: the game is the integer 1).
         assert _compiled_scaffold([((-1.0, 0.0),)], [((-1.0, 3.0),)]) is None
+        one, minus_one = thermograph(integer(1)), thermograph(integer(-1))
+        assert _compiled_thermograph([one], [minus_one]) == thermograph(switch(integer(1)))
+        zero, three = thermograph(integer(0)), thermograph(integer(3))
+        assert _compiled_thermograph([zero], [three]) is None               # {0 | 3}: not canonical
+        huge = thermograph(integer(1 << 40))
+        assert _compiled_thermograph([huge], [minus_one]) is None           # a Fraction wall
+        assert thermograph(game([1 << 40], [-1])).temperature == ((1 << 40) + 1) / 2
     import pytest
 
     with pytest.raises(AssertionError, match="not in canonical form"):
