@@ -119,25 +119,35 @@ def _value(points: Sequence, tail: Fraction, t: Fraction) -> Fraction:
 
 
 def _simplify(points: list, tail: Fraction) -> tuple:
-    """Drop interior points where the slope does not change (the first point stays)."""
+    """Drop interior points where the slope does not change (the first point stays).
+
+    Each segment's slope is computed once: when a corner is dropped, the segment from the last kept
+    corner to the next one has the same slope as the two it merges (the arithmetic is exact), so the
+    slope after a corner is the slope before the next one.
+    """
+    last = len(points) - 1
+    if last == 0:
+        return (points[0],)
     out = [points[0]]
-    for i in range(1, len(points)):
-        t, v = points[i]
-        pt, pv = out[-1]
-        before = (v - pv) / (t - pt)
-        if i + 1 < len(points):
+    (pt, pv), (t, v) = points[0], points[1]
+    before = (v - pv) / (t - pt)
+    for i in range(1, last + 1):
+        if i < last:
             nt, nv = points[i + 1]
             after = (nv - v) / (nt - t)
         else:
             after = tail
         if before != after:
             out.append((t, v))
+        before = after
+        if i < last:
+            t, v = nt, nv
     return tuple(out)
 
 
 def _breakpoints(f: tuple, g: tuple) -> list:
-    ts = {t for t, _ in f[0]}
-    ts.update(t for t, _ in g[0])
+    ts = {p[0] for p in f[0]}
+    ts.update([p[0] for p in g[0]])
     return sorted(ts)
 
 
@@ -193,7 +203,7 @@ def _combine(f: tuple, g: tuple, take_max: bool) -> tuple:
 def _add_linear(f: tuple, c: Fraction) -> tuple:
     """t -> f(t) + c*t."""
     points, tail = f
-    return tuple((t, v + c * t) for t, v in points), tail + c
+    return tuple([(t, v + c * t) for t, v in points]), tail + c
 
 
 def _first_nonpositive(f: tuple, g: tuple) -> Fraction:
