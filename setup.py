@@ -1,9 +1,23 @@
-"""Build the optional compiled kernel ``cgt._kernel`` (issue 18 step 3); the rest is in pyproject.toml.
+"""Build of the optional compiled parts (the metadata lives in pyproject.toml).
 
-``optional=True``: without a C compiler the install still succeeds and cgt runs on its pure-Python kernel
-(``cgt.kernel_info()`` says which kernel is active).
+Both extensions are optional: without a C compiler the install still succeeds and cgt runs its pure-Python
+code (as it does with ``CGT_PURE=1``; ``cgt.kernel_info()`` says which kernel is active).
+
+* ``cgt._kernel`` -- the compiled kernel of ``cgt.Game`` (order, sums, canonical form; issue 18 step 3);
+* ``cgt._thermo`` -- thermograph walls in exact machine dyadics (issue 18).
 """
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("cgt._kernel", ["cgt/_kernel.c"], optional=True, extra_compile_args=["-O2"])])
+setup(
+    ext_modules=[
+        Extension("cgt._kernel", ["cgt/_kernel.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension(
+            "cgt._thermo",
+            ["cgt/_thermo.c"],
+            optional=True,
+            # Exactness relies on one IEEE rounding per operation (see cgt/_thermo.c): no fused multiply-add.
+            extra_compile_args=["-O2", "-ffp-contract=off"],
+        ),
+    ],
+)

@@ -45,6 +45,8 @@ _thermographs: dict[Game, Thermograph] = {}
 _stop_counts: dict[Game, int] = {}
 #: The public temperatures (Fractions), so that asking again costs one lookup.
 _temperatures: dict[Game, Fraction] = {}
+#: Temperatures in the thermographs' stored number type (floats or Fractions) -> public Fractions.
+_fractions: dict = {}
 
 
 def clear_caches() -> None:
@@ -57,19 +59,7 @@ def clear_caches() -> None:
     _thermographs.clear()
     _stop_counts.clear()
     _temperatures.clear()
-
-
-def _thermograph_children(g: Game):
-    return () if g.is_integer else lefts_of(g) + rights_of(g)
-
-
-def _thermograph_of(g: Game) -> Thermograph:
-    if g.is_integer:
-        return Thermograph._of_integer(g.number)
-    return Thermograph._from_options(
-        [_thermographs[o] for o in lefts_of(g)],
-        [_thermographs[o] for o in rights_of(g)],
-    )
+    _fractions.clear()
 
 
 def thermograph(g) -> Thermograph:
@@ -81,7 +71,50 @@ def thermograph(g) -> Thermograph:
     >>> print(star.thermograph())
     Thermograph(0,[0],[0,-1],0,[0],[0,1])
     """
-    return bottom_up(as_game(g), _thermograph_children, _thermograph_of, _thermographs)
+    g = as_game(g)
+    known = _thermographs.get(g)
+    return known if known is not None else _new_thermograph(g)
+
+
+def _new_thermograph(g: Game) -> Thermograph:
+    """The thermograph of a game not in the memo, after those of all its followers not in the memo.
+
+    An explicit stack, not recursion (games can be born on day 2000); a game is revisited once its
+    options are done.  Games are interned canonical short games, so the option graph is finite and
+    acyclic and the walk ends.  Every follower's thermograph lands in the memo: it is what
+    :mod:`cgt.cooling` reads.
+    """
+    memo = _thermographs
+    if not g.is_integer:
+        # The common case first: every option's thermograph is known (one scaffold step, no stack).
+        try:
+            lefts = [memo[o] for o in lefts_of(g)]
+            rights = [memo[o] for o in rights_of(g)]
+        except KeyError:
+            pass
+        else:
+            th = memo[g] = Thermograph._from_options(lefts, rights)
+            return th
+    stack = [g]
+    while stack:
+        h = stack[-1]
+        if h in memo:
+            stack.pop()
+            continue
+        if h.is_integer:
+            memo[h] = Thermograph._of_integer(h.number)
+            stack.pop()
+            continue
+        los, ros = lefts_of(h), rights_of(h)
+        try:
+            lefts = [memo[o] for o in los]
+            rights = [memo[o] for o in ros]
+        except KeyError:
+            stack.extend(o for o in los + ros if o not in memo)
+            continue
+        memo[h] = Thermograph._from_options(lefts, rights)
+        stack.pop()
+    return memo[g]
 
 
 def mean(g) -> Fraction:
@@ -115,7 +148,14 @@ def temperature(g) -> Fraction:
     elif closed_uptimal(g) is not None:
         known = Fraction(0)
     else:
-        known = thermograph(g).temperature
+        th = _thermographs.get(g)
+        if th is None:
+            th = _new_thermograph(g)
+        raw = th._temperature()
+        # Temperatures repeat (1, 1/2, 3/4, ...): one Fraction per distinct value.
+        known = _fractions.get(raw)
+        if known is None:
+            known = _fractions[raw] = Fraction(raw)
     _temperatures[g] = known
     return known
 

@@ -28,12 +28,30 @@ Siegel, CGT §II.5).
 from __future__ import annotations
 
 import io
+import os
 from fractions import Fraction
 from typing import Iterable, Sequence
 
 from cgt.errors import InvalidGameError
 
 __all__ = ["Thermograph", "Trajectory"]
+
+# The compiled twin of the float route of :func:`scaffold_walls` (``cgt/_thermo.c``, issue 18): the same
+# operations in the same order on C doubles, with the same bounds checked on every corner in and out.  It
+# is optional: without a C compiler at install time, or with the environment variable ``CGT_PURE=1``, the
+# pure-Python code below does the work (with identical results).
+if os.environ.get("CGT_PURE", "") not in ("", "0"):
+    _thermo = None
+else:
+    try:
+        from cgt import _thermo
+    except ImportError:  # not built (no compiler): the pure-Python route
+        _thermo = None
+_compiled_scaffold = None if _thermo is None else _thermo.scaffold
+_compiled_thermograph = None if _thermo is None else _thermo.thermograph_of_options  # see Thermograph._from_options
+
+#: True when thermograph walls are computed by the compiled extension ``cgt._thermo``.
+COMPILED = _compiled_scaffold is not None
 
 _MINUS_ONE = Fraction(-1)
 
@@ -85,21 +103,6 @@ def _walls_machine_exact(walls) -> bool:
     return True
 
 
-def _to_float_points(points: tuple) -> tuple | None:
-    """The points as floats, or None when a coordinate is outside the exact float path."""
-    out = []
-    for t, v in points:
-        if not (-_FLOAT_LIMIT < t < _FLOAT_LIMIT and -_FLOAT_LIMIT < v < _FLOAT_LIMIT):
-            return None
-        ft = float(t)
-        fv = float(v)
-        # Rounding is checked against the exact value itself, not just the rounded float.
-        if ft != t or fv != v or not (machine_exact(ft) and machine_exact(fv)):
-            return None
-        out.append((ft, fv))
-    return tuple(out)
-
-
 def _to_fraction_points(points: tuple) -> tuple:
     return tuple((Fraction(t), Fraction(v)) for t, v in points)
 
@@ -116,25 +119,35 @@ def _value(points: Sequence, tail: Fraction, t: Fraction) -> Fraction:
 
 
 def _simplify(points: list, tail: Fraction) -> tuple:
-    """Drop interior points where the slope does not change (the first point stays)."""
+    """Drop interior points where the slope does not change (the first point stays).
+
+    Each segment's slope is computed once: when a corner is dropped, the segment from the last kept
+    corner to the next one has the same slope as the two it merges (the arithmetic is exact), so the
+    slope after a corner is the slope before the next one.
+    """
+    last = len(points) - 1
+    if last == 0:
+        return (points[0],)
     out = [points[0]]
-    for i in range(1, len(points)):
-        t, v = points[i]
-        pt, pv = out[-1]
-        before = (v - pv) / (t - pt)
-        if i + 1 < len(points):
+    (pt, pv), (t, v) = points[0], points[1]
+    before = (v - pv) / (t - pt)
+    for i in range(1, last + 1):
+        if i < last:
             nt, nv = points[i + 1]
             after = (nv - v) / (nt - t)
         else:
             after = tail
         if before != after:
             out.append((t, v))
+        before = after
+        if i < last:
+            t, v = nt, nv
     return tuple(out)
 
 
 def _breakpoints(f: tuple, g: tuple) -> list:
-    ts = {t for t, _ in f[0]}
-    ts.update(t for t, _ in g[0])
+    ts = {p[0] for p in f[0]}
+    ts.update([p[0] for p in g[0]])
     return sorted(ts)
 
 
@@ -190,7 +203,7 @@ def _combine(f: tuple, g: tuple, take_max: bool) -> tuple:
 def _add_linear(f: tuple, c: Fraction) -> tuple:
     """t -> f(t) + c*t."""
     points, tail = f
-    return tuple((t, v + c * t) for t, v in points), tail + c
+    return tuple([(t, v + c * t) for t, v in points]), tail + c
 
 
 def _first_nonpositive(f: tuple, g: tuple) -> Fraction:
@@ -332,13 +345,6 @@ class Trajectory:
         if fractions is None:
             fractions = self._fractions = _to_fraction_points(self._points)
         return fractions
-
-    def _float_points(self) -> tuple | None:
-        """The corners as exact floats, or None when they leave the exact float path."""
-        points = self._points
-        if type(points[0][1]) is float:
-            return points
-        return _to_float_points(points)
 
     def _top(self):
         """The highest critical temperature in the stored number type, or None for a bare mast."""
@@ -484,10 +490,23 @@ class Thermograph:
         """
         if not lefts or not rights:
             raise AssertionError("a canonical non-integer game has options on both sides")
-        # Exact machine dyadics first (see the module notes); Fractions when a coordinate leaves the bounds.
-        left_walls = [th.right_wall._float_points() for th in lefts]
-        right_walls = [th.left_wall._float_points() for th in rights]
-        if None not in left_walls and None not in right_walls:
+        if _compiled_thermograph is not None and type(lefts) is list and type(rights) is list:
+            # The compiled float route, walls read and thermograph built in C; None when a corner in or out
+            # left the bounds (then the Fraction route below).
+            th = _compiled_thermograph(lefts, rights)
+            if th is not None:
+                return th
+        left_walls = [th.right_wall._points for th in lefts]
+        right_walls = [th.left_wall._points for th in rights]
+        # Exact machine dyadics first (see the module notes), compiled when built; Fractions when a corner
+        # leaves the bounds.  Computed walls are stored in floats exactly when they are inside the bounds, so
+        # a wall stored in Fractions sends its parent straight to the Fraction route (where its corners most
+        # likely are too: converting first would cost more than it saves).
+        if _compiled_scaffold is not None:
+            walls = _compiled_scaffold(left_walls, right_walls)   # None: a corner in or out left the bounds
+            if walls is not None:
+                return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
+        elif all(type(w[0][1]) is float for w in left_walls) and all(type(w[0][1]) is float for w in right_walls):
             walls = scaffold_walls(left_walls, right_walls)
             if _walls_machine_exact(walls):
                 return cls._trusted(Trajectory._from_points(walls[0]), Trajectory._from_points(walls[1]))
@@ -513,8 +532,16 @@ class Thermograph:
         >>> switch(integer(3)).thermograph().temperature, star.thermograph().temperature
         (Fraction(3, 1), Fraction(0, 1))
         """
-        tops = [t for t in (self.left_wall._top(), self.right_wall._top()) if t is not None]
-        return Fraction(max(tops)) if tops else _MINUS_ONE
+        return Fraction(self._temperature())
+
+    def _temperature(self):
+        """The temperature in the stored number type (a float on the exact float path, else a Fraction)."""
+        left, right = self.left_wall._points, self.right_wall._points
+        if len(left) > 1:
+            if len(right) > 1:
+                return max(left[-1][0], right[-1][0])
+            return left[-1][0]
+        return right[-1][0] if len(right) > 1 else _MINUS_ONE
 
     def left_value(self, t) -> Fraction:
         """The left wall at temperature ``t``: Left's stop of the game cooled by ``t``.
@@ -622,6 +649,10 @@ class Thermograph:
         buffer = io.StringIO()
         fig.savefig(buffer, format="svg")
         return buffer.getvalue()
+
+
+if _thermo is not None:
+    _thermo.register(Trajectory, Thermograph)
 
 
 def _pyplot():
