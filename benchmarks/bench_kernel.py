@@ -23,20 +23,12 @@ import os
 import random
 import subprocess
 import sys
-import time
 
 import cgt
+from cpu_timing import best
 from cgt import game, integer, nimber
 
 
-def best(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        cgt.clear_caches()
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return min(times)
 
 
 def chain(n: int) -> cgt.Game:

@@ -16,20 +16,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 
 import cgt
+from cpu_timing import best
 from cgt import game, integer, switch
 
 
-def best(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        cgt.clear_caches()
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return min(times)
 
 
 def main(argv=None) -> None:
