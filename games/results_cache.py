@@ -189,7 +189,9 @@ class ResultsCache:
         self._touched: set = set()
         self._parsed: dict = {}         # value text -> Game (many regions share a value) ...
         self._texts: dict = {}          # ... and Game -> value text
-        self._sequences: dict = {}      # id(heap ruleset) -> (weak ref, key, its Grundy list, length on disk)
+        # id(Grundy list) -> (weak ref to its heap ruleset, key, the list, length on disk).  Keyed by the list,
+        # which the entry keeps alive, so ids never collide (a dead ruleset's id may be reused at once).
+        self._sequences: dict = {}
         self.hits = self.misses = self.writes = 0
         self._flushing = False
         self.connection()
@@ -323,7 +325,7 @@ class ResultsCache:
     def watch_sequence(self, ruleset, key: str, seq: list, stored: int) -> None:
         """Save the list ``seq`` (this heap ruleset's Grundy sequence, ``stored`` values long on disk) at
         each flush where it has grown; the list is kept until then even if the ruleset is dropped."""
-        self._sequences[id(ruleset)] = (weakref.ref(ruleset), key, seq, stored)
+        self._sequences[id(seq)] = (weakref.ref(ruleset), key, seq, stored)
 
     # -- writing ---------------------------------------------------------------------------------------
     def flush(self) -> None:

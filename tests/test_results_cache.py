@@ -379,3 +379,21 @@ def test_a_sequence_computed_before_enable_is_saved(tmp_path):
     results_cache.enable(path)
     assert short.grundy_sequence(400) == values
     assert results_cache.stats()["misses"] == 0
+
+
+def test_a_dead_rulesets_sequence_is_saved_when_its_id_is_reused(tmp_path):
+    # A heap ruleset dropped at once may leave its id to the next object created (here, most often): its
+    # Grundy list must still reach the file (the watch list was once keyed by the ruleset's id, so the next
+    # ruleset's entry replaced it and this failed every time).
+    for attempt in range(5):
+        path = str(tmp_path / f"r{attempt}.sqlite")
+        results_cache.enable(path)
+        TakeAndBreak("0.07").grundy_sequence(11)
+        Subtraction([1, 3, 4]).grundy_sequence(50)
+        results_cache.disable()
+        cgt.clear_caches()
+        results_cache.enable(path)
+        assert TakeAndBreak("0.07").grundy_sequence(0) == [0]
+        assert results_cache.stats()["hits"] == 1
+        results_cache.disable()
+        cgt.clear_caches()
