@@ -389,11 +389,7 @@ class Game(object if _compiled is None else _compiled.GameBase):
             """G == H: equal values (identity, since games are interned); ints and dyadic Fractions compare as numbers."""
             if isinstance(other, Game):
                 return self is other
-            if isinstance(other, numbers.Rational) and not isinstance(other, bool):
-                return self.is_number and self._nus[0] == other
-            if isinstance(other, (float, complex)):
-                raise InvalidGameError(_not_a_game_message(other))
-            return NotImplemented
+            return _equals_other(self, other)
 
         def __ne__(self, other):
             """G != H: not equal values."""
@@ -412,8 +408,7 @@ class Game(object if _compiled is None else _compiled.GameBase):
                     # Numbers, nimbers and uptimals never pay for games: closed form, no wrapper.
                     return _uptimal_sum(a, b)
                 return _add_deep(self, other)
-            other = _coerce(other)
-            return NotImplemented if other is NotImplemented else self.__add__(other)
+            return _add_other(self, other)
 
         __radd__ = __add__
 
@@ -1290,16 +1285,22 @@ def _compare_other(g: Game, other, op: int):
     other types get NotImplemented.
     """
     if op == 2 or op == 3:
-        if isinstance(other, numbers.Rational) and not isinstance(other, bool):
-            equal = g.is_number and g._nus[0] == other
-            return equal if op == 2 else not equal
-        if isinstance(other, (float, complex)):
-            raise InvalidGameError(_not_a_game_message(other))
-        return NotImplemented
+        equal = _equals_other(g, other)
+        return equal if op == 2 or equal is NotImplemented else not equal
     other = _coerce(other)
     if other is NotImplemented:
         return NotImplemented
     return _ORDER_OPERATORS[op](g, other)
+
+
+def _equals_other(g: Game, other):
+    """``g == other`` for a non-Game ``other``: ints and dyadic Fractions compare as numbers, floats are a
+    clear error, other types get NotImplemented."""
+    if isinstance(other, numbers.Rational) and not isinstance(other, bool):
+        return g.is_number and g._nus[0] == other
+    if isinstance(other, (float, complex)):
+        raise InvalidGameError(_not_a_game_message(other))
+    return NotImplemented
 
 
 def _add_other(g: Game, other):

@@ -56,12 +56,10 @@ def canonical_value(ruleset, pos):
     value = table.get(key)
     if value is None:
         disk = None if results_cache.ACTIVE is None else results_cache.ACTIVE.table(ruleset, "values")
-        if disk is None:
-            value = _solve(ruleset, key, table, None)
-        else:
-            try:
-                value = _solve(ruleset, key, table, disk)
-            finally:
+        try:
+            value = _solve(ruleset, key, table, disk)
+        finally:
+            if disk is not None:
                 disk.flush()                         # one transaction per search
     return -value if negated else value
 
