@@ -85,16 +85,6 @@ def _new_thermograph(g: Game) -> Thermograph:
     :mod:`cgt.cooling` reads.
     """
     memo = _thermographs
-    if not g.is_integer:
-        # The common case first: every option's thermograph is known (one scaffold step, no stack).
-        try:
-            lefts = [memo[o] for o in lefts_of(g)]
-            rights = [memo[o] for o in rights_of(g)]
-        except KeyError:
-            pass
-        else:
-            th = memo[g] = Thermograph._from_options(lefts, rights)
-            return th
     stack = [g]
     while stack:
         h = stack[-1]
@@ -148,10 +138,7 @@ def temperature(g) -> Fraction:
     elif closed_uptimal(g) is not None:
         known = Fraction(0)
     else:
-        th = _thermographs.get(g)
-        if th is None:
-            th = _new_thermograph(g)
-        raw = th._temperature()
+        raw = thermograph(g)._temperature()
         # Temperatures repeat (1, 1/2, 3/4, ...): one Fraction per distinct value.
         known = _fractions.get(raw)
         if known is None:
