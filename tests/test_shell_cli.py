@@ -94,36 +94,89 @@ def test_ctrl_c_outside_the_repl_exits_130(monkeypatch, capsys):
 
 # ---------------------------------------------------------------- the interactive REPL, driven through a pipe
 
-def _drive(chunks: list[str], session: Session, tmp_path, monkeypatch):
-    """Run the REPL on a pipe, typing ``chunks`` one by one from another thread, as a person would."""
+def _drive(entries: list[list[str]], session: Session, tmp_path, monkeypatch):
+    """Run the REPL on a pipe, typing ``entries`` from another thread as a person would.
+
+    Each entry is a list of chunks typed at one prompt; an entry is typed only once the REPL shows its prompt
+    with the history loaded, as a person waits for the prompt before pressing the up arrow.  (prompt_toolkit
+    loads a new prompt's history in a background task at its first redraw, and handles keys typed ahead, during
+    the previous computation, before that: a typed-ahead up arrow finds no history.  Typing at fixed 0.3 s
+    intervals raced with it and failed whenever an entry took longer, e.g. the first one in a cold process.)
+    """
+    import prompt_toolkit
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
+    started: list[threading.Event] = []  # one per prompt, set after prompt_toolkit has reset it for new input
+    sessions = []
+
+    class RecordingPromptSession(prompt_toolkit.PromptSession):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            sessions.append(self)
+
+        def prompt(self, *args, **kwargs):
+            event = threading.Event()
+            started.append(event)
+            self.app.pre_run_callables.append(event.set)  # called after the reset, before any key is read
+            return super().prompt(*args, **kwargs)
+
+    def ready(k: int) -> bool:
+        """The k-th prompt is running and has loaded the whole history."""
+        if len(started) <= k or not started[k].is_set():
+            return False
+        prompt = sessions[0]
+        return prompt.app.is_running and prompt.default_buffer.working_index == len(prompt.history.get_strings())
+
+    failures = []
+    monkeypatch.setattr(prompt_toolkit, "PromptSession", RecordingPromptSession)
     monkeypatch.setenv("CGT_HISTORY", str(tmp_path / "history"))
     with create_pipe_input() as pipe:
 
         def typist():
-            for chunk in chunks:
-                time.sleep(0.3)
-                pipe.send_text(chunk)
+            for k, entry in enumerate(entries):
+                deadline = time.monotonic() + 60
+                while not ready(k):
+                    if time.monotonic() > deadline:
+                        failures.append(f"prompt {k} never became ready for {entry!r}")
+                        pipe.close()  # end of input: the REPL returns
+                        return
+                    time.sleep(0.01)
+                for chunk in entry:
+                    pipe.send_text(chunk)
 
         thread = threading.Thread(target=typist, daemon=True)
         thread.start()
         status = repl.interactive(session, input=pipe, output=DummyOutput())
         thread.join(10)
+    assert not failures, failures
     return status
 
 
 def test_repl_values_errors_history_and_ctrl_d(tmp_path, monkeypatch, capsys):
     up = "\x1b[A"
-    keys = ["x := {3|2}\r", "x + {2|0}\r", "{1|\r2}\r", "oops\r", up, up, "\r", "\x04"]
-    assert _drive(keys, Session(), tmp_path, monkeypatch) == 0
+    entries = [["x := {3|2}\r"], ["x + {2|0}\r"], ["{1|\r", "2}\r"], ["oops\r"], [up, up, "\r"], ["\x04"]]
+    assert _drive(entries, Session(), tmp_path, monkeypatch) == 0
     out, err = capsys.readouterr()
     # two presses of the up arrow go back past 'oops' to the two-line entry '{1|\n2}', which runs again
     assert out.splitlines()[-4:] == ["{3|2}", "{5|4||3|2}", "3/2", "3/2"]
     assert err == "line 1, column 1: unknown name 'oops'\n"
     history = (tmp_path / "history").read_text()
     assert "+x + {2|0}" in history and "+oops" in history
+
+
+def test_repl_typed_ahead_entries_run_in_order(tmp_path, monkeypatch, capsys):
+    # Entries typed while an earlier one still computes wait in the input and run in order (typeahead).
+    class Slow(Session):
+        def run(self, source):
+            if source == "slow":
+                time.sleep(0.5)
+            return super().run(source)
+
+    entries = [["slow\r", "1 + 1\r", "{1|\r", "2}\r", "\x04"]]
+    assert _drive(entries, Slow(), tmp_path, monkeypatch) == 0
+    out, err = capsys.readouterr()
+    assert (out.splitlines()[-2:], err) == (["2", "3/2"], "line 1, column 1: unknown name 'slow'\n")
 
 
 def test_repl_ctrl_c_during_a_computation_returns_to_the_prompt(tmp_path, monkeypatch, capsys):
@@ -133,8 +186,8 @@ def test_repl_ctrl_c_during_a_computation_returns_to_the_prompt(tmp_path, monkey
                 raise KeyboardInterrupt  # what Ctrl-C raises inside a computation in the main thread
             return super().run(source)
 
-    keys = ["slow\r", "1 + 1\r", "\x03", "2 + 2\r", "\x04"]
-    assert _drive(keys, Interruptible(), tmp_path, monkeypatch) == 0
+    entries = [["slow\r"], ["1 + 1\r"], ["\x03"], ["2 + 2\r"], ["\x04"]]
+    assert _drive(entries, Interruptible(), tmp_path, monkeypatch) == 0
     out, err = capsys.readouterr()
     assert out.splitlines()[-2:] == ["2", "4"]
     assert err == "interrupted\n"
