@@ -6,7 +6,9 @@ into the next row, and
 
 * ``m & (m >> S)`` has a bit at each cell whose lower neighbour is empty too: the vertical dominoes;
 * ``m & (m >> 1)`` likewise marks the horizontal dominoes;
-* a connected region grows by ``(x << 1 | x >> 1 | x << S | x >> S) & m`` (flood fill, four at a time).
+* a connected region grows by ``(x << 1 | x >> 1 | x << S | x >> S) & m`` (flood fill, four at a time), and
+  rightwards along whole runs of cells at once by ``((m + x) ^ m) & m`` (the carry of an addition runs to
+  the end of a run of ones).
 
 Regions are stored in the value tables under a *key* ``(h, w, mask)``: the region cropped to its bounding
 box (``h`` rows, ``w`` columns, stride ``w + 1``), and the least of its images under the eight symmetries
@@ -24,13 +26,15 @@ True
 
 from __future__ import annotations
 
+from operator import lshift
+
 from cgt.errors import TooLargeError
 from cgt.interrupt import check_interrupt
 
 from cgt.games import results_cache
 
 __all__ = ["from_rows", "rows_of", "components", "crop", "canonical", "pack", "max_matching_1d",
-           "mask_of_grid", "RegionTables"]
+           "mask_of_grid", "RegionTables", "BYTE_WIDTH", "byte_mask_of_grid", "byte_normalise", "byte_images"]
 
 # rev[w][x]: the w-bit number x read backwards (column flip of one row).
 _REVERSE: dict[int, list[int]] = {}
@@ -87,7 +91,10 @@ def components(m: int, s: int):
     while m:
         x = m & -m
         while True:
-            y = (x | x << 1 | x >> 1 | x << s | x >> s) & m
+            y = (x | x >> 1 | x << s | x >> s) & m
+            # Rightwards a whole run at once: adding y to m carries from each cell of y to the end of its
+            # run of m (the always-empty last column stops every carry inside its row).
+            y |= ((m + y) ^ m) & m
             if y == x:
                 break
             x = y
@@ -142,6 +149,88 @@ def canonical(rows: list[int], w: int, transposing: bool = True):
         if h > w or other < best:
             best, best_h, best_w, negated = other, w, h, True
     return (best_h, best_w, from_rows(best, best_w)), negated
+
+
+# -- byte boards: stride 8 ---------------------------------------------------------------------------------------
+#: The widest board a *byte board* holds.  With stride 8, row r of a mask is byte r of ``mask.to_bytes``, so
+#: cropping, flipping and transposing a region are a few C-level ``int``/``bytes`` operations instead of a
+#: Python loop over rows; column 7 stays empty (the separator that keeps ``m >> 1`` inside a row).
+BYTE_WIDTH = 7
+
+_REV8 = [int(f"{x:08b}"[::-1], 2) for x in range(256)]
+# _FLIP[w]: a bytes.translate table reversing the low w bits of a byte (a row of a region w wide, flipped).
+_FLIP = [bytes(_REV8[x] >> (8 - w) & 0xFF for x in range(256)) for w in range(9)]
+# _SPREAD[x]: bit c of x moved to bit 8c (a row made into a column: the transpose, one row at a time).
+_SPREAD = tuple(sum(1 << 8 * c for c in range(8) if x >> c & 1) for x in range(256))
+_spread = _SPREAD.__getitem__
+
+
+def byte_mask_of_grid(grid, empty: int = 0) -> int:
+    """The stride-8 mask of the cells of ``grid`` (at most :data:`BYTE_WIDTH` columns) holding ``empty``.
+
+    >>> from cgt.games.grid import Grid
+    >>> bin(byte_mask_of_grid(Grid.from_rows([[0, 1], [0, 0]])))
+    '0b1100000001'
+    """
+    w = grid.col_count
+    cells = grid.cells
+    m = 0
+    for r in range(grid.row_count):
+        row = cells[r * w:(r + 1) * w]
+        x = 0
+        for c in range(w - 1, -1, -1):
+            x = x << 1 | (row[c] == empty)
+        m |= x << 8 * r
+    return m
+
+
+def byte_normalise(p: int) -> tuple[int, int]:
+    """``(t, w)``: the non-empty stride-8 mask ``p`` moved to touch row 0 and column 0, and its width.
+
+    Translation keeps every value, so ``t`` keys a table of regions (Siegel, *Combinatorial Game Theory*,
+    II.1: a position is its set of cells; where it lies on the board does not matter).
+
+    >>> byte_normalise(0b110 << 16 | 0b010 << 24)     # rows 2-3, columns 1-2
+    (259, 2)
+    """
+    q = p >> ((p & -p).bit_length() - 1 & ~7)          # first non-empty row to row 0
+    x = q
+    if x >> 64:
+        k = 64
+        while x >> k:
+            k <<= 1
+        while k > 8:
+            k >>= 1
+            x |= x >> k
+    else:
+        x |= x >> 32
+        x |= x >> 16
+        x |= x >> 8
+    x &= 0xFF                                           # the columns in use
+    c0 = (x & -x).bit_length() - 1
+    return q >> c0, x.bit_length() - c0
+
+
+def byte_images(t: int, w: int) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """``(flips, transposes)``: the images of a normalised byte-board region under the rectangle's symmetries.
+
+    ``flips`` are the region, upside down, mirrored, and both (rows as bytes); ``transposes`` the same four
+    of its transpose, or ``()`` when the region is over :data:`BYTE_WIDTH` rows (its transpose would not fit).
+    Every image is normalised (``int.from_bytes(image, "little")`` is its mask).
+
+    >>> flips, transposes = byte_images(0b011 | 0b110 << 8, 3)       # "..#|#..", an S tetromino
+    >>> [list(image) for image in flips], [list(image) for image in transposes]
+    ([[3, 6], [6, 3], [6, 3], [3, 6]], [[1, 3, 2], [2, 3, 1], [2, 3, 1], [1, 3, 2]])
+    """
+    h = (t.bit_length() + 7) >> 3
+    rows = t.to_bytes(h, "little")
+    flipped = rows.translate(_FLIP[w])
+    flips = (rows, rows[::-1], flipped, flipped[::-1])
+    if h > BYTE_WIDTH:
+        return flips, ()
+    cols = sum(map(lshift, map(_spread, rows), range(h))).to_bytes(w, "little")
+    flipped = cols.translate(_FLIP[h])
+    return flips, (cols, cols[::-1], flipped, flipped[::-1])
 
 
 def max_matching_1d(anchors: int, step: int) -> int:

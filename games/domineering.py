@@ -34,7 +34,7 @@ from cgt.player import Player
 from cgt.progress import Progress
 
 from cgt.games import bitboard as bits
-from cgt.games.grid import FLIP, TRANSPOSING, Grid
+from cgt.games.grid import FLIP, TRANSPOSING, Grid, Symmetry
 from cgt.games.grid_ruleset import GridRuleset
 
 __all__ = ["Domineering"]
@@ -90,6 +90,10 @@ class DomineeringRuleset(GridRuleset):
         >>> str(Domineering("...|...").value)
         '{2|-1/2}'
         """
+        if pos.col_count <= bits.BYTE_WIDTH:
+            return _solve_bytes(self, bits.byte_mask_of_grid(pos, _EMPTY))
+        if pos.row_count <= bits.BYTE_WIDTH:        # the transposed board, Left and Right exchanged
+            return -_solve_bytes(self, bits.byte_mask_of_grid(pos.permuted(Symmetry.Transpose), _EMPTY))
         h, w, m = bits.mask_of_grid(pos, _EMPTY)
         return _solve_mask(self, w + 1, m)
 
@@ -102,8 +106,133 @@ def _integer(n: int):
 
 
 @deep
-def _solve_mask(ruleset, s: int, m: int):
+def _solve_bytes(ruleset, m: int):
     solver = _Solver(ruleset)
+    try:
+        with Progress("positions") as solver.progress:
+            return solver.value(m)
+    finally:
+        solver.flush()                  # the opt-in results cache: one transaction per search
+
+
+class _Solver(bits.RegionTables):
+    """One search on byte boards (stride 8, at most 7 columns: see :mod:`cgt.games.bitboard`).
+
+    Three tables: ``whole`` (positions as met, keyed by their mask), ``regions`` (connected regions where
+    both players can move, keyed by their mask moved to row 0 and column 0: when a region is first met, its
+    value is entered under all eight of its images, so a flipped, turned or moved copy met later costs a
+    translation and a dict lookup) -- both emptied by :meth:`~bitboard.RegionTables.trim` -- and the key
+    table (one entry per region up to symmetry, the least image as ``bytes``, solved once).  Flips keep a
+    Domineering value and a transposition exchanges the players, negating it (Winning Ways ch. 2; Lessons in
+    Play ch. 2); a position is the disjunctive sum of its regions (Siegel, *Combinatorial Game Theory*, II.1).
+    """
+
+    keyed_name = "values_by_key"
+    disk_cached = True
+
+    def __init__(self, ruleset) -> None:
+        super().__init__(ruleset)
+        self.whole = self.frame(8)
+        self.regions = self.frame("regions")
+
+    def value(self, m: int):
+        """The value of the empty cells ``m`` (a stride-8 mask)."""
+        whole = self.whole
+        v = whole.get(m)
+        if v is not None:
+            return v
+        vert = m & (m >> 8)
+        hor = m & (m >> 1)
+        if not hor:         # Right can never move: an integer, Left's dominoes still to place
+            v = _integer(bits.max_matching_1d(vert, 8))
+        elif not vert:
+            v = _integer(-bits.max_matching_1d(hor, 1))
+        else:
+            parts = bits.components(m, 8)
+            if len(parts) == 1:
+                v = self.region(m)
+            else:
+                n = 0           # integer parts, added once at the end
+                v = None
+                for part in parts:
+                    pval = whole.get(part)      # the same region met before at the same place
+                    if pval is None:
+                        pv = part & (part >> 8)
+                        ph = part & (part >> 1)
+                        if not ph:
+                            n += bits.max_matching_1d(pv, 8)
+                            continue
+                        if not pv:
+                            n -= bits.max_matching_1d(ph, 1)
+                            continue
+                        pval = whole[part] = self.region(part)
+                    v = pval if v is None else v + pval
+                if n:
+                    v = _integer(n) if v is None else v + _integer(n)
+                elif v is None:
+                    v = ZERO
+        whole[m] = v
+        return v
+
+    def region(self, p: int):
+        """The value of a connected region ``p`` where both players can move."""
+        t, w = bits.byte_normalise(p)
+        regions = self.regions
+        v = regions.get(t)
+        if v is not None:
+            return v
+        flips, transposes = bits.byte_images(t, w)
+        key = min(flips)
+        negated = False
+        if transposes:
+            other = min(transposes)
+            h = len(key)
+            if h > w or (h == w and other < key):
+                key, negated = other, True
+        v = self.keyed.get(key)
+        if v is None:
+            v = self.solve(key)
+        if negated:
+            v = -v
+        for image in flips:
+            regions[int.from_bytes(image, "little")] = v
+        if transposes:
+            nv = -v
+            for image in transposes:
+                regions[int.from_bytes(image, "little")] = nv
+        return v
+
+    def solve(self, key: bytes):
+        """The value of one canonical region (both players have moves): ``{lefts | rights}``."""
+        if self.disk is not None:
+            known = self.recall(key)
+            if known is not None:
+                return known
+        m = int.from_bytes(key, "little")
+        get = self.whole.get
+        value = self.value
+        lefts = set()
+        x = m & (m >> 8)
+        while x:
+            low = x & -x
+            x ^= low
+            o = m ^ (low | low << 8)
+            v = get(o)
+            lefts.add(v if v is not None else value(o))
+        rights = set()
+        x = m & (m >> 1)
+        while x:
+            low = x & -x
+            x ^= low
+            o = m ^ (low | low << 1)
+            v = get(o)
+            rights.add(v if v is not None else value(o))
+        return self.store(key, game(lefts, rights))
+
+
+@deep
+def _solve_mask(ruleset, s: int, m: int):
+    solver = _GenericSolver(ruleset)
     try:
         with Progress("positions") as solver.progress:
             return solver.value(solver.frame(s), s, m)
@@ -111,8 +240,8 @@ def _solve_mask(ruleset, s: int, m: int):
         solver.flush()                  # the opt-in results cache: one transaction per search
 
 
-class _Solver(bits.RegionTables):
-    """One search: recursion over regions with two tables (raw masks per frame, and symmetry keys).
+class _GenericSolver(bits.RegionTables):
+    """One search on boards over 7 wide both ways: recursion over regions with two tables (raw masks per frame, and symmetry keys).
 
     The raw tables (one per stride) let a position met again in the same frame skip splitting and
     normalising; the key table (regions cropped and reduced by the 8 symmetries, negated under
