@@ -346,8 +346,16 @@ def _monomial_value(y: tuple, r: Fraction):
 
 
 def _runs(y: tuple) -> list:
-    """The sign expansion of a generalized ordinal as runs ``(sign, length)``: ω^e × |c| signs of c per term."""
-    return [(1 if c > 0 else -1, cnf_omega_power(e, abs(c))) for e, c in y]
+    """The sign expansion of a generalized ordinal as maximal runs ``(sign, length)``: term by term, ω^e × |c|
+    signs of c, with neighbouring terms of the same sign merged (``-ω-1`` is the one run ``−^(ω+1)``)."""
+    runs: list = []
+    for e, c in y:
+        sign, n = (1 if c > 0 else -1), cnf_omega_power(e, abs(c))
+        if runs and runs[-1][0] == sign:
+            runs[-1] = (sign, cnf_ordinal_add(runs[-1][1], n))
+        else:
+            runs.append((sign, n))
+    return runs
 
 
 def _ordinal_min(a: tuple, b: tuple) -> tuple:
@@ -365,34 +373,318 @@ def _ordinal_left_subtract(a: tuple, c: tuple) -> tuple:
     return ZERO
 
 
+def _shared_runs(y: tuple, previous) -> list:
+    """The longest common initial segment of the sign expansions of y and previous (an exponent, a
+    :class:`_Limit` or None), as runs."""
+    shared: list = []
+    if previous is None:
+        return shared
+    if isinstance(previous, _Limit):
+        return previous.shared(y)
+    for (s, n), (t, m) in zip(_runs(y), _runs(previous)):
+        if s != t:
+            break
+        shared.append((s, _ordinal_min(n, m)))
+        if n != m:
+            break
+    return shared
+
+
 def _term_length(y: tuple, r: Fraction, previous) -> tuple:
-    """The length of the (reduced) sign expansion of the term ω^y × r (r > 0), as an ordinal CNF."""
-    runs = _runs(y)
-    shared = []  # the common prefix with the previous exponent, as runs
-    if previous is not None:
-        for (s, n), (t, m) in zip(runs, _runs(previous)):
-            if s != t:
-                break
-            shared.append((s, _ordinal_min(n, m)))
-            if n != m:
-                break
+    """The length of the reduced sign expansion of the term ω^y × r (r ≠ 0) that follows a term with the
+    exponent ``previous`` (None for the first term) in a normal form, as an ordinal CNF."""
+    shared = _shared_runs(y, previous)
     length, pluses = ONE, ZERO  # the leading plus
-    for i, (sign, n) in enumerate(runs):
+    for i, (sign, n) in enumerate(_runs(y)):
         if sign > 0:
             # pluses number P..P+n-1 contribute Σ ω^(P+β+1) = ω^(P+n) pluses
             length = cnf_ordinal_add(length, cnf_omega_power(cnf_ordinal_add(pluses, n)))
             pluses = cnf_ordinal_add(pluses, n)
         else:
             if i < len(shared):
-                n = _ordinal_left_subtract(n, shared[i][1])  # minus blocks shared with the previous exponent
+                n = _ordinal_left_subtract(n, shared[i][1])  # minuses shared with the previous exponent
             # each minus after P pluses contributes ω^(P+1) minuses: ω^(P+1) × n in all
             unit = cnf_ordinal_add(pluses, ONE)
             length = cnf_ordinal_add(length, tuple((cnf_ordinal_add(unit, e), c) for e, c in n))
+    r = abs(r)
     if r != 1:
         extra = cnf_int(number_birthday(r) - 1) if is_dyadic(r) else cnf_omega_power(ONE)
         # every further sign of r repeated ω^(y⁺) times
         length = cnf_ordinal_add(length, tuple((cnf_ordinal_add(pluses, e), c) for e, c in extra))
     return length
+
+
+def _finite_birthday(terms) -> tuple:
+    """The birthday of a finite normal form given as its terms ``(y, r)``: the sum of the reduced lengths."""
+    total, previous = ZERO, None
+    for y, r in terms:
+        total = cnf_ordinal_add(total, _term_length(y, r, previous))
+        previous = y
+    return total
+
+
+# ---------------------------------------------------------------------- infinite normal forms
+
+def _vector(y: tuple) -> dict:
+    return {e: c for e, c in y}
+
+
+def _scale(y: tuple, k: int) -> tuple:
+    return tuple((e, c * k) for e, c in y) if k else ZERO
+
+
+def _progression(deltas: list, offsets: list):
+    """A negative generalized ordinal δ with every delta and offset an integer multiple of it (deltas
+    positive multiples, offsets non-negative multiples), and those multiples; None if there is none."""
+    v = _vector(deltas[0])
+    g = 0
+    for c in v.values():
+        g = math.gcd(g, c)
+    unit = {e: c // g for e, c in v.items()}  # primitive, negative leading coefficient like deltas[0]
+    lead = deltas[0][0][0]
+    multiples = []
+    for w in deltas + offsets:
+        wv = _vector(w)
+        if not wv:
+            multiples.append(0)
+            continue
+        if set(wv) != set(unit) or wv[lead] % unit[lead]:
+            return None
+        m = wv[lead] // unit[lead]
+        if any(wv[e] != m * c for e, c in unit.items()):
+            return None
+        multiples.append(m)
+    step = 0
+    for m in multiples:
+        step = math.gcd(step, m)
+    delta = tuple((e, c * step) for e, c in sorted(unit.items(), reverse=True))
+    return delta, [m // step for m in multiples]
+
+
+def _poly_coefficients(numer: dict, denom: dict):
+    """The coefficients r_0, r_1, ... of the power series numer(t)/denom(t) (dicts degree → coefficient,
+    denom(0) ≠ 0): r_k = (numer_k − Σ_{j≥1} denom_j r_{k−j}) / denom_0."""
+    d0 = Fraction(denom[0])
+    lower = [(j, d) for j, d in denom.items() if j]
+    known: list = []
+    k = 0
+    while True:
+        v = Fraction(numer.get(k, 0))
+        for j, d in lower:
+            if j <= k:
+                v -= d * known[k - j]
+        known.append(v / d0)
+        yield known[-1]
+        k += 1
+
+
+def _odd_part(n: int) -> int:
+    while n % 2 == 0:
+        n //= 2
+    return n
+
+
+def _non_dyadic_often(numer: dict, denom: dict) -> tuple[bool, int]:
+    """For the coefficients r_k of numer(t)/denom(t): whether infinitely many are not dyadic, and an index
+    from which every r_k is dyadic when not.
+
+    Write the series as P/Q in lowest terms over Q with Q(0) = 1, and Q = Π(1 − μ_i t).  If Q has a
+    coefficient that is not dyadic, some μ is not integral at an odd prime p, i.e. Q has a root λ = 1/μ with
+    |λ|_p < 1; then infinitely many r_k are not dyadic (Fatou's lemma over Z_(p)): were the r_k p-integral
+    from some index on, the tail would converge on the p-adic open unit disc and P(λ) = Q(λ) × (the series
+    at λ) = 0, against lowest terms.  Otherwise N·r_k is dyadic (N the odd part of the denominators of P)
+    and r_k is dyadic exactly when N·r_k ≡ 0 (mod N).  Past deg P the windows of D = deg Q residues evolve
+    by the companion matrix C of Q modulo N; a zero window stays zero, and a window that ever becomes zero
+    lies in the generalised kernel of C, which C^(aD) already kills (a = the largest exponent of a prime in
+    N: the kernels of C, C², ... grow strictly until they stop, inside a module of length aD).  So the
+    residues are zero from some index on exactly when the window is zero after aD ≤ D·log₂N steps; if not,
+    every window holds a non-dyadic coefficient.
+    """
+    import sympy
+
+    t = sympy.Symbol("t")
+    p = sympy.Poly({(k,): sympy.Rational(int(c)) for k, c in numer.items()}, t, domain="QQ")
+    q = sympy.Poly({(k,): sympy.Rational(int(c)) for k, c in denom.items()}, t, domain="QQ")
+    g = sympy.gcd(p, q)
+    p, q = sympy.div(p, g)[0], sympy.div(q, g)[0]
+    c0 = q.eval(0)
+    p, q = p * (1 / c0), q * (1 / c0)
+    qc = [Fraction(int(c.p), int(c.q)) for c in reversed(q.all_coeffs())]   # qc[i]: coefficient of t^i
+    pc = [Fraction(int(c.p), int(c.q)) for c in reversed(p.all_coeffs())]
+    if any(_odd_part(c.denominator) != 1 for c in qc):
+        return True, 0
+    odd = 1
+    for c in pc:
+        odd = math.lcm(odd, _odd_part(c.denominator))
+    if odd == 1:
+        return False, 0        # 1/Q has dyadic coefficients, and so has P/Q
+    degree = len(qc) - 1
+    start = max(len(pc), degree)           # from here r_k = −Σ_{i≥1} qc[i] r_{k−i}
+    exact = _take(_poly_coefficients(dict(enumerate(pc)), dict(enumerate(qc))), start)
+
+    def residue(v: Fraction) -> int:       # N·v is dyadic; its class in Z[1/2]/N = Z/N
+        w = v * odd
+        return w.numerator * pow(w.denominator, -1, odd) % odd
+
+    mod_q = [c.numerator * pow(c.denominator, -1, odd) % odd for c in qc]
+    window = [residue(v) for v in exact[start - degree:start]]
+    steps = degree * odd.bit_length()
+    for _ in range(steps):
+        window = window[1:] + [-sum(mod_q[i] * window[-i] for i in range(1, degree + 1)) % odd]
+    return any(window), start + steps
+
+
+def _take(iterator, n: int) -> list:
+    return [next(iterator) for _ in range(n)]
+
+
+class _Limit:
+    """The exponents y_k = y0 + kδ (k ≥ regime) of an infinite run of terms, as the 'previous exponent' of
+    the term after all of them: that term shares with them the supremum of its common initial segments with
+    the y_k (they grow with k).  E.g. the term ω^(-ω) after Σ ω^(-k) shares all of -ω = −^ω, so 1/(ω-1) +
+    ω^(-ω) is the sign expansion of 1/(ω-1) followed by one plus: the simplest number between 1/(ω-1) and
+    its right options 1/(ω-1) + ω^(-j)/2^n, which is what the definition of the sum gives (with ω^(-ω) =
+    {0 | ω^(-j)/2^n})."""
+
+    __slots__ = ("y0", "delta", "regime")
+
+    def __init__(self, y0, delta, regime):
+        self.y0, self.delta, self.regime = y0, delta, regime
+
+    def exponent(self, k: int) -> tuple:
+        return cnf_add(self.y0, _scale(self.delta, k))
+
+    def shared(self, y: tuple) -> list:
+        a = _shared_runs(y, self.exponent(self.regime))
+        b = _shared_runs(y, self.exponent(self.regime + 1))
+        if a == b:
+            return a  # the common segment ends before the signs that change with k
+        # it ends in the run of minuses that holds the ω^d block of y_k (d the leading exponent of δ), whose
+        # length R + ω^d × (growing) + ... tends to R + ω^(d+1)
+        m = a[-1][1]
+        d = self.delta[0][0]
+        head = tuple(term for term in m if term[0] > d)
+        bound = cnf_ordinal_add(head, cnf_omega_power(cnf_ordinal_add(d, ONE)))
+        own = _runs(y)[len(a) - 1][1]
+        return a[:-1] + [(a[-1][0], _ordinal_min(own, bound))]
+
+
+def _group_birthday(x, num: tuple, den: tuple, previous) -> tuple:
+    """The length of the sign expansion contributed by the terms of num/den (num: one group of terms, all
+    exponents within finitely many steps of the denominator's exponent progression), following a term with
+    the exponent (or :class:`_Limit`) ``previous``; and the 'previous' for the next group.
+
+    These terms are Σ_k ω^(y_0 + kδ) × r_k with r_k the coefficients of the power series P(t)/Q(t)
+    (t = ω^δ).  The sign expansion concatenates the reduced term expansions (Gonshor, ch. 5), so its length
+    is the ordinal sum Σ_{k<ω} ℓ_k of the reduced term lengths: the sum of the terms up to some index K, then
+    ω^(M+1) when the leading exponents of the later ℓ_k are at most M and equal M infinitely often, or ω^M
+    when they stay below their limit M.
+    """
+    (g0, d0), lower = den[0], den[1:]
+    deltas = [cnf_add(g, cnf_neg(g0)) for g, _ in lower]
+    top = num[0][0]
+    found = _progression(deltas, [cnf_add(e, cnf_neg(top)) for e, _ in num])
+    if found is None:
+        raise NotApplicableError(
+            f"the birthday of {x} is not implemented: the exponents of its normal form do not form one "
+            f"arithmetic progression")
+    delta, multiples = found
+    denom = {0: d0}
+    for (_, d), n in zip(lower, multiples):
+        denom[n] = d
+    numer = {m: c for (_, c), m in zip(num, multiples[len(lower):])}
+    y0 = cnf_add(top, cnf_neg(g0))
+
+    def exponent(k: int) -> tuple:
+        return cnf_add(y0, _scale(delta, k))
+
+    finite = _polynomial_quotient(numer, denom)
+    if finite is not None:  # P/Q is a polynomial: finitely many terms
+        total = ZERO
+        for k, r in enumerate(finite):
+            if r:
+                total = cnf_ordinal_add(total, _term_length(exponent(k), r, previous))
+                previous = exponent(k)
+        return total, previous
+
+    # From `regime` on, every coefficient of y_k = y0 + kδ that changes with k has the sign of δ's.
+    base = _vector(y0)
+    regime = 0
+    for e, b in delta:
+        regime = max(regime, math.floor(Fraction(-base.get(e, 0), b)) + 1)
+    grows = [e for e, b in delta if b > 0]
+    y_a, y_b = exponent(regime), exponent(regime + 1)
+    since = regime
+    if grows:
+        # A run of pluses of y_k grows with k: the leading exponents of ℓ_k climb to X + ω^(f+1) (X = the
+        # pluses before ω^f, f the largest exponent where δ is positive) without reaching it; the part of
+        # ℓ_k from the signs before ω^f is the same for every k.
+        f = grows[0]
+        before = tuple((e, c) for e, c in y_b if e > f)
+        limit = cnf_ordinal_add(tuple((e, c) for e, c in before if c > 0),
+                                cnf_omega_power(cnf_ordinal_add(f, ONE)))
+        steady = _term_length(before, Fraction(1), y_a)[0][0]
+        tail = cnf_omega_power(cnf_ordinal_add(steady, ONE)) if steady >= limit else cnf_omega_power(limit)
+    else:
+        # Every exponent of ℓ_k is the same for all k ≥ regime except that of the later signs of r_k: ω^P × n
+        # for a dyadic r_k (P = the pluses of y_k, never above the top exponent: a run of pluses ending at P
+        # gives ω^P) or ω^(P+1) for a non-dyadic one, which counts when it happens infinitely often.
+        top_exp = _term_length(y_b, Fraction(1), y_a)[0][0]
+        pluses = tuple((e, c) for e, c in y_b if c > 0)
+        if cnf_ordinal_add(pluses, ONE) > top_exp:
+            non_dyadic, since = _non_dyadic_often(numer, denom)
+            since = max(since, regime)
+            if non_dyadic:
+                top_exp = cnf_ordinal_add(pluses, ONE)
+        tail = cnf_omega_power(cnf_ordinal_add(top_exp, ONE))
+    total = ZERO
+    for k, r in enumerate(_poly_coefficients(numer, denom)):
+        if r:
+            y = exponent(k)
+            total = cnf_ordinal_add(total, _term_length(y, r, previous))
+            previous = y
+            if k >= since:
+                break
+    return cnf_ordinal_add(total, tail), _Limit(y0, delta, regime)
+
+
+def _polynomial_quotient(numer: dict, denom: dict):
+    """The coefficients of numer(t)/denom(t) when it is a polynomial, else None (exact long division)."""
+    rest = {k: Fraction(c) for k, c in numer.items() if c}
+    top = max(denom)
+    lead = Fraction(denom[top])
+    out: dict = {}
+    while rest:
+        k = max(rest)
+        if k < top:
+            return None
+        c = rest[k] / lead
+        out[k - top] = c
+        for j, d in denom.items():
+            v = rest.get(k - top + j, 0) - c * d
+            if v:
+                rest[k - top + j] = v
+            else:
+                rest.pop(k - top + j, None)
+    return [out.get(k, Fraction(0)) for k in range(max(out) + 1)] if out else []
+
+
+def _series_birthday(x, num: tuple, den: tuple) -> tuple:
+    """The birthday of num/den for a denominator with several terms: the normal form is the concatenation
+    of groups of terms, one per cluster of the numerator's terms (exponents within finitely many steps of
+    the denominator's progression); each group is a finite or ω-sequence, and the whole has order type
+    ω × (number of infinite groups) at most.  Its sign expansion is the concatenation of the groups'."""
+    lead = cnf_add(den[1][0], cnf_neg(den[0][0]))[0][0]
+    groups = [[num[0]]]
+    for (e, _), term in zip(num, num[1:]):
+        if cnf_add(e, cnf_neg(term[0]))[0][0] > lead:   # infinitely many steps apart
+            groups.append([])
+        groups[-1].append(term)
+    total, previous = ZERO, None
+    for group in groups:
+        length, previous = _group_birthday(x, tuple(group), den, previous)
+        total = cnf_ordinal_add(total, length)
+    return total
 
 
 # ====================================================================== the value types
@@ -592,28 +884,35 @@ class Surreal:
         a plus followed, for each sign of y, by ω^(n+1) copies of it (n = the number of pluses of y before
         it) (Thm 5.11); ``ω^y × r`` continues with every further sign of the real r repeated ω^(y⁺) times
         (y⁺ = all pluses of y) (Thm 5.12); and a normal form Σ ω^(y_i) × r_i concatenates its terms,
-        where a term drops the minus blocks of the signs its exponent shares with the previous exponent
-        (the reduction of Thm 5.12; e.g. ε + ε² = +−^ω then +−^ω, not +−^(ω×2)).  For a generalized
-        ordinal y (all that quotients need) the sign expansion of y is, term by term, ω^e × |c| copies of
-        the sign of c.  Implemented when the normal form is finite: an integer or monomial denominator
-        (``ω/2``, ``1/ω``, ``(ω^2+1)/ω``); a denominator with several terms gives an infinite normal form
-        (``1/(ω-1) = ω^-1 + ω^-2 + ...``) and is refused.
+        where a term drops the minus blocks of the signs its exponent shares with the earlier exponents
+        (Gonshor's reduced expansions; e.g. ε + ε² = +−^ω then +−^ω, not +−^(ω×2), as ε + ε² =
+        {ε | ε + ε/2^n} shows).  For a generalized ordinal y (all that quotients need) the sign expansion of
+        y is, term by term, ω^e × |c| copies of the sign of c.
+
+        A denominator with several terms gives an infinite normal form: ``1/(ω-1) = ω^-1 + ω^-2 + ...`` is
+        ``+−^ω`` repeated ω times, born on day ω^2.  Its terms are Σ ω^(y_0 + kδ) × r_k, one such ω-sequence
+        per cluster of the numerator's terms, and the birthday is the ordinal sum of the term lengths, worked
+        out in closed form (see ``docs/numbers.md``).  When the exponents do not form such progressions
+        (``1/(ω^ω+ω+1)``: the exponents -ω, -ω×2+1, -ω×2, ... need two steps) it is refused.
 
         >>> [str(x.birthday) for x in (omega - 1, omega / 2, Rational(1, 3), omega * 2 + Rational(1, 3))]
         ['ω+1', 'ω×2', 'ω', 'ω×3']
         >>> [str(x.birthday) for x in (1 / omega, 2 / omega, (omega + 1) / omega ** 2)]
         ['ω', 'ω+1', 'ω×2']
+        >>> [str(x.birthday) for x in (1 / (omega - 1), (omega + 1) / (omega - 1), omega ** omega / (omega - 1))]
+        ['ω^2', 'ω^2', 'ω^(ω+2)']
+        >>> str((1 / (omega ** omega - omega)).birthday)
+        'ω^ω'
+        >>> (1 / (omega ** omega + omega + 1)).birthday
+        Traceback (most recent call last):
+        ...
+        cgt.errors.NotApplicableError: the birthday of 1/(ω^ω+ω+1) is not implemented: the exponents of its normal form do not form one arithmetic progression
         """
         if not self._den:
             raise NotApplicableError(f"{self} has no birthday")
         if len(self._den) > 1:
-            raise NotApplicableError(
-                f"the birthday of {self} is not implemented: its normal form has infinitely many terms")
-        total, previous = ZERO, None
-        for y, r in _series(self._num, self._den):
-            total = cnf_ordinal_add(total, _term_length(y, abs(r), previous))
-            previous = y
-        return surreal_from_cnf(total, ONE)
+            return surreal_from_cnf(_series_birthday(self, self._num, self._den), ONE)
+        return surreal_from_cnf(_finite_birthday(_series(self._num, self._den)), ONE)
 
     @property
     def floor(self):

@@ -76,6 +76,11 @@ GOLDEN = [
     ("(2/omega).Birthday", "ω+1", W + 1),
     ("((omega+1)/omega^2).Birthday", "ω×2", W * 2),
     ("((omega^2+1)/omega).Birthday", "ω×2", W * 2),
+    # denominators with several terms: an infinite normal form, its sign expansion an ω-sequence of reduced
+    # terms (worked in tests/test_surreal_birthdays.py): 1 + 2ε + 2ε² + ... is + then (+−^ω+)^ω
+    ("((omega+1)/(omega-1)).Birthday", "ω^2", omega_power(2)),
+    ("(omega^omega/(omega-1)).Birthday", "ω^(ω+2)", omega_power(W + 2)),
+    ("(1/(omega^omega-omega)).Birthday", "ω^ω", omega_power(W)),
     # outcome classes: a positive number is an L position, a negative one R, a nimber *α (α > 0) N
     ("omega.OutcomeClass", "L", cgt.Outcome.L),
     ("(-omega).OutcomeClass", "R", cgt.Outcome.R),
@@ -184,7 +189,7 @@ ERRORS = [
     ("2 ^ (1/2)", "the exponent must be an integer"),
     ("0 ^ -1", "0 cannot be raised to a negative power"),
     ("inf.Birthday", "inf has no birthday"),
-    ("((omega+1)/(omega-1)).Birthday", "the birthday of (ω+1)/(ω-1) is not implemented: its normal form has infinitely many terms"),
+    ("(1/(omega^omega+omega+1)).Birthday", "the birthday of 1/(ω^ω+ω+1) is not implemented: the exponents of its normal form do not form one arithmetic progression"),
     ("(omega^omega/(omega-1)).Floor", "the floor of ω^ω/(ω-1) needs more than 200 terms"),
     ("*(omega^omega^omega) NimSum *1", None),
     ("(omega^omega^omega) NimProduct 2", "only defined for ordinals below ω^ω^ω"),
