@@ -425,6 +425,10 @@ def _finite_birthday(terms) -> tuple:
 
 # ---------------------------------------------------------------------- infinite normal forms
 
+#: How many terms of an infinite normal form ``birthday`` adds up one by one before the closed form.
+MAX_SERIES_TERMS = 20000
+
+
 def _vector(y: tuple) -> dict:
     return {e: c for e, c in y}
 
@@ -637,6 +641,10 @@ def _group_birthday(x, num: tuple, den: tuple, previous) -> tuple:
             if non_dyadic:
                 top_exp = cnf_ordinal_add(pluses, ONE)
         tail = cnf_omega_power(cnf_ordinal_add(top_exp, ONE))
+    if since > MAX_SERIES_TERMS:
+        raise TooLargeError(
+            f"the birthday of {x} needs more than {MAX_SERIES_TERMS} terms of its normal form before their "
+            f"lengths settle (from term {since})")
     total = ZERO
     for k, r in enumerate(_poly_coefficients(numer, denom)):
         if r:

@@ -119,6 +119,16 @@ def test_refused(value, message):
         value.birthday
 
 
+def test_a_long_prefix_is_refused():
+    # y_k = -ω×(k+1) - 10^9 + k: the run of pluses only appears from k = 10^9 + 1 on
+    x = 1 / (W(w + 10**9) - W(10**9 + 1))
+    with pytest.raises(cgt.errors.TooLargeError, match=r"^the birthday of .* needs more than 20000 terms of its "
+                                                       r"normal form before their lengths settle"):
+        x.birthday
+    # the same shape with a short prefix: the pluses k - 50 climb to ω^ω
+    assert (1 / (W(w + 50) - W(51))).birthday == W(w)
+
+
 # ---------------------------------------------------------------- the independent computation
 
 def _series(p: dict, q: dict, count: int) -> list:
