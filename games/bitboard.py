@@ -34,7 +34,7 @@ from cgt.interrupt import check_interrupt
 from cgt.games import results_cache
 
 __all__ = ["from_rows", "rows_of", "components", "crop", "canonical", "pack", "max_matching_1d",
-           "mask_of_grid", "RegionTables", "BYTE_WIDTH", "byte_mask_of_grid", "byte_normalise", "byte_images"]
+           "mask_of_grid", "RegionTables", "BYTE_WIDTH", "byte_mask_of_grid", "byte_offset", "byte_normalise", "byte_images"]
 
 # rev[w][x]: the w-bit number x read backwards (column flip of one row).
 _REVERSE: dict[int, list[int]] = {}
@@ -184,6 +184,31 @@ def byte_mask_of_grid(grid, empty: int = 0) -> int:
     return m
 
 
+def byte_offset(p: int) -> tuple[int, int]:
+    """``(shift, w)``: ``p >> shift`` moves the non-empty stride-8 mask ``p`` to touch row 0 and column 0,
+    and ``w`` is its width (see :func:`byte_normalise`).
+
+    >>> byte_offset(0b110 << 16 | 0b010 << 24)        # rows 2-3, columns 1-2
+    (17, 2)
+    """
+    r0 = (p & -p).bit_length() - 1 & ~7
+    x = p >> r0                                         # first non-empty row to row 0
+    if x >> 64:
+        k = 64
+        while x >> k:
+            k <<= 1
+        while k > 8:
+            k >>= 1
+            x |= x >> k
+    else:
+        x |= x >> 32
+        x |= x >> 16
+        x |= x >> 8
+    x &= 0xFF                                           # the columns in use
+    c0 = (x & -x).bit_length() - 1
+    return r0 + c0, x.bit_length() - c0
+
+
 def byte_normalise(p: int) -> tuple[int, int]:
     """``(t, w)``: the non-empty stride-8 mask ``p`` moved to touch row 0 and column 0, and its width.
 
@@ -211,18 +236,21 @@ def byte_normalise(p: int) -> tuple[int, int]:
     return q >> c0, x.bit_length() - c0
 
 
-def byte_images(t: int, w: int) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+def byte_images(t: int, w: int, h: int = 0) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
     """``(flips, transposes)``: the images of a normalised byte-board region under the rectangle's symmetries.
 
     ``flips`` are the region, upside down, mirrored, and both (rows as bytes); ``transposes`` the same four
     of its transpose, or ``()`` when the region is over :data:`BYTE_WIDTH` rows (its transpose would not fit).
-    Every image is normalised (``int.from_bytes(image, "little")`` is its mask).
+    Every image is normalised (``int.from_bytes(image, "little")`` is its mask).  ``h`` (default: the rows of
+    ``t``) and ``w`` may be those of a larger region holding ``t``, to move several masks (the stones of each
+    colour) the same way.
 
     >>> flips, transposes = byte_images(0b011 | 0b110 << 8, 3)       # "..#|#..", an S tetromino
     >>> [list(image) for image in flips], [list(image) for image in transposes]
     ([[3, 6], [6, 3], [6, 3], [3, 6]], [[1, 3, 2], [2, 3, 1], [2, 3, 1], [1, 3, 2]])
     """
-    h = (t.bit_length() + 7) >> 3
+    if not h:
+        h = (t.bit_length() + 7) >> 3
     rows = t.to_bytes(h, "little")
     flipped = rows.translate(_FLIP[w])
     flips = (rows, rows[::-1], flipped, flipped[::-1])

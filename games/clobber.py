@@ -64,6 +64,11 @@ from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.player import Player
 
+from cgt.game import ZERO, game
+from cgt.interrupt import deep
+from cgt.progress import Progress
+
+from cgt.games import bitboard as bits
 from cgt.games.grid import COMPASS, KNIGHTS_MOVE, ORTHOGONAL, Grid, Symmetry, cell_permutation, neighbours
 from cgt.games.grid_ruleset import GridRuleset
 
@@ -227,6 +232,9 @@ class GenClobber(GridRuleset):
         self._cl = {1: cl_l, 2: cl_r}
         self._lb = {1: lb_l, 2: lb_r}
         self._rays: dict = {}
+        # Clobber's own rules (whatever the instance is called): values by the bitboard solver below.
+        self._bitboard = (set(self.directions) == set(ORTHOGONAL) and self.max_distance == 1
+                          and self.clobbered == _DEFAULT_CLOBBERED and self.left_behind == _DEFAULT_LEFT_BEHIND)
         self._normal_cache = self.table("normal")       # emptied in place by cgt.clear_caches()
         self._regions_cache = self.table("regions")
 
@@ -395,6 +403,24 @@ class GenClobber(GridRuleset):
         cache[grid] = result
         return result
 
+    def value(self, grid: Grid):
+        """The canonical value of ``grid``: Clobber's own rules on a board at most 7 wide one way go to the
+        bitboard solver (:class:`_Solver`), everything else to the position engine (same values).
+
+        >>> from cgt.games import engine
+        >>> p = Clobber("xxo|oxo")
+        >>> str(p.value), engine.canonical_value(Clobber, p.position) == p.value
+        ('{^^*|*,^||v|vv*}', True)
+        """
+        if self._bitboard:
+            if grid.col_count > bits.BYTE_WIDTH:
+                if grid.row_count > bits.BYTE_WIDTH:
+                    return super().value(grid)
+                grid = grid.permuted(Symmetry.Transpose)        # Clobber's rules are the same turned
+            return _solve_bytes(self, bits.byte_mask_of_grid(grid, BLACK), bits.byte_mask_of_grid(grid, WHITE),
+                                8 * grid.row_count)
+        return super().value(grid)
+
     def has_components(self) -> bool:
         return True
 
@@ -503,6 +529,143 @@ class GenClobber(GridRuleset):
         if size < 2:
             return False
         return any(stone in values and not self._cl[stone].isdisjoint(values) for stone in (1, 2))
+
+
+# -- the bitboard solver of Clobber's own rules -------------------------------------------------------------
+@deep
+def _solve_bytes(ruleset, x: int, o: int, n: int):
+    solver = _Solver(ruleset, n)
+    try:
+        with Progress("positions") as solver.progress:
+            return solver.value(x, o)
+    finally:
+        solver.flush()                  # the opt-in results cache: one transaction per search
+
+
+class _Solver(bits.RegionTables):
+    """One search of a Clobber board held as two stride-8 masks (:mod:`cgt.games.bitboard`): ``x`` the black
+    stones (Left's), ``o`` the white ones (Right's).
+
+    A move of Left: a black stone steps onto an orthogonally adjacent white one, which goes; the stones of
+    ``x & (o >> 1)`` step right, ``x & (o << 1)`` left, ``x & (o >> 8)`` down, ``x & (o << 8)`` up.  Moves stay
+    inside a group of stones, so a position is the sum of its groups (Siegel, *Combinatorial Game Theory*,
+    II.1), and a group where no black stone touches a white one is 0 (neither player can move).  The eight
+    board symmetries keep a value; exchanging the colours negates it (the same game with Left and Right
+    exchanged).  Tables as in the Domineering solver: ``whole`` (positions as met, ``x | o << n``),
+    ``regions`` (groups moved to row 0 and column 0, ``x | o << rn``; each of the 8 images of a group is
+    entered when it is first solved, and a lookup tries the colours exchanged too) and the key table (the
+    least image, the rows of ``x`` then of ``o`` as ``bytes``).
+    """
+
+    keyed_name = "values_by_key"
+    disk_cached = True
+
+    def __init__(self, ruleset, n: int) -> None:
+        super().__init__(ruleset)
+        self.n = n                      # x | o << n keys the whole positions: n bits hold every board mask
+        self.whole = self.frame(("whole", n))
+        # ... and x | o << rn the groups: rn bits hold every image of a group (a transposed one too)
+        self.rn = rn = max(n, 8 * bits.BYTE_WIDTH)
+        self.regions = self.frame(("regions", rn))
+
+    def value(self, x: int, o: int):
+        """The value of the position with black stones ``x`` and white stones ``o``."""
+        whole = self.whole
+        k = x | o << self.n
+        v = whole.get(k)
+        if v is not None:
+            return v
+        if not ((x << 1 | x >> 1 | x << 8 | x >> 8) & o):
+            v = ZERO                    # no black stone touches a white one: nobody can move
+        else:
+            parts = bits.components(x | o, 8)
+            if len(parts) == 1:
+                v = self.region(x, o, parts[0])
+            else:
+                v = None
+                for part in parts:
+                    px = x & part
+                    po = o & part
+                    if not ((px << 1 | px >> 1 | px << 8 | px >> 8) & po):
+                        continue
+                    pk = px | po << self.n
+                    pval = whole.get(pk)
+                    if pval is None:
+                        pval = whole[pk] = self.region(px, po, part)
+                    v = pval if v is None else v + pval
+                if v is None:
+                    v = ZERO
+        whole[k] = v
+        return v
+
+    def region(self, x: int, o: int, stones: int):
+        """The value of one connected group of stones (``stones == x | o``) where both players can move."""
+        shift, w = bits.byte_offset(stones)
+        x >>= shift
+        o >>= shift
+        regions = self.regions
+        n = self.rn
+        v = regions.get(x | o << n)
+        if v is not None:
+            return v
+        v = regions.get(o | x << n)     # the colours exchanged: the negative
+        if v is not None:
+            return -v
+        h = ((x | o).bit_length() + 7) >> 3
+        xf, xt = bits.byte_images(x, w, h)
+        of, ot = bits.byte_images(o, w, h)
+        images = [a + b for a, b in zip(xf, of)] if h <= w or not xt else []
+        if xt and h >= w:
+            images += [a + b for a, b in zip(xt, ot)]
+        key = min(images)
+        swapped = [a + b for a, b in zip(of, xf)] if h <= w or not xt else []
+        if xt and h >= w:
+            swapped += [a + b for a, b in zip(ot, xt)]
+        other = min(swapped)
+        negated = other < key
+        if negated:
+            key = other
+        v = self.keyed.get(key)
+        if v is None:
+            v = self.solve(key)
+        if negated:
+            v = -v
+        for a, b in zip(xf + xt, of + ot):
+            regions[int.from_bytes(a, "little") | int.from_bytes(b, "little") << n] = v
+        return v
+
+    def solve(self, key: bytes):
+        """The value of one canonical group: ``{lefts | rights}``."""
+        if self.disk is not None:
+            known = self.recall(key)
+            if known is not None:
+                return known
+        h = len(key) >> 1
+        x = int.from_bytes(key[:h], "little")
+        o = int.from_bytes(key[h:], "little")
+        n = self.n
+        get = self.whole.get
+        value = self.value
+        lefts = set()
+        rights = set()
+        for step in (1, 8):
+            for src, dst in ((x & (o >> step), step), (x & (o << step), -step)):
+                while src:
+                    b = src & -src
+                    src ^= b
+                    t = b << dst if dst > 0 else b >> -dst
+                    nx, no = x ^ b ^ t, o ^ t
+                    v = get(nx | no << n)
+                    lefts.add(v if v is not None else value(nx, no))
+            for src, dst in ((o & (x >> step), step), (o & (x << step), -step)):
+                while src:
+                    b = src & -src
+                    src ^= b
+                    t = b << dst if dst > 0 else b >> -dst
+                    nx, no = x ^ t, o ^ b ^ t
+                    v = get(nx | no << n)
+                    rights.add(v if v is not None else value(nx, no))
+        return self.store(key, game(lefts, rights))
 
 
 def _rebuild(directions, clobbered, left_behind, max_distance, name):
