@@ -543,34 +543,52 @@ def _take(iterator, n: int) -> list:
 
 
 class _Limit:
-    """The exponents y_k = y0 + kδ (k ≥ regime) of an infinite run of terms, as the 'previous exponent' of
-    the term after all of them: that term shares with them the supremum of its common initial segments with
-    the y_k (they grow with k).  E.g. the term ω^(-ω) after Σ ω^(-k) shares all of -ω = −^ω, so 1/(ω-1) +
-    ω^(-ω) is the sign expansion of 1/(ω-1) followed by one plus: the simplest number between 1/(ω-1) and
-    its right options 1/(ω-1) + ω^(-j)/2^n, which is what the definition of the sum gives (with ω^(-ω) =
-    {0 | ω^(-j)/2^n})."""
+    """The exponents y_k = y0 + kδ (k ≥ regime) of the infinite progressions of a cluster of terms, as the
+    'previous exponent' of the term after all of them: that term shares with them the supremum of its common
+    initial segments with the y_k (they grow with k).  E.g. the term ω^(-ω) after Σ ω^(-k) shares all of
+    -ω = −^ω, so 1/(ω-1) + ω^(-ω) is the sign expansion of 1/(ω-1) followed by one plus: the simplest number
+    between 1/(ω-1) and its right options 1/(ω-1) + ω^(-j)/2^n, which is what the definition of the sum
+    gives (with ω^(-ω) = {0 | ω^(-j)/2^n})."""
 
-    __slots__ = ("y0", "delta", "regime")
+    __slots__ = ("progressions",)
 
-    def __init__(self, y0, delta, regime):
-        self.y0, self.delta, self.regime = y0, delta, regime
-
-    def exponent(self, k: int) -> tuple:
-        return cnf_add(self.y0, _scale(self.delta, k))
+    def __init__(self, progressions):
+        self.progressions = progressions   # (y0, delta, regime) triples
 
     def shared(self, y: tuple) -> list:
-        a = _shared_runs(y, self.exponent(self.regime))
-        b = _shared_runs(y, self.exponent(self.regime + 1))
-        if a == b:
-            return a  # the common segment ends before the signs that change with k
-        # it ends in the run of minuses that holds the ω^d block of y_k (d the leading exponent of δ), whose
-        # length R + ω^d × (growing) + ... tends to R + ω^(d+1)
-        m = a[-1][1]
-        d = self.delta[0][0]
-        head = tuple(term for term in m if term[0] > d)
-        bound = cnf_ordinal_add(head, cnf_omega_power(cnf_ordinal_add(d, ONE)))
-        own = _runs(y)[len(a) - 1][1]
-        return a[:-1] + [(a[-1][0], _ordinal_min(own, bound))]
+        best, size = [], ZERO
+        for y0, delta, regime in self.progressions:
+            runs = _progression_shared(y, y0, delta, regime)
+            total = ZERO
+            for _, n in runs:
+                total = cnf_ordinal_add(total, n)
+            if total > size:
+                best, size = runs, total
+        return best
+
+
+def _progression_shared(y: tuple, y0: tuple, delta: tuple, regime: int) -> list:
+    a = _shared_runs(y, cnf_add(y0, _scale(delta, regime)))
+    b = _shared_runs(y, cnf_add(y0, _scale(delta, regime + 1)))
+    if a == b:
+        return a  # the common segment ends before the signs that change with k
+    # it ends in the run of minuses that holds the ω^d block of y_k (d the leading exponent of δ), whose
+    # length R + ω^d × (growing) + ... tends to R + ω^(d+1)
+    m = a[-1][1]
+    d = delta[0][0]
+    head = tuple(term for term in m if term[0] > d)
+    bound = cnf_ordinal_add(head, cnf_omega_power(cnf_ordinal_add(d, ONE)))
+    own = _runs(y)[len(a) - 1][1]
+    return a[:-1] + [(a[-1][0], _ordinal_min(own, bound))]
+
+
+def _regime(y0: tuple, delta: tuple) -> int:
+    """The index from which every coefficient of y0 + kδ that changes with k has the sign of δ's."""
+    base = _vector(y0)
+    regime = 0
+    for e, b in delta:
+        regime = max(regime, math.floor(Fraction(-base.get(e, 0), b)) + 1)
+    return regime
 
 
 def _group_birthday(x, num: tuple, den: tuple, previous) -> tuple:
@@ -611,11 +629,7 @@ def _group_birthday(x, num: tuple, den: tuple, previous) -> tuple:
                 previous = exponent(k)
         return total, previous
 
-    # From `regime` on, every coefficient of y_k = y0 + kδ that changes with k has the sign of δ's.
-    base = _vector(y0)
-    regime = 0
-    for e, b in delta:
-        regime = max(regime, math.floor(Fraction(-base.get(e, 0), b)) + 1)
+    regime = _regime(y0, delta)
     grows = [e for e, b in delta if b > 0]
     y_a, y_b = exponent(regime), exponent(regime + 1)
     since = regime
@@ -653,7 +667,7 @@ def _group_birthday(x, num: tuple, den: tuple, previous) -> tuple:
             previous = y
             if k >= since:
                 break
-    return cnf_ordinal_add(total, tail), _Limit(y0, delta, regime)
+    return cnf_ordinal_add(total, tail), _Limit([(y0, delta, regime)])
 
 
 def _polynomial_quotient(numer: dict, denom: dict):
@@ -677,12 +691,152 @@ def _polynomial_quotient(numer: dict, denom: dict):
     return [out.get(k, Fraction(0)) for k in range(max(out) + 1)] if out else []
 
 
+def _proportional(w: tuple, unit: tuple) -> bool:
+    """True when the generalized ordinal w is a rational multiple of unit (both nonzero)."""
+    wv, uv = _vector(w), _vector(unit)
+    lead = unit[0][0]
+    return set(wv) == set(uv) and all(wv[e] * uv[lead] == c * wv[lead] for e, c in uv.items())
+
+
+def _interleaved_birthday(x, streams: list, den: tuple, previous) -> tuple:
+    """Like :func:`_group_birthday` for a cluster whose exponents form several progressions c_s + kδ with
+    the same step, offset by no multiple of it, e.g. (ω^5+1)/(ω^ω+3): ω^(5-ω) - 3ω^(5-ω×2) + ... interleaved
+    with ω^-ω - 3ω^(-ω×2) + ....
+
+    From some index on, the reduced length of a term of progression s has the same exponents as long as the
+    previous term lies on an earlier ω^d-level (d the leading exponent of δ; that term shares only part of
+    the block of ω^d minuses, the rest, ω^d × (the gap), stays); a previous term on the same level shares
+    more, so its term is no longer (it drops more minus blocks and keeps the same pluses).  So every later
+    length has leading exponent at most U = the largest of these 'first on its level' exponents F_s (and
+    P_s + 1 for a progression with infinitely many non-dyadic coefficients, P_s the pluses of its exponents).
+    U recurs — and the tail adds ω^(U+1) — when it comes from non-dyadic coefficients, or when F_s = U for a
+    progression s whose terms keep that exponent after any term above them on their level (or have none
+    there).  Otherwise the answer would depend on where the other progressions' coefficients vanish (a
+    Skolem-type question), and the birthday is refused.  When δ has a positive coefficient, a run of pluses
+    of every exponent grows with k (those are never dropped): the lengths of progression s climb to X_s +
+    ω^(f+1) (as in :func:`_group_birthday`), and F_s is taken over the signs before that run; the tail is
+    ω^(the largest limit) when that exceeds U.
+    """
+    (g0, d0), lower = den[0], den[1:]
+    deltas = [cnf_add(g, cnf_neg(g0)) for g, _ in lower]
+    offsets = [cnf_add(e, cnf_neg(stream[0][0])) for stream in streams for e, _ in stream]
+    delta, multiples = _progression(deltas, offsets)
+    grows = [e for e, b in delta if b > 0]
+
+    def steady(y):
+        # the signs of y before the run of pluses that grows with k (all of y when none grows)
+        return tuple(term for term in y if term[0] > grows[0]) if grows else y
+    denom = {0: d0}
+    for (_, d), n in zip(lower, multiples):
+        denom[n] = d
+    multiples = iter(multiples[len(lower):])
+    d = delta[0][0]
+    info = []
+    for stream in streams:
+        numer = {next(multiples): c for _, c in stream}
+        y0 = cnf_add(stream[0][0], cnf_neg(g0))
+        finite = _polynomial_quotient(numer, denom)
+        item = {"y0": y0, "numer": numer, "finite": finite, "regime": _regime(y0, delta), "since": 0}
+        if finite is not None:
+            item["since"] = len(finite)
+        else:
+            r = item["regime"]
+            y_a, y_b = cnf_add(y0, _scale(delta, r)), cnf_add(y0, _scale(delta, r + 1))
+            item["first"] = _term_length(steady(y_b), Fraction(1), y_a)[0][0]
+            item["extra"] = None
+            pluses = tuple((e, c) for e, c in y_b if c > 0)
+            if grows:
+                item["limit"] = cnf_ordinal_add(tuple((e, c) for e, c in pluses if e > grows[0]),
+                                                cnf_omega_power(cnf_ordinal_add(grows[0], ONE)))
+            elif cnf_ordinal_add(pluses, ONE) > item["first"]:
+                non_dyadic, since = _non_dyadic_often(numer, denom)
+                item["since"] = since
+                if non_dyadic:
+                    item["extra"] = cnf_ordinal_add(pluses, ONE)
+        info.append(item)
+    infinite = [item for item in info if item["finite"] is None]
+    top = max(max(item["first"], item["extra"] or ZERO) for item in infinite)
+
+    def level_shift(t, s):
+        # j with y_{t,k+j} on the level of y_{s,k}, or None when their levels never meet
+        gap = _vector(s["y0"]).get(d, 0) - _vector(t["y0"]).get(d, 0)
+        return None if gap % delta[0][1] else gap // delta[0][1]
+
+    def always_longest(s) -> bool:
+        # does every nonzero term of s (late enough) have leading exponent F_s, whichever term precedes it?
+        if s["first"] != top:
+            return False
+        for t in infinite:
+            j = None if t is s else level_shift(t, s)
+            if j is None:
+                continue
+            k = max(item["regime"] for item in infinite) + abs(j) + 1
+            y_s, y_t = cnf_add(s["y0"], _scale(delta, k)), cnf_add(t["y0"], _scale(delta, k + j))
+            if cnf_compare(y_t, y_s) > 0 and _term_length(steady(y_s), Fraction(1), y_t)[0][0] != top:
+                return False   # t may come just before s on its level, and then s's term is shorter
+        return True
+
+    limit = max((item.get("limit", ZERO) for item in infinite), default=ZERO)
+    recurs = any(item["extra"] == top for item in infinite) or any(always_longest(s) for s in infinite)
+    if limit > top:
+        # the growing runs of pluses: every length stays below ω^limit, and the progression with the
+        # largest limit has infinitely many terms, whose lengths climb to it
+        tail = cnf_omega_power(limit)
+    elif recurs:
+        tail = cnf_omega_power(cnf_ordinal_add(top, ONE))
+    else:
+        raise NotApplicableError(
+            f"the birthday of {x} is not implemented: its normal form interleaves {len(streams)} progressions "
+            f"and its longest terms may be preceded on their level")
+
+    # The terms before the tail: every term at or above the cutoff y_{s,K} (s any progression), where K is
+    # large enough that each progression's later terms are past its regime, its non-dyadic coefficients
+    # and, for a finite one, its last term.
+    def exponent(item, k):
+        return cnf_add(item["y0"], _scale(delta, k))
+
+    start = max(max(item["regime"] + 1, item["since"]) for item in info) + 1
+    while True:
+        if start > MAX_SERIES_TERMS:
+            raise TooLargeError(
+                f"the birthday of {x} needs more than {MAX_SERIES_TERMS} terms of its normal form before their "
+                f"lengths settle")
+        cutoff = max((exponent(item, start) for item in info), key=_cnf_key)
+        counts = []
+        for item in info:
+            k = 0
+            while cnf_compare(exponent(item, k), cutoff) >= 0:
+                k += 1
+            counts.append(k)
+        short = max(max(item["regime"] + 1, item["since"]) - k for item, k in zip(info, counts))
+        if short <= 0:
+            break
+        start += short
+    terms = []
+    for item, count in zip(info, counts):
+        for k, r in zip(range(count), _poly_coefficients(item["numer"], denom)):
+            if r:
+                terms.append((exponent(item, k), r))
+    terms.sort(key=lambda term: _cnf_key(term[0]), reverse=True)
+    total = ZERO
+    for y, r in terms:
+        total = cnf_ordinal_add(total, _term_length(y, r, previous))
+        previous = y
+    return cnf_ordinal_add(total, tail), _Limit([(item["y0"], delta, item["regime"]) for item in infinite])
+
+
 def _series_birthday(x, num: tuple, den: tuple) -> tuple:
     """The birthday of num/den for a denominator with several terms: the normal form is the concatenation
-    of groups of terms, one per cluster of the numerator's terms (exponents within finitely many steps of
-    the denominator's progression); each group is a finite or ω-sequence, and the whole has order type
-    ω × (number of infinite groups) at most.  Its sign expansion is the concatenation of the groups'."""
-    lead = cnf_add(den[1][0], cnf_neg(den[0][0]))[0][0]
+    of clusters of terms, one per cluster of the numerator's terms (exponents within finitely many steps of
+    the denominator's progression); each cluster is a finite or ω-sequence (one progression, or several
+    interleaved), and the whole has order type ω × (number of infinite clusters) at most.  Its sign
+    expansion is the concatenation of the clusters'."""
+    deltas = [cnf_add(g, cnf_neg(den[0][0])) for g, _ in den[1:]]
+    if not all(_proportional(other, deltas[0]) for other in deltas[1:]):
+        raise NotApplicableError(
+            f"the birthday of {x} is not implemented: the exponents of its normal form do not form one "
+            f"arithmetic progression")
+    lead = deltas[0][0][0]
     groups = [[num[0]]]
     for (e, _), term in zip(num, num[1:]):
         if cnf_add(e, cnf_neg(term[0]))[0][0] > lead:   # infinitely many steps apart
@@ -690,7 +844,18 @@ def _series_birthday(x, num: tuple, den: tuple) -> tuple:
         groups[-1].append(term)
     total, previous = ZERO, None
     for group in groups:
-        length, previous = _group_birthday(x, tuple(group), den, previous)
+        streams: list = []
+        for term in group:
+            for stream in streams:
+                if _proportional(cnf_add(stream[0][0], cnf_neg(term[0])), deltas[0]):
+                    stream.append(term)
+                    break
+            else:
+                streams.append([term])
+        if len(streams) == 1:
+            length, previous = _group_birthday(x, tuple(group), den, previous)
+        else:
+            length, previous = _interleaved_birthday(x, streams, den, previous)
         total = cnf_ordinal_add(total, length)
     return total
 
@@ -898,10 +1063,10 @@ class Surreal:
         y is, term by term, ω^e × |c| copies of the sign of c.
 
         A denominator with several terms gives an infinite normal form: ``1/(ω-1) = ω^-1 + ω^-2 + ...`` is
-        ``+−^ω`` repeated ω times, born on day ω^2.  Its terms are Σ ω^(y_0 + kδ) × r_k, one such ω-sequence
-        per cluster of the numerator's terms, and the birthday is the ordinal sum of the term lengths, worked
-        out in closed form (see ``docs/numbers.md``).  When the exponents do not form such progressions
-        (``1/(ω^ω+ω+1)``: the exponents -ω, -ω×2+1, -ω×2, ... need two steps) it is refused.
+        ``+−^ω`` repeated ω times, born on day ω^2.  Its terms are progressions Σ ω^(y_0 + kδ) × r_k (one per
+        cluster of the numerator's terms, or several interleaved), and the birthday is the ordinal sum of the
+        term lengths, worked out in closed form (see ``docs/numbers.md``).  When the denominator's exponents
+        need two steps (``1/(ω^ω+ω+1)``: the exponents -ω, -ω×2+1, -ω×2, ...) it is refused.
 
         >>> [str(x.birthday) for x in (omega - 1, omega / 2, Rational(1, 3), omega * 2 + Rational(1, 3))]
         ['ω+1', 'ω×2', 'ω', 'ω×3']

@@ -95,6 +95,21 @@ GOLDEN = [
     ("1/(w-1)+w^(2-w)", 1 / (w - 1) + W(2) / W(w), "ω^2×2"),
     # 1/(ω^ω-1) + ω^(-ω^2): shares all of −^(ω^2) with the −^(ω×k): one plus
     ("1/(w^w-1)+w^-w^2", 1 / (W(w) - 1) + 1 / W(W(2)), "ω^3+1"),
+    # Interleaved progressions.  (ω+1)/(ω^ω+1) = Σ (-1)^k (ω^(1-ω×(k+1)) + ω^(-ω×(k+1))): on each level the
+    # first term's exponent −^(ω×(k+1)) + shares −^(ω×k) with the previous level: + ω^2 (one block of ω
+    # minuses) + ω (the plus) = ω^2+ω; the second's exponent −^(ω×(k+1)) is an initial segment of the
+    # first's, so it keeps only its leading +: ω^2+ω+1 per level, ω^3 in all
+    ("(w+1)/(w^w+1)", (w + 1) / (W(w) + 1), "ω^3"),
+    # (ω^5+1)/(ω^ω+3): likewise ω^2 + ω^5 + ω^5×(the later signs of 3^k) for the first term of a level, a
+    # finite length for the second: ω^6
+    ("(w^5+1)/(w^w+3)", (W(5) + 1) / (W(w) + 3), "ω^6"),
+    # (ω^ω×2+ω^5)/(ω^ω×3+3) = 2/3 + Σ (-1)^k (ω^(5-ω×(k+1))/3 - 2ω^(-ω×(k+1))/3): the coefficients are
+    # non-dyadic, so the ω^(5-...) terms end with ω^5×ω = ω^6: ω^7
+    ("(2w^w+w^5)/(3w^w+3)", (W(w) * 2 + W(5)) / (W(w) * 3 + 3), "ω^7"),
+    # (ω^ω+ω)/(ω^(ω×2)-1) = Σ ω^(-ω×(2k+1)) + ω^(1-ω×(2k+2)): every term opens a new level: ω^2 and ω^2+ω
+    ("(w^w+w)/(w^(2w)-1)", (W(w) + w) / (W(w * 2) - 1), "ω^3"),
+    # (ω^5+1)/(ω^ω+ω): exponents 5-ω-(ω-1)k and -ω-(ω-1)k: runs of k pluses, lengths climbing to ω^ω
+    ("(w^5+1)/(w^w+w)", (W(5) + 1) / (W(w) + w), "ω^ω"),
 ]
 
 
@@ -108,8 +123,8 @@ def test_golden_birthdays(value, text):
 REFUSED = [
     # exponents -ω, -ω×2+1, -ω×2, ...: two independent steps (-ω+1 and -ω)
     (1 / (W(w) + w + 1), "the exponents of its normal form do not form one arithmetic progression"),
-    # the streams -ω×k and 5-ω×(k+1) interleave with a step that is no multiple of one exponent
-    ((W(w) * 2 + W(5)) / (W(w) * 3 + 3), "the exponents of its normal form do not form one arithmetic progression"),
+    # 1/(ω × (ω^ω+ω+1)): the same two steps -ω+1 and -ω, shifted by -1
+    (1 / (W(w + 1) + W(2) + w), "the exponents of its normal form do not form one arithmetic progression"),
 ]
 
 
@@ -195,8 +210,13 @@ def _poly(max_degree: int, min_terms: int):
 
 
 # Family 1: polynomials in ω.  Family 2: a monomial over ω^ω×a + ω^j×b (steps j-ω: for j > 0 the pluses of
-# the exponents grow).  Family 3: a monomial over a polynomial in ω^ω.
+# the exponents grow).  Family 3: a monomial over a polynomial in ω^ω.  Family 4: two or three terms over
+# ω^(ω×n)×a + ω^j×b (interleaved progressions).
+exponent = st.tuples(st.integers(0, 1), st.integers(0, 5))
 quotients = st.one_of(
+    st.tuples(st.dictionaries(exponent, small, min_size=2, max_size=3),
+              st.tuples(small, small, st.integers(1, 2), st.integers(0, 2)).map(
+                  lambda t: {(t[2], 0): t[0], (0, t[3]): t[1]})),
     st.tuples(_poly(3, 1), _poly(2, 2)),
     st.tuples(st.tuples(st.integers(0, 1), st.integers(0, 4)).flatmap(lambda e: small.map(lambda c: {e: c})),
               st.tuples(small, small, st.integers(0, 2)).map(lambda t: {(1, 0): t[0], (0, t[2]): t[1]})),
