@@ -264,3 +264,57 @@ def test_trimming_the_raw_tables_keeps_values(monkeypatch):
     assert str(Domineering("....|....|....|....").value) == "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"
     assert sum(len(t) for t in Domineering.table("raw").values()) < 1000     # untrimmed: 1594 entries
     cgt.clear_caches()
+
+
+# -- the solvers by board shape: byte boards (at most 7 wide), turned byte boards (over 7 wide, at most 7 tall)
+# and the generic bitboard solver (over 7 both ways), with the tables shared between boards -----------------
+def _text_board(shape_and_cells):
+    (rows, cols), cells = shape_and_cells
+    return "|".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+
+def _boards(shapes, alphabet):
+    return shapes.flatmap(lambda s: st.tuples(st.just(s), st.lists(st.sampled_from(alphabet), min_size=s[0] * s[1],
+                                                                   max_size=s[0] * s[1]))).map(_text_board)
+
+
+SHAPED_BOARDS = st.one_of(
+    _boards(st.tuples(st.integers(1, 4), st.integers(1, 4)), "...#"),
+    _boards(st.tuples(st.integers(1, 3), st.integers(8, 11)), ".##"),     # over 7 wide: solved transposed
+    _boards(st.tuples(st.integers(8, 11), st.integers(1, 3)), ".##"),     # over 7 tall: no transposed images
+    _boards(st.tuples(st.integers(8, 9), st.integers(8, 9)), ".####"),    # over 7 both ways: generic solver
+).filter(lambda text: text.count(".") <= 16)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.lists(SHAPED_BOARDS, min_size=1, max_size=3))
+def test_every_solver_equals_generic_engine_and_reference(texts):
+    # Several boards in a row, tables kept (a region stored from one board is reused on the next); the
+    # position engine (Grid positions, its own normal form) and the plain recursion are independent of the
+    # bitboard code.
+    for text in texts:
+        fast = Domineering(text).value
+        assert engine.canonical_value(Domineering, Domineering(text).position) == fast, text
+        if text.count(".") <= REFERENCE_MAX_EMPTY:
+            assert reference(text) == fast, text
+
+
+@pytest.mark.parametrize("text", ["..........|..........", "|".join(["." * 9] * 2), "|".join(["..#....#.."] * 3)])
+def test_wide_boards_are_transposed_tall_ones(text):
+    # Over 7 wide: solved as the transposed board with the value negated; both must agree with the board
+    # written tall (which is at most 7 wide) and with the generic engine.
+    cgt.clear_caches()
+    wide = Domineering(text)
+    tall = Domineering(wide.position.permuted(TRANSPOSING[0]))
+    assert wide.value == -tall.value
+    cgt.clear_caches()
+    assert engine.canonical_value(Domineering, wide.position) == wide.value
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Over 7 wide (the transposed path); cgt-py 0.11 (Domineering(text).canonical_form), run in this session.
+    ("..........|..........", "{{{{{5|3}|3}|1}|{1/2|-1}}|-3/2}"),
+    (".........|.........", "{{5/2|1/2}|{0|-3/2}}"),
+])
+def test_2xn_wide_golden(text, expected):
+    assert Domineering(text).value == cgt.game(expected)
