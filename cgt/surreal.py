@@ -755,6 +755,14 @@ def _interleaved_birthday(x, streams: list, den: tuple, previous) -> tuple:
                     item["extra"] = cnf_ordinal_add(pluses, ONE)
         info.append(item)
     infinite = [item for item in info if item["finite"] is None]
+    if not infinite:   # every progression stops: finitely many terms
+        terms = sorted(((cnf_add(item["y0"], _scale(delta, k)), r) for item in info
+                        for k, r in enumerate(item["finite"]) if r), key=lambda term: _cnf_key(term[0]), reverse=True)
+        total = ZERO
+        for y, r in terms:
+            total = cnf_ordinal_add(total, _term_length(y, r, previous))
+            previous = y
+        return total, previous
     top = max(max(item["first"], item["extra"] or ZERO) for item in infinite)
 
     def level_shift(t, s):

@@ -110,6 +110,10 @@ GOLDEN = [
     ("(w^w+w)/(w^(2w)-1)", (W(w) + w) / (W(w * 2) - 1), "ω^3"),
     # (ω^5+1)/(ω^ω+ω): exponents 5-ω-(ω-1)k and -ω-(ω-1)k: runs of k pluses, lengths climbing to ω^ω
     ("(w^5+1)/(w^w+w)", (W(5) + 1) / (W(w) + w), "ω^ω"),
+    # ω^5 + 1 + ω^(-ω^2)/(ω^ω+3): over the denominator ω^(ω^2)×(ω^ω+3) the numerator's top cluster holds
+    # two progressions that both stop (ω^5 and 1); then ω^(-ω^2-ω×(k+1)) × (-3)^k: the first shares nothing
+    # with 0 (+ then ω×(ω^2+ω) minuses: ω^3+ω^2), the others keep one block (ω^2): ω^5 + 1 + ω^3×2
+    ("w^5+1+w^-w^2/(w^w+3)", W(5) + 1 + 1 / (W(W(2)) * (W(w) + 3)), "ω^5+ω^3×2"),
 ]
 
 
