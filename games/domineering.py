@@ -85,10 +85,14 @@ class DomineeringRuleset(GridRuleset):
 
     # -- the fast solver ------------------------------------------------------------------------------------
     def value(self, pos: Grid):
-        """The canonical value of ``pos``, by the bitboard solver (same result as the generic engine).
+        """The canonical value of ``pos``, by a bitboard solver (same result as the generic engine).
 
-        >>> str(Domineering("...|...").value)
-        '{2|-1/2}'
+        A board at most 7 wide goes to the byte-board solver (:class:`_Solver`); one over 7 wide but at most
+        7 tall too, transposed (a transposed board exchanges the players: the value is negated); a board
+        over 7 both ways to the generic bitboard solver (:class:`_GenericSolver`).
+
+        >>> str(Domineering("...|...").value), str(Domineering("..........|..........").value)
+        ('{2|-1/2}', '{3Miny(2)|1||1/2|-1|||-3/2}')
         """
         if pos.col_count <= bits.BYTE_WIDTH:
             return _solve_bytes(self, bits.byte_mask_of_grid(pos, _EMPTY))
