@@ -249,6 +249,19 @@ def test_birthday_is_the_supremum_of_the_truncations(pq):
 
 
 @settings(max_examples=30, deadline=None)
+@given(_poly(3, 1), _poly(2, 2), st.integers(-20, 20), st.integers(1, 12))
+def test_adding_a_rational_keeps_the_birthday(p, q, a, b):
+    # For p/q with q a polynomial in ω of several terms, adding a rational only changes the constant term of
+    # the normal form: its length stays at most ω (finite, or ω when not dyadic), the terms above it are
+    # unchanged, and the first term below (exponent -j) shares no sign with an exponent ≥ 0, so its reduced
+    # expansion is unchanged too; the terms below 1 add up to ω^(M+1) with M ≥ 1 (each keeps a block of ω
+    # minuses), which absorbs the constant: A + c + ω^(M+1) = A + ω^(M+1).
+    x = _value(p, q)
+    if isinstance(x, cgt.Surreal) and len(as_surreal_parts(x)[1]) > 1:
+        assert (x + Fraction(a, b)).birthday == x.birthday
+
+
+@settings(max_examples=30, deadline=None)
 @given(_poly(3, 1), _poly(2, 2))
 def test_polynomial_quotients_are_born_after_omega_squared(p, q):
     # the terms ω^(-k) (k large) of p/q each keep at least one block of ω minuses, and there are
