@@ -426,7 +426,7 @@ def _finite_birthday(terms) -> tuple:
 # ---------------------------------------------------------------------- infinite normal forms
 
 #: How many terms of an infinite normal form ``birthday`` adds up one by one before the closed form.
-MAX_SERIES_TERMS = 20000
+MAX_SERIES_TERMS = 2000
 
 
 def _vector(y: tuple) -> dict:
@@ -582,6 +582,15 @@ def _progression_shared(y: tuple, y0: tuple, delta: tuple, regime: int) -> list:
     return a[:-1] + [(a[-1][0], _ordinal_min(own, bound))]
 
 
+def _check_span(x, numer: dict, denom: dict) -> None:
+    """TooLargeError when the numerator or the denominator spans more than MAX_SERIES_TERMS steps."""
+    span = max(max(numer), max(denom))
+    if span > MAX_SERIES_TERMS:
+        raise TooLargeError(
+            f"the birthday of {x} needs more than {MAX_SERIES_TERMS} terms of its normal form (its numerator "
+            f"and denominator span {span} steps)")
+
+
 def _regime(y0: tuple, delta: tuple) -> int:
     """The index from which every coefficient of y0 + kδ that changes with k has the sign of δ's."""
     base = _vector(y0)
@@ -615,6 +624,7 @@ def _group_birthday(x, num: tuple, den: tuple, previous) -> tuple:
     for (_, d), n in zip(lower, multiples):
         denom[n] = d
     numer = {m: c for (_, c), m in zip(num, multiples[len(lower):])}
+    _check_span(x, numer, denom)
     y0 = cnf_add(top, cnf_neg(g0))
 
     def exponent(k: int) -> tuple:
@@ -729,6 +739,7 @@ def _interleaved_birthday(x, streams: list, den: tuple, previous) -> tuple:
     denom = {0: d0}
     for (_, d), n in zip(lower, multiples):
         denom[n] = d
+    _check_span(x, dict.fromkeys(multiples[len(lower):], 1), denom)
     multiples = iter(multiples[len(lower):])
     d = delta[0][0]
     info = []

@@ -143,11 +143,17 @@ def test_refused(value, message):
 def test_a_long_prefix_is_refused():
     # y_k = -ω×(k+1) - 10^9 + k: the run of pluses only appears from k = 10^9 + 1 on
     x = 1 / (W(w + 10**9) - W(10**9 + 1))
-    with pytest.raises(cgt.errors.TooLargeError, match=r"^the birthday of .* needs more than 20000 terms of its "
+    with pytest.raises(cgt.errors.TooLargeError, match=r"^the birthday of .* needs more than 2000 terms of its "
                                                        r"normal form before their lengths settle"):
         x.birthday
     # the same shape with a short prefix: the pluses k - 50 climb to ω^ω
     assert (1 / (W(w + 50) - W(51))).birthday == W(w)
+    with pytest.raises(cgt.errors.TooLargeError, match=r"numerator and denominator span 2500 steps"):
+        ((W(2500) + 1) / (w - 1)).birthday
+    # (ω^1500+1)/(ω-1) = ω^1499 + ... + ω + 1 + 2ε + 2ε^2 + ...: the terms ω^n (length ω^n each) in
+    # decreasing order, then 2 + ω^2 absorbs ω + 1 after ω^2: ..., ω^3 + ω^2×2
+    b = ((W(1500) + 1) / (w - 1)).birthday
+    assert b == sum((W(n) for n in range(3, 1500)), start=W(2) * 2)
 
 
 # ---------------------------------------------------------------- the independent computation
