@@ -83,14 +83,24 @@ def _divide_monomial(a: tuple, g: tuple, c: int) -> tuple:
     return tuple((_exp_sub(e, g), coef // c) for e, coef in a)
 
 
+#: The largest degree (in one ω^(ω^β)) of a quotient whose sides :func:`_poly_gcd_divide` cancels.
+MAX_GCD_DEGREE = 100000
+
+
 def _poly_gcd_divide(num: tuple, den: tuple) -> tuple[tuple, tuple]:
     """Cancel the greatest common divisor of two multi-term generalized ordinals.
 
     Generalized ordinals are the polynomial ring Z[ω^(ω^β) : β an ordinal] (a unique factorisation domain),
     so lowest terms exist and are unique up to sign; sympy computes the multivariate gcd (imported lazily).
+    A degree above MAX_GCD_DEGREE in one variable is refused (sympy's dense gcd would take minutes).
     """
     import sympy
 
+    degree = max(n for part in (num, den) for e, _ in part for _, n in e) if (num + den) else 0
+    if degree > MAX_GCD_DEGREE:
+        raise TooLargeError(
+            f"cannot put ({format_cnf(num)})/({format_cnf(den)}) in lowest terms: degree {degree} in a power of ω, "
+            f"more than {MAX_GCD_DEGREE}")
     variables = sorted({beta for part in (num, den) for e, _ in part for beta, _ in e}, reverse=True)
     if not variables:
         return num, den

@@ -233,3 +233,11 @@ def test_quotient_field(a, b, c):
         assert (a / b) * b == a
         assert a / b + c / b == (a + c) / b
         assert (a / b) / (c / b) == a / c
+
+
+def test_lowest_terms_of_a_huge_degree_is_refused():
+    # sympy's dense gcd of (ω^(10^9)+1, ω-1) would not finish: a clear TooLargeError instead
+    with pytest.raises(cgt.errors.TooLargeError, match=r"^cannot put \(ω\^1000000000\+1\)/\(ω-1\) in lowest terms: "
+                                                       r"degree 1000000000 in a power of ω, more than 100000$"):
+        (W(10**9) + 1) / (omega - 1)
+    assert (W(3) + 1) / (omega + 1) == W(2) - omega + 1    # ω^3+1 = (ω+1)(ω^2-ω+1)
