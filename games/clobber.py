@@ -31,6 +31,10 @@ mentions 3).  Moves are labelled with CGSuite's 1-based ``(row,col)`` coordinate
 
 **How values are computed** (all of it only feeds the value tables; positions keep what the user wrote):
 
+* Clobber's own rules (``Clobber``, or ``GenClobber()`` by any name) on a board at most 7 wide one way: each
+  group of stones goes to a bitboard solver (two integer masks, moves by shifts, see ``_Solver``), which
+  uses the decomposition and symmetries below on masks; everything else uses the position engine.
+
 * Decomposition.  With ``max_distance == 1`` and no move onto an empty cell, every move stays inside a
   connected group of stones (adjacency = the directions), so the position is the disjunctive sum of its
   groups (Siegel, *Combinatorial Game Theory*, II.1); a group where no player can move is 0 and is dropped
@@ -235,6 +239,8 @@ class GenClobber(GridRuleset):
         # Clobber's own rules (whatever the instance is called): values by the bitboard solver below.
         self._bitboard = (set(self.directions) == set(ORTHOGONAL) and self.max_distance == 1
                           and self.clobbered == _DEFAULT_CLOBBERED and self.left_behind == _DEFAULT_LEFT_BEHIND)
+        if self._bitboard:
+            self.value_hint = self._bitboard_value
         self._normal_cache = self.table("normal")       # emptied in place by cgt.clear_caches()
         self._regions_cache = self.table("regions")
 
@@ -403,23 +409,22 @@ class GenClobber(GridRuleset):
         cache[grid] = result
         return result
 
-    def value(self, grid: Grid):
-        """The canonical value of ``grid``: Clobber's own rules on a board at most 7 wide one way go to the
-        bitboard solver (:class:`_Solver`), everything else to the position engine (same values).
+    def _bitboard_value(self, grid: Grid):
+        """The value of ``grid`` by the bitboard solver (:class:`_Solver`), or None for a board over 7 wide
+        both ways.  Clobber's own rules only: it is their ``value_hint``, which the position engine asks for
+        each group of stones it meets (so the engine's tables and the parallel jobs keep working as for any
+        ruleset).
 
-        >>> from cgt.games import engine
         >>> p = Clobber("xxo|oxo")
-        >>> str(p.value), engine.canonical_value(Clobber, p.position) == p.value
+        >>> str(p.value), Clobber._bitboard_value(p.position) == p.value
         ('{^^*|*,^||v|vv*}', True)
         """
-        if self._bitboard:
-            if grid.col_count > bits.BYTE_WIDTH:
-                if grid.row_count > bits.BYTE_WIDTH:
-                    return super().value(grid)
-                grid = grid.permuted(Symmetry.Transpose)        # Clobber's rules are the same turned
-            return _solve_bytes(self, bits.byte_mask_of_grid(grid, BLACK), bits.byte_mask_of_grid(grid, WHITE),
-                                8 * grid.row_count)
-        return super().value(grid)
+        if grid.col_count > bits.BYTE_WIDTH:
+            if grid.row_count > bits.BYTE_WIDTH:
+                return None
+            grid = grid.permuted(Symmetry.Transpose)            # Clobber's rules are the same turned
+        return _solve_bytes(self, bits.byte_mask_of_grid(grid, BLACK), bits.byte_mask_of_grid(grid, WHITE),
+                            8 * grid.row_count)
 
     def has_components(self) -> bool:
         return True

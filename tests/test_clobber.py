@@ -360,7 +360,7 @@ def test_results_do_not_depend_on_caches():
     assert [Clobber(t).value for t in reversed(texts)] == first[::-1]
 
 
-# -- the bitboard solver of Clobber's own rules (GenClobber.value) against the position engine -------------
+# -- the bitboard solver of Clobber's own rules (its value_hint) against the position engine ---------------
 def _text_board(shape_and_cells):
     (rows, cols), cells = shape_and_cells
     return "|".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
@@ -383,18 +383,27 @@ CLOBBER_BOARDS = st.one_of(
 def test_bitboard_solver_equals_engine_and_reference(texts):
     # Boards of several shapes in a row with the tables kept: the solver's region tables are shared between
     # boards (a stored image of a group from one board must be right on the next: this caught a key clash
-    # between boards of different heights).  The position engine (Grid positions, its own normal form and
-    # components) and the plain recursion of the rules are independent of the bitboard code.
+    # between boards of different heights).  The position engine without the hint (Grid positions, its own
+    # normal form and components) and the plain recursion of the rules are independent of the bitboard code.
     for text in texts:
         fast = Clobber(text).value
-        assert engine.canonical_value(Clobber, Clobber(text).position) == fast, text
+        assert engine_value(text) == fast, text
         if sum(ch in "xo" for ch in text) <= 8:
             assert reference_value(Clobber, text) == fast, text
+
+
+def engine_value(text: str):
+    """The value by the position engine alone: a copy of Clobber without the bitboard solver's hint."""
+    plain = GenClobber(name="Clobber")
+    del plain.value_hint
+    return engine.canonical_value(plain, plain(text).position)
 
 
 def test_bitboard_solver_only_for_clobbers_rules():
     assert Clobber._bitboard and GenClobber(directions=[(0, 1), (1, 0), (0, -1), (-1, 0)])._bitboard
     assert not any(r._bitboard for r in (AntiClobber, HotClobber, Kings, Knights, Rooks, Queens))
+    assert Clobber.value_hint(Clobber("xo|ox").position) == cgt.star
+    assert not any(hasattr(r, "value_hint") for r in (AntiClobber, HotClobber, Kings, Knights, Rooks, Queens))
 
 
 def test_board_over_7_both_ways_uses_the_engine():
@@ -409,5 +418,5 @@ def test_3x4_checkerboard_both_solvers():
     cgt.clear_caches()
     fast = Clobber(text).value
     cgt.clear_caches()
-    assert engine.canonical_value(Clobber, Clobber(text).position) == fast
+    assert engine_value(text) == fast
     assert str(fast) == "0"
