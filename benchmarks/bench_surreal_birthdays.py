@@ -25,6 +25,8 @@ CASES = [
     ("ω^5/(ω^ω×9-27)", lambda: W(5) / (W(w) * 9 - 27)),
     ("ω^5/(ω^ω×1000003+2000006)", lambda: W(5) / (W(w) * 1000003 + 2000006)),
     ("(ω^ω+1)/(ω-1)", lambda: (W(w) + 1) / (w - 1)),
+    ("(ω^5+1)/(ω^ω+3)", lambda: (W(5) + 1) / (W(w) + 3)),
+    ("(ω^1500+1)/(ω-1)", lambda: (W(1500) + 1) / (w - 1)),
 ]
 
 
@@ -39,7 +41,8 @@ def main() -> None:
             start = time.perf_counter()
             b = fresh.birthday
             best = min(best, time.perf_counter() - start)
-        print(f"{name:<30} {best * 1000:8.2f}  {b}")
+        text = str(b)
+        print(f"{name:<30} {best * 1000:8.2f}  {text if len(text) < 60 else text[:25] + ' ... ' + text[-25:]}")
 
 
 if __name__ == "__main__":
