@@ -65,12 +65,11 @@ def test_tall_regions_have_no_transposed_images(grid):
     assert {int.from_bytes(i, "little") for i in flips} == {mask(cropped(grid).permuted(s)) for s in FLIP}
 
 
-@settings(max_examples=300)
-@given(grids(max_rows=9))
-def test_components_are_the_connected_regions(grid):
+def bfs_regions(grid: Grid, stride: int) -> list[int]:
+    """The connected regions of the 1 cells (orthogonal neighbours) as masks of ``stride``, by breadth-first search."""
     cells = {(r, c) for r in range(grid.row_count) for c in range(grid.col_count) if grid.cells[r * grid.col_count + c]}
     regions = []
-    while cells:                       # breadth-first search over orthogonal neighbours
+    while cells:
         frontier = [cells.pop()]
         region = set(frontier)
         while frontier:
@@ -80,8 +79,25 @@ def test_components_are_the_connected_regions(grid):
                     cells.remove(q)
                     region.add(q)
                     frontier.append(q)
-        regions.append(sum(1 << (8 * r + c) for r, c in region))
-    assert sorted(bits.components(mask(grid), 8)) == sorted(regions)
+        regions.append(sum(1 << (stride * r + c) for r, c in region))
+    return sorted(regions)
+
+
+@settings(max_examples=300)
+@given(grids(max_rows=9))
+def test_components_are_the_connected_regions(grid):
+    assert sorted(bits.components(mask(grid), 8)) == bfs_regions(grid, 8)
+
+
+@settings(max_examples=200)
+@given(grids(max_rows=6, max_cols=12))
+def test_components_at_any_stride(grid):
+    # The generic solver and Cram use stride width + 1 (any width): the run-carry fill must stop at the
+    # empty column there too.
+    s = grid.col_count + 1
+    m = bits.from_rows([sum(grid.cells[r * grid.col_count + c] << c for c in range(grid.col_count))
+                        for r in range(grid.row_count)], grid.col_count)
+    assert sorted(bits.components(m, s)) == bfs_regions(grid, s)
 
 
 def test_byte_mask_of_grid():
