@@ -47,7 +47,8 @@ cpu = time.process_time()
 value = position.value
 cpu = time.process_time() - cpu
 mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss) / 1024
-print(json.dumps({"cpu": cpu, "mb": mb, "value": str(value), "module": sys.modules[type(position.ruleset).__module__].__file__}))
+module = sys.modules[type(position.ruleset).__module__].__file__
+print(json.dumps({"cpu": cpu, "mb": mb, "value": str(value), "module": module}))
 """
 
 

@@ -34,7 +34,8 @@ from cgt.interrupt import check_interrupt
 from cgt.games import results_cache
 
 __all__ = ["from_rows", "rows_of", "components", "crop", "canonical", "pack", "max_matching_1d",
-           "mask_of_grid", "RegionTables", "BYTE_WIDTH", "byte_mask_of_grid", "byte_offset", "byte_normalise", "byte_images"]
+           "mask_of_grid", "RegionTables", "BYTE_WIDTH", "byte_mask_of_grid", "byte_offset", "byte_normalise",
+           "byte_images"]
 
 # rev[w][x]: the w-bit number x read backwards (column flip of one row).
 _REVERSE: dict[int, list[int]] = {}

@@ -245,7 +245,8 @@ def _solve_mask(ruleset, s: int, m: int):
 
 
 class _GenericSolver(bits.RegionTables):
-    """One search on boards over 7 wide both ways: recursion over regions with two tables (raw masks per frame, and symmetry keys).
+    """One search on boards over 7 wide both ways: recursion over regions with two tables (raw masks per
+    frame, and symmetry keys).
 
     The raw tables (one per stride) let a position met again in the same frame skip splitting and
     normalising; the key table (regions cropped and reduced by the 8 symmetries, negated under
