@@ -1,4 +1,4 @@
-"""Bitboards for the domino-placing games (Domineering, Cram): the shared fast core.
+"""Bitboards for the domino-placing games (Domineering, Cram) and Clobber: the shared fast core.
 
 A region of empty cells is an ``int`` *mask*: cell ``(r, c)`` is bit ``r * S + c``, where the *stride*
 ``S`` is the board width plus one.  The extra column is always 0, so shifting by 1 never carries a cell
@@ -14,6 +14,12 @@ Regions are stored in the value tables under a *key* ``(h, w, mask)``: the regio
 box (``h`` rows, ``w`` columns, stride ``w + 1``), and the least of its images under the eight symmetries
 of the rectangle, with a flag telling whether that image is transposed (Domineering: a transposed board
 exchanges the players, so its value is negated; Cram, impartial, ignores the flag).
+
+*Byte boards* (boards at most :data:`BYTE_WIDTH` = 7 wide) fix the stride at 8, so row ``r`` of a mask is
+byte ``r`` of ``mask.to_bytes(h, "little")``: :func:`byte_offset` and :func:`byte_normalise` crop with a few
+shifts, and :func:`byte_images` gives the eight images of a region with ``bytes`` operations (a mirror is
+``translate`` through a bit-reversal table, upside down is ``[::-1]``, the transpose one table lookup per
+row).  The Domineering and Clobber solvers key their regions by these images (as ``bytes``).
 
 >>> g = from_rows([0b011, 0b110], 3)     # empty cells of "..#|#..": bit c of a row is column c
 >>> [bin(r) for r in rows_of(g, 2, 4)], g == 0b011 | 0b110 << 4
