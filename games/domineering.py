@@ -89,7 +89,8 @@ class DomineeringRuleset(GridRuleset):
 
         A board at most 7 wide goes to the byte-board solver (:class:`_Solver`); one over 7 wide but at most
         7 tall too, transposed (a transposed board exchanges the players: the value is negated); a board
-        over 7 both ways to the generic bitboard solver (:class:`_GenericSolver`).
+        over 7 both ways is split into its regions (their sum is its value), each solved as above, or by
+        the generic bitboard solver (:class:`_GenericSolver`) when it is itself over 7 both ways.
 
         >>> str(Domineering("...|...").value), str(Domineering("..........|..........").value)
         ('{2|-1/2}', '{3Miny(2)|1||1/2|-1|||-3/2}')
@@ -98,8 +99,14 @@ class DomineeringRuleset(GridRuleset):
             return _solve_bytes(self, bits.byte_mask_of_grid(pos, _EMPTY))
         if pos.row_count <= bits.BYTE_WIDTH:        # the transposed board, Left and Right exchanged
             return -_solve_bytes(self, bits.byte_mask_of_grid(pos.permuted(Symmetry.Transpose), _EMPTY))
-        h, w, m = bits.mask_of_grid(pos, _EMPTY)
-        return _solve_mask(self, w + 1, m)
+        parts = self.components(pos)
+        if len(parts) == 1 and parts[0].row_count > bits.BYTE_WIDTH and parts[0].col_count > bits.BYTE_WIDTH:
+            h, w, m = bits.mask_of_grid(parts[0], _EMPTY)
+            return _solve_mask(self, w + 1, m)
+        total = ZERO
+        for part in parts:
+            total = total + self.value(part)
+        return total
 
 
 _INTEGERS = [integer(n) for n in range(-64, 65)]

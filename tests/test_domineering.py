@@ -311,6 +311,19 @@ def test_wide_boards_are_transposed_tall_ones(text):
     assert engine.canonical_value(Domineering, wide.position) == wide.value
 
 
+@pytest.mark.parametrize("text", [
+    "|".join(["....####"] * 2 + ["#...####", "...#####"] + ["########"] * 3 + ["##...#.."]),  # small regions
+    "|".join(["........", "#......#"] + ["########"] * 6),                 # a region over 7 wide, 2 tall
+    "|".join(["." * 8] + ["#" * 7 + "."] * 7),                             # an L over 7 both ways: generic
+    "|".join(["." * 8] + ["#" * 7 + "."] * 7 + ["..#....."]),              # the same and a small region
+])
+def test_boards_over_7_both_ways_are_split(text):
+    cgt.clear_caches()
+    fast = Domineering(text).value
+    cgt.clear_caches()
+    assert engine.canonical_value(Domineering, Domineering(text).position) == fast
+
+
 @pytest.mark.parametrize("text, expected", [
     # Over 7 wide (the transposed path); cgt-py 0.11 (Domineering(text).canonical_form), run in this session.
     ("..........|..........", "{{{{{5|3}|3}|1}|{1/2|-1}}|-3/2}"),
