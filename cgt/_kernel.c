@@ -982,6 +982,23 @@ options_of(GameObject *g, int left)
     return options;
 }
 
+/* materialise(g): the compiled _materialise (small uptimals in C, the others by the pure function). */
+static PyObject *
+kernel_materialise(PyObject *module, PyObject *g)
+{
+    if (!IS_GAME(g) || !hooks_ready()) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "materialise(g) takes a game");
+        return NULL;
+    }
+    int done = ((GameObject *)g)->small ? materialise_small((GameObject *)g) : 0;
+    if (done < 0)
+        return NULL;
+    if (done)
+        Py_RETURN_NONE;
+    return PyObject_CallOneArg(hook_materialise, g);
+}
+
 static int compute_stops(GameObject *g);
 
 /* Left (side 0) or right (side 1) stop of g as a machine dyadic *num / 2^*exp: 1, or 0 when it is not
@@ -2343,6 +2360,8 @@ static PyMethodDef kernel_methods[] = {
     {"canonical", (PyCFunction)(void (*)(void))kernel_canonical, METH_FASTCALL,
      "canonical(left, right, left_split=0, right_split=0): the canonical form of {left | right} (the compiled "
      "_canonical)."},
+    {"materialise", kernel_materialise, METH_O,
+     "materialise(g): fill in the options of an uptimal from its closed form (the compiled _materialise)."},
     {"uptimal", (PyCFunction)(void (*)(void))kernel_uptimal, METH_FASTCALL,
      "uptimal(x, u, n): the interned uptimal x + u.^ + *n (the compiled _uptimal)."},
     {"add", (PyCFunction)(void (*)(void))kernel_add, METH_FASTCALL,

@@ -1528,6 +1528,9 @@ if _compiled is not None:
     _new = _compiled.new_game
     #: Uptimals are interned by the C function (small parts in its own table, no tuple or dict per game).
     _uptimal = trusted_uptimal = _compiled.uptimal
+    #: Options of small uptimals from their closed form in C (others: the pure ``_materialise``, the reference,
+    #: kept as ``_pure_materialise``).
+    _pure_materialise, _materialise = _materialise, _compiled.materialise
 
 
 ZERO = _number(0)
