@@ -7,14 +7,19 @@
  *     closed form, then the per-game comparison memo, then the recursive definition
  *     G <= H iff no G^L >= H and no H^R <= G (Conway, ONAG ch. 1), with the stop refutation and number
  *     avoidance of the pure kernel's _le (Siegel, CGT II.3 and Thm II.3.19);
- *   - +: uptimals add componentwise (interned in cgt.game._by_uptimal, created here when new), other sums
- *     read cgt.game._add_memo and otherwise call back into the Python kernel (_add_deep).
- * Everything unusual (ints and Fractions as operands, big number parts, Fraction number parts) calls the
- * pure kernel's functions, registered by cgt.game through set_hooks(), so the semantics stay those of the
- * pure kernel, which remains the reference (CGT_PURE=1).
+ *   - +: uptimals add componentwise, other sums follow the pure kernel's _add (memo, number translation,
+ *     canonical form) in C.
+ * Small uptimals (numbers, nimbers, x + u.^ + *n with machine-size parts; issue 18 step 2) are interned in a
+ * C table keyed by their parts (no key tuple, no dict entry), and a new one is only the object: its _id, _nus,
+ * stops, float shadows and hash are made on first use.  Their options (the closed forms), the stops of
+ * general games, the simplicity theorem and the recognition of uptimals among canonical options are in C on
+ * machine dyadics.  Everything unusual (ints and Fractions as operands, big number parts) calls the pure
+ * kernel's functions, registered by cgt.game through set_hooks(), so the semantics stay those of the pure
+ * kernel, which remains the reference (CGT_PURE=1).
  *
  * Games are interned for the whole session (their identity is their value), so they are not tracked by the
- * cyclic garbage collector: a collection never has to traverse the (often millions of) live games.
+ * cyclic garbage collector: a collection never has to traverse the (often millions of) live games, and
+ * creating one does not count towards the collector's thresholds (see set_hooks).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -429,7 +434,9 @@ small_find(long long num, long long exp, long long u, long long n, unsigned long
 static int
 small_grow(void)
 {
-    size_t size = slots == NULL ? 4096 : 2 * (slot_mask + 1);
+    /* four times larger up to 2^22 slots (64 MB), then twice: fewer rehashes of the whole table while a session
+     * fills it (each costs a pass over every entry and fresh pages), at most 64 bytes of slots per game */
+    size_t size = slots == NULL ? 4096 : (slot_mask + 1) * (slot_mask + 1 < ((size_t)1 << 22) ? 4 : 2);
     Slot *bigger = PyMem_Calloc(size, sizeof(Slot));
     if (bigger == NULL) {
         PyErr_NoMemory();

@@ -1118,7 +1118,8 @@ def _translate(g: Game, x: Fraction) -> Game:
 _add_deep = deep(_add)
 
 # The pure kernel's recursive functions: the reference.  With the compiled kernel the module names _le, _add,
-# _canonical and _intern_general are the C functions of cgt._kernel (same signatures, memo tables and results).
+# _canonical and _intern_general are the C functions of cgt._kernel (same signatures, memo tables and results);
+# so are _uptimal and _materialise (bound at the end of this module; pure_kernel() leaves those two compiled).
 _PURE_FUNCTIONS = {"_le": _le, "_add": _add, "_intern_general": _intern_general, "_canonical": _canonical}
 if _compiled is not None:
     _le, _add, _intern_general, _canonical = _compiled.le, _compiled.add, _compiled.intern_general, _compiled.canonical
