@@ -7,14 +7,19 @@
  *     closed form, then the per-game comparison memo, then the recursive definition
  *     G <= H iff no G^L >= H and no H^R <= G (Conway, ONAG ch. 1), with the stop refutation and number
  *     avoidance of the pure kernel's _le (Siegel, CGT II.3 and Thm II.3.19);
- *   - +: uptimals add componentwise (interned in cgt.game._by_uptimal, created here when new), other sums
- *     read cgt.game._add_memo and otherwise call back into the Python kernel (_add_deep).
- * Everything unusual (ints and Fractions as operands, big number parts, Fraction number parts) calls the
- * pure kernel's functions, registered by cgt.game through set_hooks(), so the semantics stay those of the
- * pure kernel, which remains the reference (CGT_PURE=1).
+ *   - +: uptimals add componentwise, other sums follow the pure kernel's _add (memo, number translation,
+ *     canonical form) in C.
+ * Small uptimals (numbers, nimbers, x + u.^ + *n with machine-size parts; issue 18 step 2) are interned in a
+ * C table keyed by their parts (no key tuple, no dict entry), and a new one is only the object: its _id, _nus,
+ * stops, float shadows and hash are made on first use.  Their options (the closed forms), the stops of
+ * general games, the simplicity theorem and the recognition of uptimals among canonical options are in C on
+ * machine dyadics.  Everything unusual (ints and Fractions as operands, big number parts) calls the pure
+ * kernel's functions, registered by cgt.game through set_hooks(), so the semantics stay those of the pure
+ * kernel, which remains the reference (CGT_PURE=1).
  *
  * Games are interned for the whole session (their identity is their value), so they are not tracked by the
- * cyclic garbage collector: a collection never has to traverse the (often millions of) live games.
+ * cyclic garbage collector: a collection never has to traverse the (often millions of) live games, and
+ * creating one does not count towards the collector's thresholds (see set_hooks).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -22,6 +27,19 @@
 
 typedef struct {
     PyObject_HEAD
+    /* The machine fields first, in the cache line of the reference count: the small-uptimal table compares
+     * its keys here. */
+    long long num, exp, u, n; /* small uptimal x + u.^ + *n with x = num / 2^exp (num odd when exp > 0) */
+    long long cid;      /* _id as a C integer (ids count from 0, in creation order) */
+    Py_hash_t hash;     /* -1 until first asked for (tp_hash) */
+    long long stop_num[2]; /* left and right stops stop_num[i] / 2^stop_exp[i] when stops == 1 */
+    signed char stop_exp[2];
+    signed char stops;  /* general games: 0 stops not computed in C, 1 in stop_num/stop_exp, 2 not machine-size */
+    signed char kind;   /* 0 general game, 1 uptimal that is not a number, 2 number */
+    signed char small;  /* 1: num, exp, u, n hold the uptimal's parts (and it lives in the small table) */
+    /* The fields of the pure kernel's __slots__.  NULL reads as None.  For a small uptimal, _id, _nus, the
+     * stops and their float shadows are made on first access (id_of, nus_of, the getters below): a sum of
+     * nimbers creates only the object. */
     PyObject *id;       /* _id: an int */
     PyObject *left;     /* _left: tuple of options sorted by id, or None until materialised */
     PyObject *right;
@@ -32,11 +50,6 @@ typedef struct {
     PyObject *le_memo;  /* dict: other id -> bool (g <= other) */
     PyObject *extra;
     PyObject *weakreflist;
-    Py_hash_t hash;
-    long long cid;      /* _id as a C integer (ids count from 0) */
-    int kind;           /* 0 general game, 1 uptimal that is not a number, 2 number */
-    int small;          /* uptimal with machine-size parts: x = num / 2^exp, u, n */
-    long long num, exp, u, n;
 } GameObject;
 
 static PyTypeObject GameBase_Type;
@@ -48,8 +61,7 @@ static PyTypeObject GameBase_Type;
 
 /* Bound at set_hooks() time. */
 static PyTypeObject *Game_Type = NULL;
-static PyObject *next_id = NULL;          /* itertools.count shared with the pure kernel */
-static PyObject *by_uptimal = NULL;       /* cgt.game._by_uptimal */
+static PyObject *hook_pure_uptimal = NULL; /* the pure _uptimal(x, u, n), for number parts of other types */
 static PyObject *add_memo = NULL;         /* cgt.game._add_memo */
 static PyObject *cancel_flag = NULL;      /* cgt._deep.cancel_requested (a one-item list) */
 static PyObject *hook_check_room = NULL;  /* _check_room(table) */
@@ -70,6 +82,10 @@ static PyObject *hook_recognise = NULL;   /* _recognise_uptimal(left, right) */
 static PyObject *namespace = NULL;        /* cgt.game's globals: MAX_INTERNED is read there (tests lower it) */
 static PyObject *str_max_interned = NULL;
 static PyObject *zero_float = NULL;       /* 0.0, the float shadow of the number part of nimbers */
+static PyObject *fraction_type = NULL;    /* fractions.Fraction: number parts of proper dyadics */
+static PyObject *big_uptimals = NULL;     /* dict (x, u, n) -> game: the uptimals whose parts are not small */
+static PyObject *uptimal_table = NULL;    /* the UptimalTable, cgt.game._by_uptimal with this kernel */
+static long long next_cid = 0;            /* the id of the next new game */
 
 static int
 hooks_ready(void)
@@ -85,11 +101,23 @@ hooks_ready(void)
  * the computation (were it first noticed by Python code run from inside a garbage-collector callback, it would
  * be reported as unraisable and lost); in the deep worker thread, cgt._deep.cancel_requested is polled, as the
  * pure kernel does. */
+static unsigned int polls = 0;
+
 static int
 poll_cancel(void)
 {
     if (PyErr_CheckSignals() < 0)
         return -1;
+    if ((++polls & 1023) == 0) {
+        /* Let other threads run now and then: a computation that stays in C never reaches the interpreter's
+         * periodic switch, so a waiting thread (a timer that sends the Ctrl-C, the deep-recursion supervisor in
+         * the main thread, whose KeyboardInterrupt is raised only when it holds the lock) would starve.  With
+         * nobody waiting this costs two uncontended lock operations. */
+        PyThreadState *state = PyEval_SaveThread();
+        PyEval_RestoreThread(state);
+        if (PyErr_CheckSignals() < 0)
+            return -1;
+    }
     PyObject *flag = PyList_GET_ITEM(cancel_flag, 0);
     if (flag == Py_False)
         return 0;
@@ -155,9 +183,18 @@ float_shadow(PyObject *x)
 static int
 as_small(PyObject *v, long long *out)
 {
-    /* 1 when v is an int with |v| < SMALL_LIMIT (stored in *out), 0 otherwise, -1 on error. */
-    if (!PyLong_CheckExact(v))
-        return 0;
+    /* 1 when v is an int with |v| < SMALL_LIMIT (stored in *out), 0 otherwise, -1 on error.  Other integer
+     * types (numpy's, bool) count by their value, as they do as keys of a dict: one intern entry per value. */
+    if (!PyLong_CheckExact(v)) {
+        if (!PyIndex_Check(v))
+            return 0;
+        PyObject *i = PyNumber_Index(v);
+        if (i == NULL)
+            return -1;
+        int r = PyLong_CheckExact(i) ? as_small(i, out) : 0;
+        Py_DECREF(i);
+        return r;
+    }
     int overflow = 0;
     long long value = PyLong_AsLongLongAndOverflow(v, &overflow);
     if (value == -1 && PyErr_Occurred())
@@ -175,7 +212,7 @@ static PyObject *str_numerator = NULL, *str_denominator = NULL;
 static int
 as_small_dyadic(PyObject *x, long long *num, long long *exp)
 {
-    if (PyLong_CheckExact(x)) {
+    if (PyLong_CheckExact(x) || PyIndex_Check(x)) {
         *exp = 0;
         return as_small(x, num);
     }
@@ -217,154 +254,282 @@ align(long long a, long long ae, long long b, long long be, long long *ra, long 
     return 1;
 }
 
-/* ------------------------------------------------------------------ table of small uptimals
- * (num, exp, u, n) -> the interned game, an accelerator in front of cgt.game._by_uptimal (whose entries are
- * never replaced, so the two always agree).  Open addressing, strong references; emptied by clear_tables(),
- * which cgt.clear_caches() calls. */
-
-typedef struct {
-    long long num, exp, u, n;
-    PyObject *game; /* NULL: empty slot */
-} Entry;
-
-static Entry *table = NULL;
-static size_t table_mask = 0, table_used = 0;
-
-static size_t
-entry_hash(long long num, long long exp, long long u, long long n)
-{
-    unsigned long long h = (unsigned long long)num * 0x9E3779B97F4A7C15ULL;
-    h ^= (unsigned long long)exp + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
-    h ^= (unsigned long long)u * 0xC2B2AE3D27D4EB4FULL + (h << 6) + (h >> 2);
-    h ^= (unsigned long long)n * 0x165667B19E3779F9ULL + (h << 6) + (h >> 2);
-    h ^= h >> 31;
-    return (size_t)h;
-}
-
-static PyObject *
-table_get(long long num, long long exp, long long u, long long n)
-{
-    if (table == NULL)
-        return NULL;
-    size_t i = entry_hash(num, exp, u, n) & table_mask;
-    for (;;) {
-        Entry *e = &table[i];
-        if (e->game == NULL)
-            return NULL;
-        if (e->num == num && e->n == n && e->u == u && e->exp == exp)
-            return e->game;
-        i = (i + 1) & table_mask;
-    }
-}
-
+/* The parts of an uptimal (x, u, n) as machine integers x = num / 2^exp, u, n (num odd when exp > 0): 1 when
+ * they are small (every part below SMALL_LIMIT in size, exp <= 62, n >= 0), 0 when not, -1 on error.  Small
+ * uptimals live in the small table below, the others in big_uptimals: one place per value. */
 static int
-table_put(long long num, long long exp, long long u, long long n, PyObject *game)
+small_parts(PyObject *x, PyObject *u, PyObject *n, long long out[4])
 {
-    if (table == NULL || 2 * (table_used + 1) > table_mask + 1) {
-        size_t size = table == NULL ? 1024 : 2 * (table_mask + 1);
-        Entry *bigger = PyMem_Calloc(size, sizeof(Entry));
-        if (bigger == NULL) {
-            PyErr_NoMemory();
+    int ok = as_small_dyadic(x, &out[0], &out[1]);
+    if (ok > 0)
+        ok = as_small(u, &out[2]);
+    if (ok > 0)
+        ok = as_small(n, &out[3]);
+    if (ok > 0 && (out[3] < 0 || out[1] > 62))
+        ok = 0;
+    return ok;
+}
+
+/* The number part num / 2^exp of a small uptimal as the kernel's Python number: an int, else a Fraction. */
+static PyObject *
+small_number(long long num, long long exp)
+{
+    if (exp == 0)
+        return PyLong_FromLongLong(num);
+    PyObject *a = PyLong_FromLongLong(num);
+    PyObject *b = a == NULL ? NULL : PyLong_FromLongLong(1LL << exp);
+    PyObject *r = b == NULL ? NULL : PyObject_CallFunctionObjArgs(fraction_type, a, b, NULL);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return r;
+}
+
+/* _id as an int, made on first use; a borrowed reference (NULL on error). */
+static PyObject *
+id_of(GameObject *g)
+{
+    if (g->id == NULL)
+        g->id = PyLong_FromLongLong(g->cid);
+    return g->id;
+}
+
+/* _nus: (x, u, n) for an uptimal (made on first use for a small one), else None; borrowed (NULL on error). */
+static PyObject *
+nus_of(GameObject *g)
+{
+    if (g->nus != NULL)
+        return g->nus;
+    if (!g->small)
+        return Py_None;
+    PyObject *t = PyTuple_New(3);
+    if (t == NULL)
+        return NULL;
+    PyObject *item = small_number(g->num, g->exp);
+    if (item == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(t, 0, item);
+    if ((item = PyLong_FromLongLong(g->u)) == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(t, 1, item);
+    if ((item = PyLong_FromLongLong(g->n)) == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(t, 2, item);
+    g->nus = t;
+    return t;
+fail:
+    Py_DECREF(t);
+    return NULL;
+}
+
+/* The float shadows _lsf, _rsf of a small uptimal (both stops are its number part), made on first use:
+ * (double)num rounds to nearest and the power of two scales exactly, which is float(Fraction(num, 2^exp)). */
+static int
+small_shadows(GameObject *g)
+{
+    if (g->lsf == NULL || g->rsf == NULL) {
+        PyObject *f;
+        if (g->num == 0) {
+            Py_INCREF(zero_float);
+            f = zero_float;
+        }
+        else if ((f = PyFloat_FromDouble(ldexp((double)g->num, -(int)g->exp))) == NULL)
             return -1;
+        if (g->lsf == NULL) {
+            Py_INCREF(f);
+            g->lsf = f;
         }
-        if (table != NULL) {
-            for (size_t k = 0; k <= table_mask; k++) {
-                Entry *e = &table[k];
-                if (e->game == NULL)
-                    continue;
-                size_t i = entry_hash(e->num, e->exp, e->u, e->n) & (size - 1);
-                while (bigger[i].game != NULL)
-                    i = (i + 1) & (size - 1);
-                bigger[i] = *e;
-            }
-            PyMem_Free(table);
+        if (g->rsf == NULL) {
+            Py_INCREF(f);
+            g->rsf = f;
         }
-        table = bigger;
-        table_mask = size - 1;
+        Py_DECREF(f);
     }
-    size_t i = entry_hash(num, exp, u, n) & table_mask;
-    while (table[i].game != NULL) {
-        if (table[i].num == num && table[i].n == n && table[i].u == u && table[i].exp == exp)
-            return 0;
-        i = (i + 1) & table_mask;
-    }
-    Py_INCREF(game);
-    table[i].num = num;
-    table[i].exp = exp;
-    table[i].u = u;
-    table[i].n = n;
-    table[i].game = game;
-    table_used++;
     return 0;
 }
 
-static PyObject *
-kernel_clear_tables(PyObject *module, PyObject *unused)
+/* The pure kernel's _check_room: TooLargeError when an intern table holds MAX_INTERNED games (the test is done
+ * here; the Python function only builds the error, from len(table)). */
+static int
+check_room(Py_ssize_t count, PyObject *table)
 {
-    Entry *old = table;
-    size_t mask = table_mask;
-    table = NULL;
-    table_mask = table_used = 0;
-    if (old != NULL) {
-        for (size_t k = 0; k <= mask; k++)
-            Py_XDECREF(old[k].game);
-        PyMem_Free(old);
+    PyObject *limit = PyDict_GetItemWithError(namespace, str_max_interned);
+    if (limit != NULL && PyLong_CheckExact(limit)) {
+        int overflow = 0;
+        long long cap = PyLong_AsLongLongAndOverflow(limit, &overflow);
+        if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && count < cap)))
+            return 0;
+        PyErr_Clear();
     }
-    Py_RETURN_NONE;
+    else if (PyErr_Occurred())
+        return -1;
+    PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
+    if (ok == NULL)
+        return -1;
+    Py_DECREF(ok);
+    return 0;
 }
 
-/* new_game(left, right, nus): a new Game with the field initialisation of the pure kernel's _new. */
-static PyObject *
-make_game(PyObject *left, PyObject *right, PyObject *nus)
+static GameObject *
+alloc_game(void)
 {
     if (!hooks_ready())
         return NULL;
+    /* tp_alloc zero-fills: every field starts NULL (None to Python) */
     GameObject *g = (GameObject *)Game_Type->tp_alloc(Game_Type, 0);
     if (g == NULL)
         return NULL;
     if (PyObject_IS_GC((PyObject *)g))
         PyObject_GC_UnTrack(g); /* interned for the session: see the comment at the top */
-    g->id = PyIter_Next(next_id);
-    if (g->id == NULL) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_RuntimeError, "cgt._kernel: the id counter is exhausted");
-        goto fail;
+    g->cid = next_cid++;
+    g->hash = -1;
+    return g;
+}
+
+/* ------------------------------------------------------------------ table of small uptimals
+ * (num, exp, u, n) -> the interned game: the intern table of small uptimals (numbers, nimbers, x + u.^ + *n
+ * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds the
+ * key's hash and a strong reference to the game, whose own fields hold the key (they share the cache line of
+ * its reference count, which a hit touches anyway).  Games are interned for the session: entries are never
+ * removed.  Python sees the table, together with big_uptimals, as cgt.game._by_uptimal (UptimalTable below). */
+
+typedef struct {
+    unsigned long long hash;
+    GameObject *game; /* NULL: empty slot */
+} Slot;
+
+static Slot *slots = NULL;
+static size_t slot_mask = 0, slots_used = 0;
+
+static unsigned long long
+parts_hash(long long num, long long exp, long long u, long long n)
+{
+    unsigned long long h = (unsigned long long)num * 0x9E3779B97F4A7C15ULL;
+    h ^= (unsigned long long)exp + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
+    h ^= (unsigned long long)u * 0xC2B2AE3D27D4EB4FULL + (h << 6) + (h >> 2);
+    h ^= (unsigned long long)n * 0x165667B19E3779F9ULL + (h << 6) + (h >> 2);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+/* The game with these parts, or NULL with *where set to the empty slot where it belongs. */
+static GameObject *
+small_find(long long num, long long exp, long long u, long long n, unsigned long long h, size_t *where)
+{
+    size_t i = (size_t)h & slot_mask;
+    for (;;) {
+        Slot *s = &slots[i];
+        GameObject *g = s->game;
+        if (g == NULL) {
+            *where = i;
+            return NULL;
+        }
+        if (s->hash == h && g->num == num && g->n == n && g->u == u && g->exp == exp)
+            return g;
+        i = (i + 1) & slot_mask;
     }
-    g->cid = PyLong_AsLongLong(g->id);
-    if (g->cid == -1 && PyErr_Occurred())
-        goto fail;
+}
+
+static int
+small_grow(void)
+{
+    /* doubling: growing fourfold (fewer rehashes) measured slower on fresh nim sums, the sparser table missing
+     * the caches more often (100,000 sums after 200,000 nimbers: 36-38 ms against 33-34 ms) */
+    size_t size = slots == NULL ? 4096 : (slot_mask + 1) * 2;
+    Slot *bigger = PyMem_Calloc(size, sizeof(Slot));
+    if (bigger == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (slots != NULL) {
+        for (size_t k = 0; k <= slot_mask; k++) {
+            if (slots[k].game == NULL)
+                continue;
+            size_t i = (size_t)slots[k].hash & (size - 1);
+            while (bigger[i].game != NULL)
+                i = (i + 1) & (size - 1);
+            bigger[i] = slots[k];
+        }
+        PyMem_Free(slots);
+    }
+    slots = bigger;
+    slot_mask = size - 1;
+    return 0;
+}
+
+/* Insert g (small, not yet in the table) at *where (from small_find); takes a new reference. */
+static int
+small_insert(GameObject *g, unsigned long long h, size_t where)
+{
+    if (2 * (slots_used + 1) > slot_mask + 1) {
+        if (small_grow() < 0)
+            return -1;
+        small_find(g->num, g->exp, g->u, g->n, h, &where);
+    }
+    Py_INCREF(g);
+    slots[where].hash = h;
+    slots[where].game = g;
+    slots_used++;
+    return 0;
+}
+
+static Py_ssize_t
+interned_uptimals(void)
+{
+    return (Py_ssize_t)slots_used + PyDict_GET_SIZE(big_uptimals);
+}
+
+/* The interned small uptimal num/2^exp + u.^ + *n (a new reference): found in the table, else created. */
+static PyObject *
+small_uptimal(long long num, long long exp, long long u, long long n)
+{
+    if (slots == NULL && small_grow() < 0)
+        return NULL;
+    unsigned long long h = parts_hash(num, exp, u, n);
+    size_t where;
+    GameObject *g = small_find(num, exp, u, n, h, &where);
+    if (g != NULL) {
+        Py_INCREF(g);
+        return (PyObject *)g;
+    }
+    if (check_room(interned_uptimals(), uptimal_table) < 0)
+        return NULL;
+    g = alloc_game();
+    if (g == NULL)
+        return NULL;
+    g->num = num;
+    g->exp = exp;
+    g->u = u;
+    g->n = n;
+    g->small = 1;
+    g->kind = u == 0 && n == 0 ? 2 : 1;
+    if (small_insert(g, h, where) < 0) {
+        Py_DECREF(g);
+        return NULL;
+    }
+    return (PyObject *)g;
+}
+
+/* new_game(left, right, nus): a new Game with the field initialisation of the pure kernel's _new (the id and
+ * the hash are made on first use). */
+static PyObject *
+make_game(PyObject *left, PyObject *right, PyObject *nus)
+{
+    GameObject *g = alloc_game();
+    if (g == NULL)
+        return NULL;
     Py_INCREF(left);
     g->left = left;
     Py_INCREF(right);
     g->right = right;
-    Py_INCREF(nus);
-    g->nus = nus;
-    Py_INCREF(Py_None);
-    g->neg = Py_None;
-    Py_INCREF(Py_None);
-    g->birthday = Py_None;
-    Py_INCREF(Py_None);
-    g->le_memo = Py_None;
-    Py_INCREF(Py_None);
-    g->extra = Py_None;
-    g->kind = 0;
-    g->small = 0;
-    int number = 0;
-    if (nus == Py_None) {
-        Py_INCREF(Py_None);
-        g->ls = Py_None;
-        Py_INCREF(Py_None);
-        g->rs = Py_None;
-        Py_INCREF(Py_None);
-        g->lsf = Py_None;
-        Py_INCREF(Py_None);
-        g->rsf = Py_None;
-    }
-    else {
+    if (nus != Py_None) {
         if (!PyTuple_CheckExact(nus) || PyTuple_GET_SIZE(nus) != 3) {
             PyErr_SetString(PyExc_TypeError, "cgt._kernel: an uptimal key is a tuple (x, u, n)");
             goto fail;
         }
+        Py_INCREF(nus);
+        g->nus = nus;
         PyObject *x = PyTuple_GET_ITEM(nus, 0);
         Py_INCREF(x);
         g->ls = x;
@@ -379,35 +544,19 @@ make_game(PyObject *left, PyObject *right, PyObject *nus)
         int nt = ut < 0 ? -1 : PyObject_IsTrue(PyTuple_GET_ITEM(nus, 2));
         if (ut < 0 || nt < 0)
             goto fail;
-        number = !ut && !nt;
-        g->kind = number ? 2 : 1;
-        long long sx, se, su, sn;
-        int a = as_small_dyadic(x, &sx, &se);
-        int b = a > 0 ? as_small(PyTuple_GET_ITEM(nus, 1), &su) : a;
-        int c = b > 0 ? as_small(PyTuple_GET_ITEM(nus, 2), &sn) : b;
-        if (c < 0)
+        g->kind = !ut && !nt ? 2 : 1;
+        long long p[4];
+        int small = small_parts(x, PyTuple_GET_ITEM(nus, 1), PyTuple_GET_ITEM(nus, 2), p);
+        if (small < 0)
             goto fail;
-        if (c > 0 && sn >= 0 && se <= 62) {
+        if (small) {
             g->small = 1;
-            g->num = sx;
-            g->exp = se;
-            g->u = su;
-            g->n = sn;
+            g->num = p[0];
+            g->exp = p[1];
+            g->u = p[2];
+            g->n = p[3];
         }
     }
-    if (number) {
-        /* a number hashes like its value, so hash(integer(2)) == hash(2) */
-        g->hash = PyObject_Hash(PyTuple_GET_ITEM(nus, 0));
-    }
-    else {
-        PyObject *t = PyTuple_Pack(2, str_cgt_game, g->id);
-        if (t == NULL)
-            goto fail;
-        g->hash = PyObject_Hash(t);
-        Py_DECREF(t);
-    }
-    if (g->hash == -1 && PyErr_Occurred())
-        goto fail;
     return (PyObject *)g;
 fail:
     Py_DECREF(g);
@@ -424,68 +573,210 @@ kernel_new_game(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return make_game(args[0], args[1], args[2]);
 }
 
-/* The pure kernel's _check_room: TooLargeError when an intern table holds MAX_INTERNED games (the test is done
- * here; the Python function only builds the error). */
-static int
-check_room(PyObject *table)
-{
-    PyObject *limit = PyDict_GetItemWithError(namespace, str_max_interned);
-    if (limit != NULL && PyLong_CheckExact(limit)) {
-        int overflow = 0;
-        long long cap = PyLong_AsLongLongAndOverflow(limit, &overflow);
-        if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && PyDict_GET_SIZE(table) < cap)))
-            return 0;
-        PyErr_Clear();
-    }
-    else if (PyErr_Occurred())
-        return -1;
-    PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
-    if (ok == NULL)
-        return -1;
-    Py_DECREF(ok);
-    return 0;
-}
-
-/* The interned uptimal x + u.^ + *n for machine-size parts (the pure kernel's _uptimal on ints). */
+/* The interned uptimal x + u.^ + *n (the pure kernel's _uptimal): small parts in the small table, others in
+ * big_uptimals; number parts that are neither ints nor Fractions go to the pure function. */
 static PyObject *
-intern_small(long long x, long long u, long long n)
+uptimal_of(PyObject *x, PyObject *u, PyObject *n)
 {
-    PyObject *key = PyTuple_New(3);
+    if (!PyLong_CheckExact(x) && (PyObject *)Py_TYPE(x) != fraction_type)
+        /* other number types: the pure function, whose lookups in the table go by value */
+        return PyObject_CallFunctionObjArgs(hook_pure_uptimal, x, u, n, NULL);
+    long long p[4];
+    int small = small_parts(x, u, n, p);
+    if (small < 0)
+        return NULL;
+    if (small)
+        return small_uptimal(p[0], p[1], p[2], p[3]);
+    PyObject *key;
+    if (PyLong_CheckExact(x))
+        key = PyTuple_Pack(3, x, u, n);
+    else {
+        /* a Fraction with denominator 1 is kept as an int, as the pure kernel does */
+        PyObject *denominator = PyObject_GetAttr(x, str_denominator);
+        if (denominator == NULL)
+            return NULL;
+        int overflow = 0;
+        int whole = PyLong_CheckExact(denominator) && PyLong_AsLongAndOverflow(denominator, &overflow) == 1
+                    && !overflow;
+        Py_DECREF(denominator);
+        if (whole) {
+            PyObject *numerator = PyObject_GetAttr(x, str_numerator);
+            if (numerator == NULL)
+                return NULL;
+            key = PyTuple_Pack(3, numerator, u, n);
+            Py_DECREF(numerator);
+        }
+        else
+            key = PyTuple_Pack(3, x, u, n);
+    }
     if (key == NULL)
         return NULL;
-    PyObject *item;
-    if ((item = PyLong_FromLongLong(x)) == NULL)
-        goto fail;
-    PyTuple_SET_ITEM(key, 0, item);
-    if ((item = PyLong_FromLongLong(u)) == NULL)
-        goto fail;
-    PyTuple_SET_ITEM(key, 1, item);
-    if ((item = PyLong_FromLongLong(n)) == NULL)
-        goto fail;
-    PyTuple_SET_ITEM(key, 2, item);
-    PyObject *g = PyDict_GetItemWithError(by_uptimal, key);
+    PyObject *g = PyDict_GetItemWithError(big_uptimals, key);
     if (g != NULL) {
         Py_INCREF(g);
         Py_DECREF(key);
         return g;
     }
-    if (PyErr_Occurred())
-        goto fail;
-    if (check_room(by_uptimal) < 0)
-        goto fail;
-    g = make_game(Py_None, Py_None, key);
-    if (g == NULL)
-        goto fail;
-    if (PyDict_SetItem(by_uptimal, key, g) < 0) {
-        Py_DECREF(g);
-        goto fail;
+    if (PyErr_Occurred() || check_room(interned_uptimals(), uptimal_table) < 0) {
+        Py_DECREF(key);
+        return NULL;
     }
+    g = make_game(Py_None, Py_None, key);
+    if (g != NULL && PyDict_SetItem(big_uptimals, key, g) < 0)
+        Py_CLEAR(g);
     Py_DECREF(key);
     return g;
-fail:
-    Py_DECREF(key);
-    return NULL;
 }
+
+/* uptimal(x, u, n): the compiled _uptimal. */
+static PyObject *
+kernel_uptimal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "uptimal(x, u, n) takes 3 arguments");
+        return NULL;
+    }
+    if (!hooks_ready())
+        return NULL;
+    return uptimal_of(args[0], args[1], args[2]);
+}
+
+/* ------------------------------------------------------------------ cgt.game._by_uptimal
+ * With the compiled kernel, cgt.game._by_uptimal is this mapping (x, u, n) -> game over the small table and
+ * big_uptimals: len() counts both (MAX_INTERNED applies to the sum), `in`, get(), [] read, values() lists
+ * every interned uptimal (cgt.clear_caches() resets their caches through it), and the pure kernel's
+ * _uptimal stores through [] = (into the table that owns the key). */
+
+typedef struct {
+    PyObject_HEAD
+} TableObject;
+
+/* The interned game for a key (x, u, n): a borrowed reference, or NULL (with an error set on failure). */
+static PyObject *
+table_lookup(PyObject *key)
+{
+    if (PyTuple_CheckExact(key) && PyTuple_GET_SIZE(key) == 3) {
+        long long p[4];
+        int small = small_parts(PyTuple_GET_ITEM(key, 0), PyTuple_GET_ITEM(key, 1), PyTuple_GET_ITEM(key, 2), p);
+        if (small < 0)
+            return NULL;
+        if (small) {
+            if (slots == NULL)
+                return NULL;
+            size_t where;
+            return (PyObject *)small_find(p[0], p[1], p[2], p[3], parts_hash(p[0], p[1], p[2], p[3]), &where);
+        }
+    }
+    return PyDict_GetItemWithError(big_uptimals, key);
+}
+
+static Py_ssize_t
+table_length(PyObject *self)
+{
+    return interned_uptimals();
+}
+
+static PyObject *
+table_subscript(PyObject *self, PyObject *key)
+{
+    PyObject *g = table_lookup(key);
+    if (g == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    Py_INCREF(g);
+    return g;
+}
+
+static int
+table_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
+{
+    if (value == NULL || !IS_GAME(value)) {
+        PyErr_SetString(PyExc_TypeError, "the intern table of uptimals only receives games (and keeps them)");
+        return -1;
+    }
+    GameObject *g = (GameObject *)value;
+    if (!g->small)
+        return PyDict_SetItem(big_uptimals, key, value);
+    if (slots == NULL && small_grow() < 0)
+        return -1;
+    unsigned long long h = parts_hash(g->num, g->exp, g->u, g->n);
+    size_t where;
+    GameObject *there = small_find(g->num, g->exp, g->u, g->n, h, &where);
+    if (there == g)
+        return 0;
+    if (there != NULL) {
+        PyErr_SetString(PyExc_ValueError, "cgt._kernel: this uptimal is already interned");
+        return -1;
+    }
+    return small_insert(g, h, where);
+}
+
+static int
+table_contains(PyObject *self, PyObject *key)
+{
+    PyObject *g = table_lookup(key);
+    return g != NULL ? 1 : PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *
+table_get(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "get(key, default=None)");
+        return NULL;
+    }
+    PyObject *g = table_lookup(args[0]);
+    if (g == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        g = nargs == 2 ? args[1] : Py_None;
+    }
+    Py_INCREF(g);
+    return g;
+}
+
+static PyObject *
+table_values(PyObject *self, PyObject *unused)
+{
+    PyObject *out = PyDict_Values(big_uptimals);
+    if (out == NULL || slots == NULL)
+        return out;
+    for (size_t k = 0; k <= slot_mask; k++)
+        if (slots[k].game != NULL && PyList_Append(out, (PyObject *)slots[k].game) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    return out;
+}
+
+static PyMappingMethods table_as_mapping = {
+    .mp_length = table_length,
+    .mp_subscript = table_subscript,
+    .mp_ass_subscript = table_ass_subscript,
+};
+
+static PySequenceMethods table_as_sequence = {
+    .sq_contains = table_contains,
+};
+
+static PyMethodDef table_methods[] = {
+    {"get", (PyCFunction)(void (*)(void))table_get, METH_FASTCALL, "get(key, default=None): the interned game."},
+    {"values", table_values, METH_NOARGS, "A list of every interned uptimal."},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyTypeObject Table_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cgt._kernel.UptimalTable",
+    .tp_doc = "The intern table of uptimals (cgt.game._by_uptimal with the compiled kernel).",
+    .tp_basicsize = sizeof(TableObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_as_mapping = &table_as_mapping,
+    .tp_as_sequence = &table_as_sequence,
+    .tp_methods = table_methods,
+};
 
 /* ------------------------------------------------------------------ order */
 
@@ -516,7 +807,8 @@ uptimal_le(GameObject *g, GameObject *h)
         if (r != 2)
             return r;
     }
-    PyObject *r = PyObject_CallFunctionObjArgs(hook_uptimal_le, g->nus, h->nus, NULL);
+    PyObject *a = nus_of(g), *b = a == NULL ? NULL : nus_of(h);
+    PyObject *r = b == NULL ? NULL : PyObject_CallFunctionObjArgs(hook_uptimal_le, a, b, NULL);
     if (r == NULL)
         return -1;
     int result = PyObject_IsTrue(r);
@@ -534,13 +826,138 @@ fill_stops(GameObject *g)
     return 0;
 }
 
-/* 1 when a > b for two float shadows (floats, or anything ordered), 0 when not, -1 on error. */
+/* ------------------------------------------------------------------ small uptimals and stops in machine dyadics
+ * The first-run paths of small sums, done in C for machine-size parts (anything else calls the pure functions):
+ * the options of a small uptimal from its closed form (the pure _materialise), the stops (_left_stop,
+ * _right_stop), the simplicity theorem on small numbers (_as_number) and the recognition of small uptimals
+ * among canonical options (_recognise_uptimal). */
+
 static int
-shadow_gt(PyObject *a, PyObject *b)
+by_cid(const void *a, const void *b)
 {
-    if (PyFloat_CheckExact(a) && PyFloat_CheckExact(b))
-        return PyFloat_AS_DOUBLE(a) > PyFloat_AS_DOUBLE(b);
-    return PyObject_RichCompareBool(a, b, Py_GT);
+    long long x = (*(GameObject *const *)a)->cid, y = (*(GameObject *const *)b)->cid;
+    return (x > y) - (x < y);
+}
+
+/* a / 2^ae compared with b / 2^be (|a|, |b| < 2^61, exponents <= 62: the products fit in 128 bits). */
+static int
+dyadic_cmp(long long a, int ae, long long b, int be)
+{
+    int e = ae > be ? ae : be;
+    __int128 x = (__int128)a * ((__int128)1 << (e - ae));
+    __int128 y = (__int128)b * ((__int128)1 << (e - be));
+    return (x > y) - (x < y);
+}
+
+/* m / 2^e in lowest terms (m odd when e > 0; 0 has e = 0). */
+static void
+normalise(long long *m, long long *e)
+{
+    if (*m == 0) {
+        *e = 0;
+        return;
+    }
+    while (*e > 0 && (*m & 1) == 0) {
+        *m >>= 1;
+        (*e)--;
+    }
+}
+
+/* A tuple of count new references (stolen), sorted by id as the kernel keeps option tuples. */
+static PyObject *
+sorted_tuple(PyObject **items, Py_ssize_t count)
+{
+    PyObject *t = PyTuple_New(count);
+    if (t == NULL) {
+        for (Py_ssize_t i = 0; i < count; i++)
+            Py_DECREF(items[i]);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++)
+        PyTuple_SET_ITEM(t, i, items[i]);
+    if (count > 1)
+        qsort(&PyTuple_GET_ITEM(t, 0), (size_t)count, sizeof(PyObject *), by_cid);
+    return t;
+}
+
+#define MAX_C_NIMBER_OPTIONS 64
+
+/* The canonical options of a small uptimal from its closed form (the pure kernel's _materialise):
+ *   x = {x - 1 | } / { | x + 1} for integers, {x - 2^-k | x + 2^-k} for x = m / 2^k (k >= 1);
+ *   x + *n = {x + *k | x + *k : k < n} (nimbers by mex, shifted by number translation);
+ *   x + u.^ + *n = {x | x + (u-1).^ + *(n^1)} for u >= 1, with x + * added on the left for ^* = {0, * | 0};
+ *   u <= -1: the mirror image, -(the options of -x + (-u).^ + *n) (Winning Ways ch. 3: ^ = {0|*}).
+ * 1 when done, 0 when the pure function must do it (parts near the machine bound, or more options than
+ * MAX_C_NIMBER_OPTIONS, where it applies MAX_LISTED_OPTIONS), -1 on error. */
+static int
+materialise_small(GameObject *g)
+{
+    const long long edge = SMALL_LIMIT - 2;
+    long long num = g->num, exp = g->exp, u = g->u, n = g->n;
+    if (num >= edge || num <= -edge || u >= edge || u <= -edge || n > MAX_C_NIMBER_OPTIONS)
+        return 0;
+    PyObject *sides[2][MAX_C_NIMBER_OPTIONS];
+    Py_ssize_t count[2] = {0, 0};
+    long long m, e;
+#define OPTION(side, a, b, c, d)                                  \
+    do {                                                          \
+        PyObject *o_ = small_uptimal((a), (b), (c), (d));         \
+        if (o_ == NULL)                                           \
+            goto fail;                                            \
+        sides[side][count[side]++] = o_;                          \
+    } while (0)
+    if (u == 0 && n == 0) {
+        if (exp == 0) {
+            if (num > 0)
+                OPTION(0, num - 1, 0, 0, 0);
+            else if (num < 0)
+                OPTION(1, num + 1, 0, 0, 0);
+        }
+        else {
+            m = num - 1, e = exp;
+            normalise(&m, &e);
+            OPTION(0, m, e, 0, 0);
+            m = num + 1, e = exp;
+            normalise(&m, &e);
+            OPTION(1, m, e, 0, 0);
+        }
+    }
+    else if (u == 0) {
+        for (long long k = 0; k < n; k++) {
+            OPTION(0, num, exp, 0, k);
+            Py_INCREF(sides[0][k]);
+            sides[1][count[1]++] = sides[0][k];
+        }
+    }
+    else if (u > 0) {
+        OPTION(0, num, exp, 0, 0);
+        if (u == 1 && n == 1)
+            OPTION(0, num, exp, 0, 1);
+        OPTION(1, num, exp, u - 1, n ^ 1);
+    }
+    else {
+        OPTION(0, num, exp, u + 1, n ^ 1);
+        OPTION(1, num, exp, 0, 0);
+        if (u == -1 && n == 1)
+            OPTION(1, num, exp, 0, 1);
+    }
+#undef OPTION
+    PyObject *left = sorted_tuple(sides[0], count[0]);
+    count[0] = 0;
+    PyObject *right = left == NULL ? NULL : sorted_tuple(sides[1], count[1]);
+    count[1] = 0;
+    if (right == NULL) {
+        Py_XDECREF(left);
+        return -1;
+    }
+    Py_XSETREF(g->left, left);
+    Py_XSETREF(g->right, right);
+    return 1;
+fail:
+    for (int side = 0; side < 2; side++)
+        for (Py_ssize_t i = 0; i < count[side]; i++)
+            Py_DECREF(sides[side][i]);
+    return -1;
 }
 
 /* The options of g (materialised from the closed form of an uptimal when needed); a new reference. */
@@ -549,10 +966,15 @@ options_of(GameObject *g, int left)
 {
     PyObject *options = left ? g->left : g->right;
     if (NONEISH(options)) {
-        PyObject *r = PyObject_CallOneArg(hook_materialise, (PyObject *)g);
-        if (r == NULL)
+        int done = g->small ? materialise_small(g) : 0;
+        if (done < 0)
             return NULL;
-        Py_DECREF(r);
+        if (!done) {
+            PyObject *r = PyObject_CallOneArg(hook_materialise, (PyObject *)g);
+            if (r == NULL)
+                return NULL;
+            Py_DECREF(r);
+        }
         options = left ? g->left : g->right;
         if (NONEISH(options)) {
             PyErr_SetString(PyExc_RuntimeError, "cgt._kernel: options were not materialised");
@@ -567,12 +989,328 @@ options_of(GameObject *g, int left)
     return options;
 }
 
-/* memo.get(key) as 1 / 0, or 2 when absent (-1 on error). */
+/* materialise(g): the compiled _materialise (small uptimals in C, the others by the pure function). */
+static PyObject *
+kernel_materialise(PyObject *module, PyObject *g)
+{
+    if (!IS_GAME(g) || !hooks_ready()) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "materialise(g) takes a game");
+        return NULL;
+    }
+    int done = ((GameObject *)g)->small ? materialise_small((GameObject *)g) : 0;
+    if (done < 0)
+        return NULL;
+    if (done)
+        Py_RETURN_NONE;
+    return PyObject_CallOneArg(hook_materialise, g);
+}
+
+static int compute_stops(GameObject *g);
+
+/* Left (side 0) or right (side 1) stop of g as a machine dyadic *num / 2^*exp: 1, or 0 when it is not
+ * machine-size (a big uptimal somewhere below), -1 on error. */
 static int
-memo_get(PyObject *memo, PyObject *key)
+stop_of(GameObject *g, int side, long long *num, int *exp)
+{
+    if (g->kind) {
+        if (!g->small)
+            return 0;
+        *num = g->num;
+        *exp = (int)g->exp;
+        return 1;
+    }
+    if (g->stops == 0 && compute_stops(g) < 0)
+        return -1;
+    if (g->stops != 1)
+        return 0;
+    *num = g->stop_num[side];
+    *exp = g->stop_exp[side];
+    return 1;
+}
+
+/* The stops of a general game: LS(G) = max RS(G^L), RS(G) = min LS(G^R) (Siegel, CGT II.3 -- a general
+ * canonical game has options on both sides: one without right options is an integer).  Sets g->stops. */
+static int
+compute_stops(GameObject *g)
+{
+    if (!PyTuple_Check(g->left) || !PyTuple_Check(g->right)
+            || PyTuple_GET_SIZE(g->left) == 0 || PyTuple_GET_SIZE(g->right) == 0) {
+        g->stops = 2;
+        return 0;
+    }
+    if (Py_EnterRecursiveCall(" while computing stops"))
+        return -1;
+    int state = 1;
+    for (int side = 0; side < 2 && state == 1; side++) {
+        PyObject *options = side == 0 ? g->left : g->right;
+        long long best = 0;
+        int best_exp = 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(options); i++) {
+            long long m;
+            int e;
+            int r = stop_of((GameObject *)PyTuple_GET_ITEM(options, i), 1 - side, &m, &e);
+            if (r < 0) {
+                Py_LeaveRecursiveCall();
+                return -1;
+            }
+            if (r == 0) {
+                state = 2;
+                break;
+            }
+            if (i == 0 || (side == 0 ? dyadic_cmp(m, e, best, best_exp) > 0 : dyadic_cmp(m, e, best, best_exp) < 0)) {
+                best = m;
+                best_exp = e;
+            }
+        }
+        g->stop_num[side] = best;
+        g->stop_exp[side] = (signed char)best_exp;
+    }
+    Py_LeaveRecursiveCall();
+    g->stops = (signed char)state;
+    return 0;
+}
+
+/* The float shadow of num / 2^exp: (double)num rounds to nearest and the power of two scales exactly, which is
+ * float(Fraction(num, 2^exp)). */
+static PyObject *
+machine_shadow(long long num, int exp)
+{
+    if (num == 0) {
+        Py_INCREF(zero_float);
+        return zero_float;
+    }
+    return PyFloat_FromDouble(ldexp((double)num, -exp));
+}
+
+/* The float shadows of both stops, computed when missing. */
+static int
+ensure_shadows(GameObject *g)
+{
+    if (!NONEISH(g->lsf) && !NONEISH(g->rsf))
+        return 0;
+    if (g->small)
+        return small_shadows(g);
+    if (g->kind == 0 && g->stops == 0 && compute_stops(g) < 0)
+        return -1;
+    if (g->kind == 0 && g->stops == 1) {
+        for (int side = 0; side < 2; side++) {
+            PyObject **field = side ? &g->rsf : &g->lsf;
+            if (NONEISH(*field)) {
+                PyObject *f = machine_shadow(g->stop_num[side], g->stop_exp[side]);
+                if (f == NULL)
+                    return -1;
+                Py_XSETREF(*field, f);
+            }
+        }
+        return 0;
+    }
+    return fill_stops(g);
+}
+
+/* 1 when a > b for two float shadows (floats, or anything ordered), 0 when not, -1 on error. */
+static int
+shadow_gt(PyObject *a, PyObject *b)
+{
+    if (PyFloat_CheckExact(a) && PyFloat_CheckExact(b))
+        return PyFloat_AS_DOUBLE(a) > PyFloat_AS_DOUBLE(b);
+    return PyObject_RichCompareBool(a, b, Py_GT);
+}
+
+/* LS(g) > LS(h) or RS(g) > RS(h), which refutes g <= h (Siegel, CGT II.3): exactly on machine dyadics, else on
+ * the float shadows (rounding is monotone, so ">" on them is exact).  1, 0, or -1 on error. */
+static int
+stops_refute(GameObject *g, GameObject *h)
+{
+    for (int side = 0; side < 2; side++) {
+        long long a, b;
+        int ae, be;
+        int r = stop_of(g, side, &a, &ae);
+        if (r > 0)
+            r = stop_of(h, side, &b, &be);
+        if (r < 0)
+            return -1;
+        if (r > 0) {
+            if (dyadic_cmp(a, ae, b, be) > 0)
+                return 1;
+            continue;
+        }
+        if (ensure_shadows(g) < 0 || ensure_shadows(h) < 0)
+            return -1;
+        r = shadow_gt(side ? g->rsf : g->lsf, side ? h->rsf : h->lsf);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
+/* The simplicity theorem on small numbers (the pure _as_number when every option is a number; Conway, ONAG
+ * ch. 2; Siegel, CGT II.3): the simplest number strictly between the largest left and the smallest right
+ * option.  1 with *out (a new reference), 0 when they do not fit (lefts >= rights: not a number), 2 when a part
+ * is past the bounds where this is exact in 128 bits (the pure function decides), -1 on error. */
+static int
+simplest_number(PyObject *left, PyObject *right, PyObject **out)
+{
+    const long long bound = 1LL << 40;
+    long long lo = 0, hi = 0;
+    int lo_e = 0, hi_e = 0, has_lo = 0, has_hi = 0;
+    for (int side = 0; side < 2; side++) {
+        PyObject *options = side ? right : left;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(options); i++) {
+            GameObject *o = (GameObject *)PyList_GET_ITEM(options, i);
+            if (!o->small || o->num >= bound || o->num <= -bound || o->exp > 20)
+                return 2;
+            if (side == 0 && (!has_lo || dyadic_cmp(o->num, (int)o->exp, lo, lo_e) > 0)) {
+                lo = o->num, lo_e = (int)o->exp, has_lo = 1;
+            }
+            if (side == 1 && (!has_hi || dyadic_cmp(o->num, (int)o->exp, hi, hi_e) < 0)) {
+                hi = o->num, hi_e = (int)o->exp, has_hi = 1;
+            }
+        }
+    }
+    if (has_lo && has_hi && dyadic_cmp(lo, lo_e, hi, hi_e) >= 0)
+        return 0;
+    long long m, e = 0;
+    if ((!has_lo || lo < 0) && (!has_hi || hi > 0))
+        m = 0;
+    else if (!has_hi || (has_lo && lo >= 0)) {
+        /* everything positive: the least integer above low, if it fits */
+        m = (lo >> lo_e) + 1;
+        if (has_hi && dyadic_cmp(m, 0, hi, hi_e) >= 0)
+            goto dyadic;
+    }
+    else {
+        m = -((-hi) >> hi_e) - 1; /* ceil(high) - 1 */
+        if (has_lo && dyadic_cmp(m, 0, lo, lo_e) <= 0)
+            goto dyadic;
+    }
+    goto done;
+dyadic:
+    /* no integer fits: the dyadic with the smallest denominator is unique */
+    for (e = 1;; e++) {
+        if (e > 22)
+            return 2;
+        m = (e <= lo_e ? lo >> (lo_e - e) : lo * (1LL << (e - lo_e))) + 1; /* floor(low * 2^e) + 1 */
+        if (dyadic_cmp(m, (int)e, hi, hi_e) < 0)
+            break;
+    }
+    normalise(&m, &e);
+done:
+    *out = small_uptimal(m, e, 0, 0);
+    return *out == NULL ? -1 : 1;
+}
+
+/* Sorted ids of the games in a list or tuple (at most 64): the count, or -1 when there are more. */
+static Py_ssize_t
+sorted_cids(PyObject *options, long long *cids)
+{
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(options);
+    if (count > 64)
+        return -1;
+    PyObject **items = PySequence_Fast_ITEMS(options);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long long c = ((GameObject *)items[i])->cid;
+        Py_ssize_t j = i;
+        while (j > 0 && cids[j - 1] > c) {
+            cids[j] = cids[j - 1];
+            j--;
+        }
+        cids[j] = c;
+    }
+    return count;
+}
+
+/* 1 when the candidate's canonical options are exactly these (as multisets of ids), 0 when not, -1 on error. */
+static int
+has_options(GameObject *candidate, PyObject *left, PyObject *right)
+{
+    for (int side = 0; side < 2; side++) {
+        PyObject *mine = options_of(candidate, side == 0);
+        if (mine == NULL)
+            return -1;
+        long long a[64], b[64];
+        Py_ssize_t na = sorted_cids(mine, a), nb = sorted_cids(side == 0 ? left : right, b);
+        Py_DECREF(mine);
+        if (na < 0 || na != nb || memcmp(a, b, (size_t)na * sizeof(long long)) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Try the candidate num/2^exp + u.^ + *n: 1 (and *out) when its options are these, 0 when not, -1 on error. */
+static int
+try_candidate(long long num, long long exp, long long u, long long n, PyObject *left, PyObject *right,
+              PyObject **out)
+{
+    PyObject *c = small_uptimal(num, exp, u, n);
+    if (c == NULL)
+        return -1;
+    int r = has_options((GameObject *)c, left, right);
+    if (r > 0)
+        *out = c;
+    else
+        Py_DECREF(c);
+    return r;
+}
+
+/* The pure _recognise_uptimal on small uptimals: the interned uptimal whose canonical options are exactly
+ * these, found by inverting the closed forms of materialise_small (x + *n has equal option sets {x + *k : k < n};
+ * for u >= 1 the single right option is x + (u-1).^ + *(n^1); for u <= -1, mirror-wise, the single left option)
+ * and verifying each candidate.  1 with *out, 0 when none, 2 when the pure function must decide, -1 on error. */
+static int
+recognise_small(PyObject *left, PyObject *right, PyObject **out)
+{
+    const long long edge = SMALL_LIMIT - 2;
+    Py_ssize_t nl = PyList_GET_SIZE(left), nr = PyList_GET_SIZE(right);
+    if (nl > 64 || nr > 64)
+        return 2;
+    for (int side = 0; side < 2; side++) {
+        PyObject *options = side ? right : left;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(options); i++) {
+            GameObject *o = (GameObject *)PyList_GET_ITEM(options, i);
+            if (!o->small || o->u >= edge || o->u <= -edge)
+                return 2;
+        }
+    }
+    long long a[64], b[64];
+    sorted_cids(left, a);
+    sorted_cids(right, b);
+    if (nl == nr && memcmp(a, b, (size_t)nl * sizeof(long long)) == 0) {
+        if (nl == 0)
+            return 2;
+        GameObject *first = (GameObject *)PyList_GET_ITEM(left, 0);
+        for (Py_ssize_t i = 0; i < nl; i++) {
+            GameObject *o = (GameObject *)PyList_GET_ITEM(left, i);
+            if (o->num != first->num || o->exp != first->exp || o->u != 0)
+                return 0;
+        }
+        return try_candidate(first->num, first->exp, 0, nl, left, right, out);
+    }
+    if (nr == 1) {
+        GameObject *o = (GameObject *)PyList_GET_ITEM(right, 0);
+        if (o->u >= 0) {
+            int r = try_candidate(o->num, o->exp, o->u + 1, o->n ^ 1, left, right, out);
+            if (r != 0)
+                return r;
+        }
+    }
+    if (nl == 1) {
+        GameObject *o = (GameObject *)PyList_GET_ITEM(left, 0);
+        if (o->u <= 0)
+            return try_candidate(o->num, o->exp, o->u - 1, o->n ^ 1, left, right, out);
+    }
+    return 0;
+}
+
+/* memo.get(other's id) as 1 / 0, or 2 when absent (-1 on error). */
+static int
+memo_get(PyObject *memo, GameObject *other)
 {
     if (NONEISH(memo))
         return 2;
+    PyObject *key = id_of(other);
+    if (key == NULL)
+        return -1;
     PyObject *r = PyDict_GetItemWithError(memo, key);
     if (r == NULL)
         return PyErr_Occurred() ? -1 : 2;
@@ -601,7 +1339,7 @@ le_rec(GameObject *g, GameObject *h)
             PyErr_SetString(PyExc_TypeError, "cgt._kernel: _le_memo must be a dict");
             return -1;
         }
-        int known = memo_get(memo, h->id);
+        int known = memo_get(memo, h);
         if (known != 2)
             return known;
     }
@@ -615,15 +1353,8 @@ le_rec(GameObject *g, GameObject *h)
     else {
         if (Py_EnterRecursiveCall(" while comparing games"))
             goto error;
-        /* G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.3): a cheap refutation on the
-         * float shadows of the stops (rounding is monotone, so ">" on them is exact). */
-        if ((NONEISH(g->rsf) || NONEISH(g->lsf)) && fill_stops(g) < 0)
-            goto error_leave;
-        if ((NONEISH(h->rsf) || NONEISH(h->lsf)) && fill_stops(h) < 0)
-            goto error_leave;
-        int gt = shadow_gt(g->lsf, h->lsf);
-        if (gt == 0)
-            gt = shadow_gt(g->rsf, h->rsf);
+        /* G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.3): a cheap refutation. */
+        int gt = stops_refute(g, h);
         if (gt < 0)
             goto error_leave;
         if (gt) {
@@ -642,7 +1373,7 @@ le_rec(GameObject *g, GameObject *h)
                 Py_ssize_t count = PyTuple_GET_SIZE(lefts);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *gl = (GameObject *)PyTuple_GET_ITEM(lefts, i);
-                    int known = memo_get(h->le_memo, gl->id);
+                    int known = memo_get(h->le_memo, gl);
                     if (known == 2)
                         known = le_rec(h, gl);
                     if (known < 0) {
@@ -663,7 +1394,7 @@ le_rec(GameObject *g, GameObject *h)
                 Py_ssize_t count = PyTuple_GET_SIZE(rights);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *hr = (GameObject *)PyTuple_GET_ITEM(rights, i);
-                    int known = memo_get(hr->le_memo, g->id);
+                    int known = memo_get(hr->le_memo, g);
                     if (known == 2)
                         known = le_rec(hr, g);
                     if (known < 0) {
@@ -680,7 +1411,7 @@ le_rec(GameObject *g, GameObject *h)
         }
         Py_LeaveRecursiveCall();
     }
-    if (PyDict_SetItem(memo, h->id, result ? Py_True : Py_False) < 0)
+    if (id_of(h) == NULL || PyDict_SetItem(memo, h->id, result ? Py_True : Py_False) < 0)
         goto error;
     Py_DECREF(memo);
     return result;
@@ -728,7 +1459,7 @@ entry_le(GameObject *g, GameObject *h)
         return 1;
     if (g->kind && h->kind)
         return uptimal_le(g, h);
-    int known = memo_get(g->le_memo, h->id);
+    int known = memo_get(g->le_memo, h);
     if (known != 2)
         return known;
     kernel_enter();
@@ -813,12 +1544,6 @@ game_richcompare(PyObject *a, PyObject *b, int op)
 /* ------------------------------------------------------------------ sum */
 
 
-static int
-by_cid(const void *a, const void *b)
-{
-    long long x = (*(GameObject *const *)a)->cid, y = (*(GameObject *const *)b)->cid;
-    return (x > y) - (x < y);
-}
 
 /* The options (a sequence of games) sorted by id, as a new tuple; *key receives the tuple of their ids. */
 static PyObject *
@@ -843,7 +1568,9 @@ sorted_options(PyObject *options, PyObject **key)
     }
     qsort(&PyTuple_GET_ITEM(sorted, 0), (size_t)count, sizeof(PyObject *), by_cid);
     for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *id = ((GameObject *)PyTuple_GET_ITEM(sorted, i))->id;
+        PyObject *id = id_of((GameObject *)PyTuple_GET_ITEM(sorted, i));
+        if (id == NULL)
+            goto fail;
         Py_INCREF(id);
         PyTuple_SET_ITEM(ids, i, id);
     }
@@ -877,7 +1604,7 @@ intern_general(PyObject *left, PyObject *right)
         Py_INCREF(g);
         goto done;
     }
-    if (PyErr_Occurred() || check_room(by_options) < 0)
+    if (PyErr_Occurred() || check_room(PyDict_GET_SIZE(by_options), by_options) < 0)
         goto done;
     g = make_game(lefts, rights, Py_None);
     if (g != NULL && PyDict_SetItem(by_options, key, g) < 0)
@@ -910,9 +1637,14 @@ static PyObject *add_rec(GameObject *g, GameObject *h);
 static PyObject *
 uptimal_sum(GameObject *g, GameObject *h)
 {
-    long long a, b, e, num;
-    if (g->small && h->small && align(g->num, g->exp, h->num, h->exp, &a, &b, &e)
-            && !__builtin_add_overflow(a, b, &num)) {
+    if (g->small && h->small) {
+        long long a, b, e, num;
+        if (g->exp == 0 && h->exp == 0) {
+            num = g->num + h->num; /* both below 2^61 in size: no overflow */
+            e = 0;
+        }
+        else if (!align(g->num, g->exp, h->num, h->exp, &a, &b, &e) || __builtin_add_overflow(a, b, &num))
+            goto general;
         long long u = g->u + h->u, n = g->n ^ h->n;
         if (num == 0)
             e = 0;
@@ -923,20 +1655,12 @@ uptimal_sum(GameObject *g, GameObject *h)
             num >>= zeros; /* exact: the low bits are zeros */
             e -= zeros;
         }
-        if (num < SMALL_LIMIT && num > -SMALL_LIMIT && u < SMALL_LIMIT && u > -SMALL_LIMIT) {
-            PyObject *r = table_get(num, e, u, n);
-            if (r != NULL) {
-                Py_INCREF(r);
-                return r;
-            }
-            r = e == 0 ? intern_small(num, u, n)
-                       : PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
-            if (r != NULL && table_put(num, e, u, n, r) < 0)
-                Py_CLEAR(r);
-            return r;
-        }
+        if (num < SMALL_LIMIT && num > -SMALL_LIMIT && u < SMALL_LIMIT && u > -SMALL_LIMIT)
+            return small_uptimal(num, e, u, n);
     }
-    return PyObject_CallFunctionObjArgs(hook_uptimal_sum, g->nus, h->nus, NULL);
+general:;
+    PyObject *a = nus_of(g), *b = a == NULL ? NULL : nus_of(h);
+    return b == NULL ? NULL : PyObject_CallFunctionObjArgs(hook_uptimal_sum, a, b, NULL);
 }
 
 /* The key of cgt.game._add_memo for a pair with g->cid <= h->cid: (g._id << 40) | h._id. */
@@ -948,7 +1672,7 @@ add_key(GameObject *g, GameObject *h)
     PyObject *forty = PyLong_FromLong(40);
     if (forty == NULL)
         return NULL;
-    PyObject *shifted = PyNumber_Lshift(g->id, forty);
+    PyObject *shifted = id_of(g) == NULL || id_of(h) == NULL ? NULL : PyNumber_Lshift(g->id, forty);
     Py_DECREF(forty);
     if (shifted == NULL)
         return NULL;
@@ -963,6 +1687,8 @@ static PyObject *
 translate(GameObject *g, GameObject *number)
 {
     int zero = number->small ? number->num == 0 : !PyObject_IsTrue(PyTuple_GET_ITEM(number->nus, 0));
+    if (zero < 0)
+        return NULL;
     if (zero) {
         Py_INCREF(g);
         return (PyObject *)g;
@@ -1118,13 +1844,40 @@ all_of_kind(PyObject *left, PyObject *right, int kind)
     return 1;
 }
 
-/* The Python hook when it can answer (every option of the kind), else None; a new reference. */
+/* The simplicity theorem when every option is a number (else None): in C on small numbers, else the pure
+ * _as_number; a new reference. */
 static PyObject *
-maybe_call(PyObject *hook, PyObject *left, PyObject *right, int kind)
+number_from_options(PyObject *left, PyObject *right)
 {
-    if (!all_of_kind(left, right, kind))
+    if (!all_of_kind(left, right, 2))
         Py_RETURN_NONE;
-    return PyObject_CallFunctionObjArgs(hook, left, right, NULL);
+    PyObject *out = NULL;
+    int r = simplest_number(left, right, &out);
+    if (r == 1)
+        return out;
+    if (r == 0)
+        Py_RETURN_NONE;
+    if (r < 0)
+        return NULL;
+    return PyObject_CallFunctionObjArgs(hook_as_number, left, right, NULL);
+}
+
+/* The uptimal with these canonical options when every option is an uptimal (else None): in C on small
+ * uptimals, else the pure _recognise_uptimal; a new reference. */
+static PyObject *
+uptimal_from_options(PyObject *left, PyObject *right)
+{
+    if (!all_of_kind(left, right, 1))
+        Py_RETURN_NONE;
+    PyObject *out = NULL;
+    int r = recognise_small(left, right, &out);
+    if (r == 1)
+        return out;
+    if (r == 0)
+        Py_RETURN_NONE;
+    if (r < 0)
+        return NULL;
+    return PyObject_CallFunctionObjArgs(hook_recognise, left, right, NULL);
 }
 
 /* One pass of bypassing reversible options on one side; *changed is set when one was bypassed. */
@@ -1183,7 +1936,7 @@ canonical(PyObject *left_in, PyObject *right_in, Py_ssize_t left_split, Py_ssize
 {
     if (poll_cancel() < 0)
         return NULL;
-    PyObject *number = maybe_call(hook_as_number, left_in, right_in, 2);
+    PyObject *number = number_from_options(left_in, right_in);
     if (number != Py_None)
         return number;
     Py_DECREF(number);
@@ -1218,11 +1971,11 @@ canonical(PyObject *left_in, PyObject *right_in, Py_ssize_t left_split, Py_ssize
         if (left == NULL || right == NULL)
             goto done;
     }
-    result = maybe_call(hook_as_number, left, right, 2);
+    result = number_from_options(left, right);
     if (result != Py_None)
         goto done;
     Py_DECREF(result);
-    result = maybe_call(hook_recognise, left, right, 1);
+    result = uptimal_from_options(left, right);
     if (result != Py_None)
         goto done;
     Py_DECREF(result);
@@ -1391,8 +2144,120 @@ static PyNumberMethods game_as_number = {
 static Py_hash_t
 game_hash(PyObject *self)
 {
-    return ((GameObject *)self)->hash;
+    /* computed on first use: a number hashes like its value (hash(integer(2)) == hash(2)), another game like
+     * ("cgt.Game", its id), as in the pure kernel */
+    GameObject *g = (GameObject *)self;
+    if (g->hash != -1)
+        return g->hash;
+    Py_hash_t h;
+    if (g->kind == 2) {
+        PyObject *nus = nus_of(g);
+        if (nus == NULL)
+            return -1;
+        h = PyObject_Hash(PyTuple_GET_ITEM(nus, 0));
+    }
+    else {
+        PyObject *id = id_of(g);
+        PyObject *t = id == NULL ? NULL : PyTuple_Pack(2, str_cgt_game, id);
+        if (t == NULL)
+            return -1;
+        h = PyObject_Hash(t);
+        Py_DECREF(t);
+    }
+    if (h != -1)
+        g->hash = h;
+    return h;
 }
+
+/* Getters of the fields made on first use (see the struct); the stops accept assignment. */
+static PyObject *
+get_id(PyObject *self, void *unused)
+{
+    PyObject *id = id_of((GameObject *)self);
+    Py_XINCREF(id);
+    return id;
+}
+
+static PyObject *
+get_nus(PyObject *self, void *unused)
+{
+    PyObject *nus = nus_of((GameObject *)self);
+    Py_XINCREF(nus);
+    return nus;
+}
+
+static PyObject *
+get_hash(PyObject *self, void *unused)
+{
+    Py_hash_t h = game_hash(self);
+    return h == -1 && PyErr_Occurred() ? NULL : PyLong_FromSsize_t(h);
+}
+
+static PyObject **
+stop_field(GameObject *g, void *which)
+{
+    switch ((int)(Py_ssize_t)which) {
+    case 0: return &g->ls;
+    case 1: return &g->rs;
+    case 2: return &g->lsf;
+    default: return &g->rsf;
+    }
+}
+
+static PyObject *
+get_stop(PyObject *self, void *which)
+{
+    GameObject *g = (GameObject *)self;
+    PyObject **field = stop_field(g, which);
+    if (*field == NULL && g->small) {
+        if ((Py_ssize_t)which >= 2) {
+            if (small_shadows(g) < 0)
+                return NULL;
+        }
+        else {
+            PyObject *nus = nus_of(g);
+            if (nus == NULL)
+                return NULL;
+            *field = PyTuple_GET_ITEM(nus, 0);
+            Py_INCREF(*field);
+        }
+    }
+    else if (*field == NULL && g->kind == 0) {
+        /* a general game: its stops in machine dyadics when they are (computed here on first use) */
+        if (g->stops == 0 && compute_stops(g) < 0)
+            return NULL;
+        if (g->stops == 1) {
+            int side = (int)(Py_ssize_t)which & 1;
+            *field = (Py_ssize_t)which >= 2 ? machine_shadow(g->stop_num[side], g->stop_exp[side])
+                                            : small_number(g->stop_num[side], g->stop_exp[side]);
+            if (*field == NULL)
+                return NULL;
+        }
+    }
+    PyObject *value = *field == NULL ? Py_None : *field;
+    Py_INCREF(value);
+    return value;
+}
+
+static int
+set_stop(PyObject *self, PyObject *value, void *which)
+{
+    PyObject **field = stop_field((GameObject *)self, which);
+    Py_XINCREF(value);
+    Py_XSETREF(*field, value);
+    return 0;
+}
+
+static PyGetSetDef game_getset[] = {
+    {"_id", get_id, NULL, NULL, NULL},
+    {"_nus", get_nus, NULL, NULL, NULL},
+    {"_hash", get_hash, NULL, NULL, NULL},
+    {"_ls", get_stop, set_stop, NULL, (void *)0},
+    {"_rs", get_stop, set_stop, NULL, (void *)1},
+    {"_lsf", get_stop, set_stop, NULL, (void *)2},
+    {"_rsf", get_stop, set_stop, NULL, (void *)3},
+    {NULL}
+};
 
 static void
 game_dealloc(PyObject *self)
@@ -1419,19 +2284,12 @@ game_dealloc(PyObject *self)
 }
 
 static PyMemberDef game_members[] = {
-    {"_id", T_OBJECT, offsetof(GameObject, id), READONLY, NULL},
     {"_left", T_OBJECT, offsetof(GameObject, left), 0, NULL},
     {"_right", T_OBJECT, offsetof(GameObject, right), 0, NULL},
-    {"_nus", T_OBJECT, offsetof(GameObject, nus), READONLY, NULL},
     {"_neg", T_OBJECT, offsetof(GameObject, neg), 0, NULL},
     {"_birthday", T_OBJECT, offsetof(GameObject, birthday), 0, NULL},
-    {"_ls", T_OBJECT, offsetof(GameObject, ls), 0, NULL},
-    {"_rs", T_OBJECT, offsetof(GameObject, rs), 0, NULL},
-    {"_lsf", T_OBJECT, offsetof(GameObject, lsf), 0, NULL},
-    {"_rsf", T_OBJECT, offsetof(GameObject, rsf), 0, NULL},
     {"_le_memo", T_OBJECT, offsetof(GameObject, le_memo), 0, NULL},
     {"_extra", T_OBJECT, offsetof(GameObject, extra), 0, NULL},
-    {"_hash", T_PYSSIZET, offsetof(GameObject, hash), READONLY, NULL},
     {NULL}
 };
 
@@ -1447,6 +2305,7 @@ static PyTypeObject GameBase_Type = {
     .tp_richcompare = game_richcompare,
     .tp_as_number = &game_as_number,
     .tp_members = game_members,
+    .tp_getset = game_getset,
     .tp_weaklistoffset = offsetof(GameObject, weakreflist),
 };
 
@@ -1455,32 +2314,47 @@ static PyTypeObject GameBase_Type = {
 static PyObject *
 kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"game_type", "next_id", "by_uptimal", "add_memo", "cancel_requested",
-                            "check_room", "add_deep", "le_deep", "uptimal_le", "uptimal_sum", "materialise",
-                            "fill_stops", "raise_if_cancelled", "compare_other", "add_other", "by_options",
-                            "canonical", "namespace", "as_number", "recognise_uptimal", NULL};
-    PyObject *v[20];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O!O!OOOOOOOOOOO!OO!OO", names, &v[0], &v[1], &PyDict_Type,
-                                     &v[2], &PyDict_Type, &v[3], &PyList_Type, &v[4], &v[5], &v[6], &v[7], &v[8],
-                                     &v[9], &v[10], &v[11], &v[12], &v[13], &v[14], &PyDict_Type, &v[15], &v[16],
-                                     &PyDict_Type, &v[17], &v[18], &v[19]))
+    static char *names[] = {"game_type", "add_memo", "cancel_requested", "check_room", "add_deep", "le_deep",
+                            "uptimal_le", "uptimal_sum", "materialise", "fill_stops", "raise_if_cancelled",
+                            "compare_other", "add_other", "by_options", "canonical", "namespace", "as_number",
+                            "recognise_uptimal", "pure_uptimal", NULL};
+    enum { COUNT = 19 };
+    PyObject *v[COUNT];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!O!OOOOOOOOOOO!OO!OOO", names, &v[0], &PyDict_Type, &v[1],
+                                     &PyList_Type, &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10],
+                                     &v[11], &v[12], &PyDict_Type, &v[13], &v[14], &PyDict_Type, &v[15], &v[16],
+                                     &v[17], &v[18]))
         return NULL;
     if (!PyType_Check(v[0]) || !PyType_IsSubtype((PyTypeObject *)v[0], &GameBase_Type)) {
         PyErr_SetString(PyExc_TypeError, "game_type must be a subclass of GameBase");
         return NULL;
     }
-    if (PyList_GET_SIZE(v[4]) != 1) {
+    if (PyList_GET_SIZE(v[2]) != 1) {
         PyErr_SetString(PyExc_ValueError, "cancel_requested must be a one-item list");
         return NULL;
     }
-    PyObject **slots[20] = {(PyObject **)&Game_Type, &next_id, &by_uptimal, &add_memo, &cancel_flag,
-                            &hook_check_room, &hook_add_deep, &hook_le_deep, &hook_uptimal_le, &hook_uptimal_sum,
-                            &hook_materialise, &hook_fill_stops, &hook_cancelled, &hook_compare_other,
-                            &hook_add_other, &by_options, &hook_canonical, &namespace, &hook_as_number,
-                            &hook_recognise};
-    for (int i = 0; i < 20; i++) {
+    PyObject **targets[COUNT] = {(PyObject **)&Game_Type, &add_memo, &cancel_flag, &hook_check_room,
+                                 &hook_add_deep, &hook_le_deep, &hook_uptimal_le, &hook_uptimal_sum,
+                                 &hook_materialise, &hook_fill_stops, &hook_cancelled, &hook_compare_other,
+                                 &hook_add_other, &by_options, &hook_canonical, &namespace, &hook_as_number,
+                                 &hook_recognise, &hook_pure_uptimal};
+    for (int i = 0; i < COUNT; i++) {
         Py_INCREF(v[i]);
-        Py_XSETREF(*slots[i], v[i]);
+        Py_XSETREF(*targets[i], v[i]);
+    }
+    /* Games are interned for the session and hold no reference cycles the collector could free (options point
+     * to older games; the per-game caches hold games, numbers and text), so cgt.Game, a heap type and hence
+     * created with the garbage collector's flag, is made an ordinary type: a new game then costs no GC header
+     * and no count towards the collector's thresholds (every 700 new games set off a collection, which was a
+     * quarter of the time of fresh nim sums).  subtype_dealloc and PyType_GenericAlloc read the flag at each
+     * call, and game_dealloc frees through tp_free. */
+    if (Game_Type->tp_flags & Py_TPFLAGS_HAVE_GC && Game_Type->tp_dictoffset == 0) {
+        Game_Type->tp_flags &= ~Py_TPFLAGS_HAVE_GC;
+        Game_Type->tp_traverse = NULL;
+        Game_Type->tp_clear = NULL;
+        Game_Type->tp_is_gc = NULL;
+        Game_Type->tp_free = PyObject_Del;
+        PyType_Modified(Game_Type);
     }
     Py_RETURN_NONE;
 }
@@ -1493,8 +2367,10 @@ static PyMethodDef kernel_methods[] = {
     {"canonical", (PyCFunction)(void (*)(void))kernel_canonical, METH_FASTCALL,
      "canonical(left, right, left_split=0, right_split=0): the canonical form of {left | right} (the compiled "
      "_canonical)."},
-    {"clear_tables", kernel_clear_tables, METH_NOARGS,
-     "Empty the table of small uptimals (an accelerator of cgt.game._by_uptimal; cgt.clear_caches() calls it)."},
+    {"materialise", kernel_materialise, METH_O,
+     "materialise(g): fill in the options of an uptimal from its closed form (the compiled _materialise)."},
+    {"uptimal", (PyCFunction)(void (*)(void))kernel_uptimal, METH_FASTCALL,
+     "uptimal(x, u, n): the interned uptimal x + u.^ + *n (the compiled _uptimal)."},
     {"add", (PyCFunction)(void (*)(void))kernel_add, METH_FASTCALL,
      "add(g, h): g + h for two canonical games (the compiled _add, memoised)."},
     {"intern_general", (PyCFunction)(void (*)(void))kernel_intern_general, METH_FASTCALL,
@@ -1525,8 +2401,17 @@ PyInit__kernel(void)
     str_denominator = PyUnicode_InternFromString("denominator");
     str_max_interned = PyUnicode_InternFromString("MAX_INTERNED");
     zero_float = PyFloat_FromDouble(0.0);
+    PyObject *fractions = PyImport_ImportModule("fractions");
+    if (fractions != NULL) {
+        fraction_type = PyObject_GetAttrString(fractions, "Fraction");
+        Py_DECREF(fractions);
+    }
+    big_uptimals = PyDict_New();
+    if (PyType_Ready(&Table_Type) == 0)
+        uptimal_table = PyType_GenericNew(&Table_Type, NULL, NULL);
     if (str_cgt_game == NULL || str_numerator == NULL || str_denominator == NULL || str_max_interned == NULL
-            || zero_float == NULL) {
+            || zero_float == NULL || fraction_type == NULL || big_uptimals == NULL || uptimal_table == NULL
+            || PyModule_AddObjectRef(m, "uptimals", uptimal_table) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -589,7 +589,9 @@ class Game(object if _compiled is None else _compiled.GameBase):
 
 _next_id = itertools.count()
 _by_options: dict[tuple, Game] = {}
-_by_uptimal: dict[tuple, Game] = {}
+#: (x, u, n) -> the interned uptimal.  With the compiled kernel, a mapping over its C table of small uptimals
+#: (machine-size parts: the common case) and a dict of the others (len, in, get, [], values()).
+_by_uptimal: dict[tuple, Game] = {} if _compiled is None else _compiled.uptimals
 
 
 def _new(left, right, nus) -> Game:
@@ -1116,7 +1118,8 @@ def _translate(g: Game, x: Fraction) -> Game:
 _add_deep = deep(_add)
 
 # The pure kernel's recursive functions: the reference.  With the compiled kernel the module names _le, _add,
-# _canonical and _intern_general are the C functions of cgt._kernel (same signatures, memo tables and results).
+# _canonical and _intern_general are the C functions of cgt._kernel (same signatures, memo tables and results);
+# so are _uptimal and _materialise (bound at the end of this module; pure_kernel() leaves those two compiled).
 _PURE_FUNCTIONS = {"_le": _le, "_add": _add, "_intern_general": _intern_general, "_canonical": _canonical}
 if _compiled is not None:
     _le, _add, _intern_general, _canonical = _compiled.le, _compiled.add, _compiled.intern_general, _compiled.canonical
@@ -1516,14 +1519,19 @@ def stops_of(g: Game) -> tuple:
 
 if _compiled is not None:
     _compiled.set_hooks(
-        game_type=Game, next_id=_next_id, by_uptimal=_by_uptimal, add_memo=_add_memo,
+        game_type=Game, add_memo=_add_memo,
         cancel_requested=cancel_requested, check_room=_check_room, add_deep=_add_deep, le_deep=_le_deep,
         uptimal_le=_uptimal_le, uptimal_sum=_uptimal_sum, materialise=_materialise, fill_stops=_fill_stops,
         raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other,
         by_options=_by_options, canonical=_PURE_FUNCTIONS["_canonical"], namespace=globals(), as_number=_as_number,
-        recognise_uptimal=_recognise_uptimal)
-    #: New games are created by the C type, with the same fields as the pure ``_new`` above.
+        recognise_uptimal=_recognise_uptimal, pure_uptimal=_uptimal)
+    #: New games are created by the C type, with the same fields as the pure ``_new`` above (ids count in C).
     _new = _compiled.new_game
+    #: Uptimals are interned by the C function (small parts in its own table, no tuple or dict per game).
+    _uptimal = trusted_uptimal = _compiled.uptimal
+    #: Options of small uptimals from their closed form in C (others: the pure ``_materialise``, the reference,
+    #: kept as ``_pure_materialise``).
+    _pure_materialise, _materialise = _materialise, _compiled.materialise
 
 
 ZERO = _number(0)

@@ -83,7 +83,7 @@ def test_uptimal_closed_forms_agree_with_the_pure_kernel(g, h):
 def test_small_uptimal_sums_agree_with_the_pure_kernel(g, h):
     expected = kernel._uptimal_sum(g._nus, h._nus)
     assert g + h is expected and h + g is expected
-    clear_caches()  # empties the compiled kernel's table of small uptimals too
+    clear_caches()  # the interned games stay (the compiled kernel's table of small uptimals among them)
     assert g + h is expected
 
 
@@ -237,3 +237,162 @@ def test_a_missing_extension_falls_back_with_a_one_line_warning():
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "1 False pure (the compiled kernel cgt._kernel is not built) ^* False"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 18 step 2: small uptimals outside the general intern path (a C table keyed by machine integers; id,
+# (x, u, n), stops and hash made on first use) and the first-run paths of small sums in C (options of small
+# uptimals, stops, the simplicity theorem, the recognition of uptimals among canonical options).
+
+# Small uptimals and their neighbours past the C bounds (|num| < 2^40 and 2^-20 for the simplicity theorem,
+# at most 64 options per side, |parts| < 2^61): the pure functions take over there.
+NEAR = st.builds(lambda m, k: Fraction(m, 2**k), st.one_of(st.integers(-64, 64), st.integers(-(2**41), 2**41),
+                                                          st.sampled_from([2**40 - 1, 2**40, -(2**40)])),
+                 st.integers(0, 24))
+SMALL = st.one_of(uptimals(), numbers(), nimbers(),
+                  st.builds(kernel._uptimal, NEAR, st.integers(-3, 3), st.integers(0, 70)))
+pure_materialise = getattr(kernel, "_pure_materialise", kernel._materialise)
+
+
+def reference_stops(g):
+    """The stops by their definition (Siegel, CGT II.3), in Fractions: a number's value, else the largest right
+    stop of a left option and the smallest left stop of a right option."""
+    closed = kernel.closed_uptimal(g)
+    if closed is not None:
+        return closed[0], closed[0]
+    return (max(reference_stops(o)[1] for o in kernel.lefts_of(g)),
+            min(reference_stops(o)[0] for o in kernel.rights_of(g)))
+
+
+@given(SMALL)
+def test_options_of_small_uptimals_agree_with_the_pure_materialise(g):
+    pure_materialise(g)
+    expected = (g._left, g._right)
+    kernel._materialise(g)  # the compiled one recomputes them
+    assert (g._left, g._right) == expected
+    for options in expected:
+        assert [kernel.game_id(o) for o in options] == sorted(kernel.game_id(o) for o in options)
+    # the options rebuild the game: canonical form, simplicity theorem and recognition of uptimals in C
+    assert game(list(expected[0]), list(expected[1])) is g
+
+
+@given(st.one_of(GENERAL, st.builds(lambda g, x: g + x, GENERAL, st.one_of(NEAR, PARTS))))
+def test_stops_agree_with_their_definition(g):
+    ls, rs = reference_stops(g)
+    assert (g.left_stop, g.right_stop) == (ls, rs)
+    kls, krs = kernel.stops_of(g)
+    assert (kls, krs) == (ls, rs)
+    assert [type(v) for v in (kls, krs)] == [int if v.denominator == 1 else Fraction for v in (ls, rs)]
+    assert (g._lsf, g._rsf) == (kernel._float(ls), kernel._float(rs))
+
+
+@given(st.lists(st.one_of(numbers(), st.builds(kernel.number, NEAR), st.builds(kernel.number, PARTS)),
+                max_size=4),
+       st.lists(st.one_of(numbers(), st.builds(kernel.number, NEAR), st.builds(kernel.number, PARTS)),
+                max_size=4))
+def test_the_simplicity_theorem_agrees_with_the_pure_kernel(lefts, rights):
+    clear_caches()
+    with kernel.pure_kernel():
+        expected = kernel._canonical(list(lefts), list(rights))
+    clear_caches()
+    assert kernel._canonical(list(lefts), list(rights)) is expected
+
+
+@given(st.lists(SMALL, max_size=4), st.lists(SMALL, max_size=4))
+def test_recognised_uptimals_agree_with_the_pure_kernel(lefts, rights):
+    clear_caches()
+    with kernel.pure_kernel():
+        expected = kernel._canonical(list(lefts), list(rights))
+    clear_caches()
+    assert kernel._canonical(list(lefts), list(rights)) is expected
+
+
+@given(SMALL, SMALL)
+def test_sums_of_small_uptimals_print_and_read_back(g, h):
+    total = g + h
+    x, u, n = kernel.closed_uptimal(total)
+    assert str(total) == kernel.format_uptimal(x, u, n)
+    assert game(str(total)) is total
+    assert repr(total) == repr(kernel._uptimal(x, u, n))
+
+
+def test_ids_are_unique_stable_and_follow_creation_order():
+    base = 1 << 50
+    made = [nimber(base + k) for k in range(4)] + [dyadic(2 * base + 1, 1 << 20), nimber(base) + nimber(2 * base + 9)]
+    ids = [kernel.game_id(g) for g in made]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    assert [g._id for g in made] == ids  # made once, then the same int
+    assert hash(made[0]) == hash(("cgt.Game", ids[0])) and hash(made[4]) == hash(Fraction(2 * base + 1, 1 << 20))
+    assert nimber(base) + nimber(base + 7) is nimber(7) and made[5] is nimber(3 * base + 9)
+
+
+def test_the_uptimal_table_reads_like_a_dict_and_survives_clear_caches():
+    table = kernel._by_uptimal
+    key = (12_345 + Fraction(3, 1024), 3, 5)
+    g = kernel._uptimal(*key)
+    h = game([g], [0])
+    assert (g <= h, h <= g) == (False, False) and g._le_memo is not None and h._le_memo is not None
+    assert key in table and table[key] is g and table.get(key) is g
+    assert (Fraction(4), 0, 0) in table and table[(Fraction(4), 0, 0)] is integer(4)  # keys match by value
+    assert table.get((0, 0, -1)) is None and table.get((0, 0, -1), "no") == "no"
+    with pytest.raises(KeyError):
+        table[(Fraction(1, 3 << 70), 0, 0)]
+    assert len(table) >= 2 and any(v is g for v in table.values())
+    clear_caches()
+    assert (g._le_memo, g._extra, h._le_memo) == (None, None, None) and kernel._uptimal(*key) is g
+
+
+def test_the_intern_cap_applies_to_every_new_small_uptimal(monkeypatch):
+    a, b = dyadic(2**36 + 1, 2**10), dyadic(2**36 + 2, 2**10)  # the simplest number between them is new
+    x, y = dyadic(2**30 + 1, 2**20), dyadic(1, 2**19)
+    unlisted = kernel._uptimal(2**35 + 977, 3, 0)  # its options are not interned yet
+    monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_uptimal))
+    for make in (lambda: x + y, lambda: kernel._uptimal(Fraction(7, 2**33), 5, 9), lambda: game([a], [b]),
+                 lambda: kernel.lefts_of(unlisted), lambda: nimber(2**52)):
+        with pytest.raises(TooLargeError, match="MAX_INTERNED"):
+            make()
+
+
+def test_games_stay_out_of_the_cyclic_collector_and_accept_weak_references():
+    import gc
+    import weakref
+
+    g = nimber(4242) + up
+    assert weakref.ref(g)() is g
+    if not PURE:
+        assert not gc.is_tracked(g) and not gc.is_tracked(game([g], [0]))
+    gc.collect()
+    assert g - up is nimber(4242)
+
+
+def test_other_threads_run_during_a_long_compiled_computation():
+    """The C loops let waiting threads take the interpreter lock now and then (a Ctrl-C sent by a timer thread,
+    the deep-recursion supervisor); before, only the calls back into Python did."""
+    import threading
+    import time
+
+    g = zero
+    for k in range(110):
+        g = game([k + 1], [g])
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(1)
+            time.sleep(0.002)
+
+    worker = threading.Thread(target=tick)
+    clear_caches()
+    worker.start()
+    try:
+        time.sleep(0.01)
+        seen = len(ticks)
+        start = time.monotonic()
+        g + g
+        took = time.monotonic() - start
+        during = len(ticks) - seen
+    finally:
+        done.set()
+        worker.join()
+    assert took < 0.05 or during >= 2, (took, during)
