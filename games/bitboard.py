@@ -35,6 +35,7 @@ from __future__ import annotations
 from operator import lshift
 
 from cgt.errors import TooLargeError
+from cgt.game import game
 from cgt.interrupt import check_interrupt
 
 from cgt.games import results_cache
@@ -199,7 +200,13 @@ def byte_offset(p: int) -> tuple[int, int]:
     (17, 2)
     """
     r0 = (p & -p).bit_length() - 1 & ~7
-    x = p >> r0                                         # first non-empty row to row 0
+    x = _columns_in_use(p >> r0)
+    c0 = (x & -x).bit_length() - 1
+    return r0 + c0, x.bit_length() - c0
+
+
+def _columns_in_use(x: int) -> int:
+    """The byte of columns that some row of the stride-8 mask ``x`` occupies (every row OR-ed onto row 0)."""
     if x >> 64:
         k = 64
         while x >> k:
@@ -211,9 +218,7 @@ def byte_offset(p: int) -> tuple[int, int]:
         x |= x >> 32
         x |= x >> 16
         x |= x >> 8
-    x &= 0xFF                                           # the columns in use
-    c0 = (x & -x).bit_length() - 1
-    return r0 + c0, x.bit_length() - c0
+    return x & 0xFF
 
 
 def byte_normalise(p: int) -> tuple[int, int]:
@@ -226,19 +231,7 @@ def byte_normalise(p: int) -> tuple[int, int]:
     (259, 2)
     """
     q = p >> ((p & -p).bit_length() - 1 & ~7)          # first non-empty row to row 0
-    x = q
-    if x >> 64:
-        k = 64
-        while x >> k:
-            k <<= 1
-        while k > 8:
-            k >>= 1
-            x |= x >> k
-    else:
-        x |= x >> 32
-        x |= x >> 16
-        x |= x >> 8
-    x &= 0xFF                                           # the columns in use
+    x = _columns_in_use(q)
     c0 = (x & -x).bit_length() - 1
     return q >> c0, x.bit_length() - c0
 
@@ -337,6 +330,20 @@ class RegionTables:
         if raw is None:
             raw = self.raw[s] = {}
         return raw
+
+    def solve(self, key):
+        """The value of one canonical region ``{lefts | rights}``: from the on-disk results cache when it has
+        it, else from the option values :meth:`options` gives, entered by :meth:`store`."""
+        if self.disk is not None:
+            known = self.recall(key)
+            if known is not None:
+                return known
+        lefts, rights = self.options(key)
+        return self.store(key, game(lefts, rights))
+
+    def options(self, key) -> tuple:
+        """``(lefts, rights)``: the values of the options of the region with canonical key ``key``."""
+        raise NotImplementedError(f"{type(self).__name__} must define options(key)")
 
     def store(self, key, value):
         """Enter a solved region in the key table (TooLargeError past the ruleset's ``max_positions``);

@@ -68,7 +68,7 @@ from cgt.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.player import Player
 
-from cgt.game import ZERO, game
+from cgt.game import ZERO
 from cgt.interrupt import deep
 from cgt.progress import Progress
 
@@ -639,12 +639,8 @@ class _Solver(bits.RegionTables):
             regions[int.from_bytes(a, "little") | int.from_bytes(b, "little") << n] = v
         return v
 
-    def solve(self, key: bytes):
-        """The value of one canonical group: ``{lefts | rights}``."""
-        if self.disk is not None:
-            known = self.recall(key)
-            if known is not None:
-                return known
+    def options(self, key: bytes) -> tuple:
+        """The option values of one canonical group."""
         h = len(key) >> 1
         x = int.from_bytes(key[:h], "little")
         o = int.from_bytes(key[h:], "little")
@@ -670,7 +666,7 @@ class _Solver(bits.RegionTables):
                     nx, no = x ^ t, o ^ b ^ t
                     v = get(nx | no << n)
                     rights.add(v if v is not None else value(nx, no))
-        return self.store(key, game(lefts, rights))
+        return lefts, rights
 
 
 def _rebuild(directions, clobbered, left_behind, max_distance, name):

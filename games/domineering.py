@@ -29,7 +29,7 @@ Wolfe, Lessons in Play, ch. 1-2):
 from __future__ import annotations
 
 from cgt.interrupt import deep
-from cgt.game import ZERO, game, integer
+from cgt.game import ZERO, integer
 from cgt.player import Player
 from cgt.progress import Progress
 
@@ -213,32 +213,12 @@ class _Solver(bits.RegionTables):
                 regions[int.from_bytes(image, "little")] = nv
         return v
 
-    def solve(self, key: bytes):
-        """The value of one canonical region (both players have moves): ``{lefts | rights}``."""
-        if self.disk is not None:
-            known = self.recall(key)
-            if known is not None:
-                return known
+    def options(self, key: bytes) -> tuple:
+        """The option values of one canonical region (both players have moves): Left's vertical dominoes
+        join a cell to the one a row (8 bits) below, Right's horizontal ones to its right neighbour."""
         m = int.from_bytes(key, "little")
-        get = self.whole.get
-        value = self.value
-        lefts = set()
-        x = m & (m >> 8)
-        while x:
-            low = x & -x
-            x ^= low
-            o = m ^ (low | low << 8)
-            v = get(o)
-            lefts.add(v if v is not None else value(o))
-        rights = set()
-        x = m & (m >> 1)
-        while x:
-            low = x & -x
-            x ^= low
-            o = m ^ (low | low << 1)
-            v = get(o)
-            rights.add(v if v is not None else value(o))
-        return self.store(key, game(lefts, rights))
+        get, value = self.whole.get, self.value
+        return _domino_options(m, 8, get, value), _domino_options(m, 1, get, value)
 
 
 @deep
@@ -306,35 +286,30 @@ class _GenericSolver(bits.RegionTables):
         raw[m] = v
         return v
 
-    def solve(self, key):
-        """The value of one canonical region (both players have moves)."""
-        if self.disk is not None:
-            known = self.recall(key)
-            if known is not None:
-                return known
+    def options(self, key) -> tuple:
+        """The option values of one canonical region (both players have moves); rows are ``w + 1`` bits apart."""
         h, w, m = key
         s = w + 1
         raw = self.frame(s)
-        get = raw.get
         value = self.value
-        lefts = set()
-        x = m & (m >> s)
-        while x:
-            low = x & -x
-            x ^= low
-            o = m ^ (low | low << s)
-            v = get(o)
-            lefts.add(v if v is not None else value(raw, s, o))
-        rights = set()
-        x = m & (m >> 1)
-        while x:
-            low = x & -x
-            x ^= low
-            o = m ^ (low | low << 1)
-            v = get(o)
-            rights.add(v if v is not None else value(raw, s, o))
-        g = game(lefts, rights)
-        return self.store(key, g)
+
+        def solve_raw(o):
+            return value(raw, s, o)
+        return _domino_options(m, s, raw.get, solve_raw), _domino_options(m, 1, raw.get, solve_raw)
+
+
+def _domino_options(m: int, step: int, known, solve) -> set:
+    """The values of the positions left by one domino on two cells ``step`` bits apart in the region mask
+    ``m``: ``known(o)`` (a table's ``get``) or else ``solve(o)``."""
+    out = set()
+    x = m & (m >> step)
+    while x:
+        low = x & -x
+        x ^= low
+        o = m ^ (low | low << step)
+        v = known(o)
+        out.add(v if v is not None else solve(o))
+    return out
 
 
 #: The Domineering ruleset (CGSuite's ``game.grid.Domineering``).
