@@ -1844,40 +1844,40 @@ all_of_kind(PyObject *left, PyObject *right, int kind)
     return 1;
 }
 
+/* The game these canonical options make when every option is of kind `kind` (else None), a new reference:
+ * `small` decides in C on machine-size parts (1: found, 0: not that kind of game, -1: error, else: outside
+ * the C bounds), and `fallback` (a pure-kernel hook) decides the rest. */
+static PyObject *
+recognised_from_options(PyObject *left, PyObject *right, int kind,
+                        int (*small)(PyObject *, PyObject *, PyObject **), PyObject *fallback)
+{
+    if (!all_of_kind(left, right, kind))
+        Py_RETURN_NONE;
+    PyObject *out = NULL;
+    int r = small(left, right, &out);
+    if (r == 1)
+        return out;
+    if (r == 0)
+        Py_RETURN_NONE;
+    if (r < 0)
+        return NULL;
+    return PyObject_CallFunctionObjArgs(fallback, left, right, NULL);
+}
+
 /* The simplicity theorem when every option is a number (else None): in C on small numbers, else the pure
- * _as_number; a new reference. */
+ * _as_number. */
 static PyObject *
 number_from_options(PyObject *left, PyObject *right)
 {
-    if (!all_of_kind(left, right, 2))
-        Py_RETURN_NONE;
-    PyObject *out = NULL;
-    int r = simplest_number(left, right, &out);
-    if (r == 1)
-        return out;
-    if (r == 0)
-        Py_RETURN_NONE;
-    if (r < 0)
-        return NULL;
-    return PyObject_CallFunctionObjArgs(hook_as_number, left, right, NULL);
+    return recognised_from_options(left, right, 2, simplest_number, hook_as_number);
 }
 
 /* The uptimal with these canonical options when every option is an uptimal (else None): in C on small
- * uptimals, else the pure _recognise_uptimal; a new reference. */
+ * uptimals, else the pure _recognise_uptimal. */
 static PyObject *
 uptimal_from_options(PyObject *left, PyObject *right)
 {
-    if (!all_of_kind(left, right, 1))
-        Py_RETURN_NONE;
-    PyObject *out = NULL;
-    int r = recognise_small(left, right, &out);
-    if (r == 1)
-        return out;
-    if (r == 0)
-        Py_RETURN_NONE;
-    if (r < 0)
-        return NULL;
-    return PyObject_CallFunctionObjArgs(hook_recognise, left, right, NULL);
+    return recognised_from_options(left, right, 1, recognise_small, hook_recognise);
 }
 
 /* One pass of bypassing reversible options on one side; *changed is set when one was bypassed. */
