@@ -260,7 +260,10 @@ class AmazonsRuleset(GridRuleset):
             piece, sign = RIGHT, -1
         else:
             return None
-        moves = _most_moves(cells, grid.row_count, grid.col_count, piece, self.table("one-sided"))
+        # The memo is keyed by the cells alone, so it is one per board shape: the same bytes on a board of
+        # another width are another position.
+        memo = self.table("one-sided").setdefault((grid.row_count, grid.col_count), {})
+        moves = _most_moves(cells, grid.row_count, grid.col_count, piece, memo)
         return integer(sign * moves)
 
     # -- value tables ------------------------------------------------------------------------------------

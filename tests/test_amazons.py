@@ -241,3 +241,12 @@ def test_fast_normal_form_agrees_with_grid_ruleset(board):
     assert key == generic_key
     if negated != generic_negated:     # then the key is also an image of its own colour swap: value = -value
         assert Amazons.value(key) == -Amazons.value(key)
+
+
+def test_one_sided_memo_is_per_board_shape():
+    # The longest-move search of one-colour boards memoises sub-boards by their cells; a 1 x 8 board's
+    # sub-board once had the same bytes as a sub-board of "...|#o#" (2 x 3), and the latter read the former's
+    # answer (0 instead of -3: o steps and shoots three times, as the reference search over the rules says).
+    cgt.clear_caches()
+    assert Amazons("....x.o.").value == reference_value("....x.o.")
+    assert Amazons("...|#o#").value == reference_value("...|#o#") == cgt.integer(-3)
