@@ -176,6 +176,22 @@ def impartial_trees(max_depth: int = 4, max_options: int = 4):
     )
 
 
+def board_texts(shapes: st.SearchStrategy, alphabet: str) -> st.SearchStrategy[str]:
+    """Board texts (rows joined by ``|``) of the ``(rows, cols)`` shapes that ``shapes`` draws, each cell drawn
+    from ``alphabet``; a character repeated in ``alphabet`` is drawn that much more often.
+
+    >>> from hypothesis import find
+    >>> find(board_texts(st.just((2, 3)), "..x"), lambda text: text.count("x") == 4)
+    '..x|xxx'
+    """
+    def board(shape):
+        rows, cols = shape
+        cells = st.lists(st.sampled_from(alphabet), min_size=rows * cols, max_size=rows * cols)
+        return cells.map(lambda c: "|".join("".join(c[r * cols:(r + 1) * cols]) for r in range(rows)))
+
+    return shapes.flatmap(board)
+
+
 def positions(ruleset, max_cells: int = 12, min_cells: int = 0, alphabet: str | None = None):
     """Random valid positions of ``ruleset`` (bound positions, as ``ruleset(...)`` returns them).
 
@@ -206,12 +222,7 @@ def positions(ruleset, max_cells: int = 12, min_cells: int = 0, alphabet: str | 
                 lambda rows: st.tuples(st.just(rows), st.integers(max(1, -(-min_cells // rows)),
                                                                  max(1, max_cells // rows))))
 
-        def board(shape):
-            rows, cols = shape
-            row = st.text(alphabet=cells, min_size=cols, max_size=cols)
-            return st.lists(row, min_size=rows, max_size=rows).map("|".join)
-
-        texts = shapes().flatmap(board)
+        texts = board_texts(shapes(), cells)
     elif hasattr(ruleset, "heap_options"):
         texts = st.integers(min_cells, max_cells)
     elif getattr(ruleset, "examples", ()):

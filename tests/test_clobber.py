@@ -25,7 +25,7 @@ from cgt.errors import InvalidPositionError
 from cgt.games import engine
 from cgt.games.clobber import (AntiClobber, Clobber, GenClobber, HotClobber, Kings, Knights, Queens, Rooks)
 from cgt.games.grid import COMPASS, DIAGONAL, HEXAGONAL, KNIGHTS_MOVE, ORTHOGONAL, Grid, Symmetry
-from cgt.testing import positions
+from cgt.testing import board_texts, positions
 
 L, R = Player.Left, Player.Right
 
@@ -361,20 +361,10 @@ def test_results_do_not_depend_on_caches():
 
 
 # -- the bitboard solver of Clobber's own rules (its value_hint) against the position engine ---------------
-def _text_board(shape_and_cells):
-    (rows, cols), cells = shape_and_cells
-    return "|".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
-
-
-def _boards(shapes, alphabet):
-    return shapes.flatmap(lambda s: st.tuples(st.just(s), st.lists(st.sampled_from(alphabet), min_size=s[0] * s[1],
-                                                                   max_size=s[0] * s[1]))).map(_text_board)
-
-
 CLOBBER_BOARDS = st.one_of(
-    _boards(st.tuples(st.integers(1, 3), st.integers(1, 4)), ".xxoo"),
-    _boards(st.tuples(st.integers(1, 2), st.integers(8, 10)), "....xo"),   # over 7 wide: solved turned
-    _boards(st.tuples(st.integers(8, 10), st.integers(1, 2)), "....xo"),   # over 7 tall: no turned images fit
+    board_texts(st.tuples(st.integers(1, 3), st.integers(1, 4)), ".xxoo"),
+    board_texts(st.tuples(st.integers(1, 2), st.integers(8, 10)), "....xo"),   # over 7 wide: solved turned
+    board_texts(st.tuples(st.integers(8, 10), st.integers(1, 2)), "....xo"),   # over 7 tall: no turned images fit
 )
 
 

@@ -27,7 +27,7 @@ from cgt import Player
 from cgt.errors import InvalidPositionError
 from cgt.games import Domineering, engine
 from cgt.games.grid import FLIP, TRANSPOSING, Grid
-from cgt.testing import positions
+from cgt.testing import board_texts, positions
 
 
 # -- the slow reference: the rules, straight into cgt.game (no tables, no regions, no symmetry) --------------
@@ -268,21 +268,11 @@ def test_trimming_the_raw_tables_keeps_values(monkeypatch):
 
 # -- the solvers by board shape: byte boards (at most 7 wide), turned byte boards (over 7 wide, at most 7 tall)
 # and the generic bitboard solver (over 7 both ways), with the tables shared between boards -----------------
-def _text_board(shape_and_cells):
-    (rows, cols), cells = shape_and_cells
-    return "|".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
-
-
-def _boards(shapes, alphabet):
-    return shapes.flatmap(lambda s: st.tuples(st.just(s), st.lists(st.sampled_from(alphabet), min_size=s[0] * s[1],
-                                                                   max_size=s[0] * s[1]))).map(_text_board)
-
-
 SHAPED_BOARDS = st.one_of(
-    _boards(st.tuples(st.integers(1, 4), st.integers(1, 4)), "...#"),
-    _boards(st.tuples(st.integers(1, 3), st.integers(8, 11)), ".##"),     # over 7 wide: solved transposed
-    _boards(st.tuples(st.integers(8, 11), st.integers(1, 3)), ".##"),     # over 7 tall: no transposed images
-    _boards(st.tuples(st.integers(8, 9), st.integers(8, 9)), ".####"),    # over 7 both ways: generic solver
+    board_texts(st.tuples(st.integers(1, 4), st.integers(1, 4)), "...#"),
+    board_texts(st.tuples(st.integers(1, 3), st.integers(8, 11)), ".##"),     # over 7 wide: solved transposed
+    board_texts(st.tuples(st.integers(8, 11), st.integers(1, 3)), ".##"),     # over 7 tall: no transposed images
+    board_texts(st.tuples(st.integers(8, 9), st.integers(8, 9)), ".####"),    # over 7 both ways: generic solver
 ).filter(lambda text: text.count(".") <= 16)
 
 
