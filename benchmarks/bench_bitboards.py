@@ -20,16 +20,13 @@ import json
 import subprocess
 import sys
 
-
-def _rect(rows: int, cols: int) -> str:
-    return "|".join(["." * cols] * rows)
-
+from boards import empty_board
 
 WORKLOADS = {
-    "Domineering 4x4": ("Domineering", _rect(4, 4)),
-    "Domineering 4x5": ("Domineering", _rect(4, 5)),
-    "Domineering 5x5": ("Domineering", _rect(5, 5)),
-    "Domineering 6x6": ("Domineering", _rect(6, 6)),
+    "Domineering 4x4": ("Domineering", empty_board(4, 4)),
+    "Domineering 4x5": ("Domineering", empty_board(4, 5)),
+    "Domineering 5x5": ("Domineering", empty_board(5, 5)),
+    "Domineering 6x6": ("Domineering", empty_board(6, 6)),
     "Clobber 4x4 xoxo|oxox|xoxo|oxox": ("Clobber", "xoxo|oxox|xoxo|oxox"),
 }
 DEFAULT = ["Domineering 4x4", "Domineering 4x5", "Domineering 5x5", "Clobber 4x4 xoxo|oxox|xoxo|oxox"]

@@ -43,6 +43,8 @@ import tempfile
 import time
 from fractions import Fraction
 
+from boards import empty_board
+
 LIBRARIES = ("cgt", "cgt-py", "pycgt")
 
 
@@ -337,10 +339,6 @@ def kayles(lib, quick):
     return lambda: [Kayles(n).nim_value for n in range(top + 1)]
 
 
-def _rect(rows: int, cols: int) -> str:
-    return "|".join(["." * cols] * rows)
-
-
 WORKLOADS = {
     "100,000 comparisons G <= H, uniform day-3 values": comparisons,
     "sums of 5 random day-3 trees (x3)": sums_of(_tree_rows(5)),
@@ -352,10 +350,10 @@ WORKLOADS = {
     "sums of 8 uniform day-3 values (x3)": sums_of(_uniform_rows(8)),
     "G_n + G_n, hot chain, n = 12": chain_double(12),
     "G_n + G_n, hot chain, n = 25": chain_double(25),
-    "Domineering 4x4": ruleset("Domineering", _rect(4, 4)),
-    "Domineering 4x5": ruleset("Domineering", _rect(4, 5)),
-    "Domineering 5x5": ruleset("Domineering", _rect(5, 5)),
-    "Domineering 6x6": ruleset("Domineering", _rect(6, 6)),
+    "Domineering 4x4": ruleset("Domineering", empty_board(4, 4)),
+    "Domineering 4x5": ruleset("Domineering", empty_board(4, 5)),
+    "Domineering 5x5": ruleset("Domineering", empty_board(5, 5)),
+    "Domineering 6x6": ruleset("Domineering", empty_board(6, 6)),
     "Clobber 4x4 xoxo|oxox|xoxo|oxox": ruleset("Clobber", "xoxo|oxox|xoxo|oxox"),
     "Toads and Frogs tttt...ffff": ruleset("ToadsAndFrogs", "tttt...ffff"),
     "Kayles Grundy values to 10^4": kayles,

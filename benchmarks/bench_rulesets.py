@@ -29,21 +29,19 @@ import subprocess
 import sys
 import time
 
+from boards import empty_board
+
 LIBRARIES = ("cgt", "cgt-py", "pycgt")
-
-
-def _rect(rows: int, cols: int) -> str:
-    return "|".join(["." * cols] * rows)
 
 
 #: name -> (game, board string)
 WORKLOADS = {
-    "Domineering 4x4": ("Domineering", _rect(4, 4)),
-    "Domineering 4x5": ("Domineering", _rect(4, 5)),
-    "Domineering 5x5": ("Domineering", _rect(5, 5)),
-    "Domineering 4x6": ("Domineering", _rect(4, 6)),
-    "Domineering 3x8": ("Domineering", _rect(3, 8)),
-    "Domineering 6x6": ("Domineering", _rect(6, 6)),
+    "Domineering 4x4": ("Domineering", empty_board(4, 4)),
+    "Domineering 4x5": ("Domineering", empty_board(4, 5)),
+    "Domineering 5x5": ("Domineering", empty_board(5, 5)),
+    "Domineering 4x6": ("Domineering", empty_board(4, 6)),
+    "Domineering 3x8": ("Domineering", empty_board(3, 8)),
+    "Domineering 6x6": ("Domineering", empty_board(6, 6)),
     "Clobber xoxo|oxox|xoxo|oxox": ("Clobber", "xoxo|oxox|xoxo|oxox"),
     "Amazons 2x5 x....|....o": ("Amazons", "x....|....o"),
 }
