@@ -24,35 +24,116 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 
+/* The fields a small uptimal rarely uses, in a side structure (issue 18, the compact object): allocated with
+ * the object for general games and big uptimals (one block, see game_alloc), on first use for a small uptimal
+ * (game_side), so that a new nimber or number is one 64-byte cache line.  The fields of the pure kernel's
+ * __slots__; NULL reads as None. */
 typedef struct {
-    PyObject_HEAD
-    /* The machine fields first, in the cache line of the reference count: the small-uptimal table compares
-     * its keys here. */
-    long long num, exp, u, n; /* small uptimal x + u.^ + *n with x = num / 2^exp (num odd when exp > 0) */
-    long long cid;      /* _id as a C integer (ids count from 0, in creation order) */
-    Py_hash_t hash;     /* -1 until first asked for (tp_hash) */
-    long long stop_num[2]; /* left and right stops stop_num[i] / 2^stop_exp[i] when stops == 1 */
-    signed char stop_exp[2];
-    signed char stops;  /* general games: 0 stops not computed in C, 1 in stop_num/stop_exp, 2 not machine-size */
-    signed char kind;   /* 0 general game, 1 uptimal that is not a number, 2 number */
-    signed char small;  /* 1: num, exp, u, n hold the uptimal's parts (and it lives in the small table) */
-    /* The fields of the pure kernel's __slots__.  NULL reads as None.  For a small uptimal, _id, _nus, the
-     * stops and their float shadows are made on first access (id_of, nus_of, the getters below): a sum of
-     * nimbers creates only the object. */
-    PyObject *id;       /* _id: an int */
+    PyObject *id;       /* _id: an int (made on first use) */
     PyObject *left;     /* _left: tuple of options sorted by id, or None until materialised */
     PyObject *right;
     PyObject *nus;      /* _nus: (x, u, n) for an uptimal, else None */
     PyObject *neg;
     PyObject *birthday;
     PyObject *ls, *rs, *lsf, *rsf;
-    PyObject *le_memo;  /* dict: other id -> bool (g <= other) */
+    PyObject *le_memo;  /* dict: other id -> bool (g <= other); read and written only through LE_MEMO */
     PyObject *extra;
+    Py_hash_t hash;     /* -1 until first asked for (tp_hash) */
+    long long stop_num[2]; /* left and right stops stop_num[i] / 2^stop_exp[i] when stops == 1 */
+    signed char stop_exp[2];
+} GameSide;
+
+typedef struct {
+    PyObject_HEAD
+    /* The machine fields first, in the cache line of the reference count: the small-uptimal table compares
+     * its keys here.  The whole object is one 64-byte line (the kernel's own allocator aligns it). */
+    long long num, u, n; /* small uptimal x + u.^ + *n with x = num / 2^exp (num odd when exp > 0) */
+    signed long long cid : 48;    /* _id as a C integer (ids count from 0, in creation order) */
+    signed long long exp : 8;     /* of a small uptimal: 0..62 */
+    unsigned long long kind : 2;  /* 0 general game, 1 uptimal that is not a number, 2 number */
+    unsigned long long small : 1; /* 1: num, exp, u, n hold the uptimal's parts (and it lives in the small table) */
+    unsigned long long stops : 2; /* general games: 0 stops not computed in C, 1 in stop_num/stop_exp, 2 not
+                                   * machine-size */
+    unsigned long long inline_side : 1; /* the side structure follows the object in the same block */
+    unsigned long long own_block : 1;   /* allocated by block_alloc (else by the type's default allocator) */
+    GameSide *side;     /* NULL until needed (small uptimals); see GF and game_side */
     PyObject *weakreflist;
 } GameObject;
 
+/* A side field for reading (NULL when the game has no side structure yet: None to Python). */
+#define GF(g, f) ((g)->side != NULL ? (g)->side->f : NULL)
+/* Every access to the comparison memo goes through LE_MEMO (read) and LE_MEMO_SLOT (the field, for writing;
+ * NULL with MemoryError set when the side structure cannot be allocated). */
+#define LE_MEMO(g) GF(g, le_memo)
+#define LE_MEMO_SLOT(g) (game_side(g) != NULL ? &(g)->side->le_memo : NULL)
+
 static PyTypeObject GameBase_Type;
+
+/* ------------------------------------------------------------------ the kernel's allocator for games
+ * Games live for the session, and a workload like 100,000 fresh nim sums spends most of its time touching new
+ * memory (page faults on pymalloc's arenas; issue 18, "The last row").  Blocks come from 2 MB chunks aligned
+ * to 2 MB with transparent huge pages requested (one fault per chunk where the system grants them), cut
+ * into 64-byte blocks (a small uptimal: one cache line) and 192-byte blocks (a game with its side structure
+ * inline); freed blocks go to a free list per size and are reused, chunks are never returned (games are
+ * interned for the session; transient ones are few). */
+#define GAME_CHUNK ((size_t)2 << 20)
+#define SMALL_BLOCK sizeof(GameObject)
+#define BIG_BLOCK (sizeof(GameObject) + sizeof(GameSide))
+static char *chunk_next = NULL, *chunk_end = NULL;
+static void *free_blocks[2] = {NULL, NULL}; /* [0] small, [1] big: singly linked through the first word */
+
+static void *
+block_alloc(int big)
+{
+    void *b = free_blocks[big];
+    if (b != NULL) {
+        free_blocks[big] = *(void **)b;
+        return b;
+    }
+    size_t size = big ? BIG_BLOCK : SMALL_BLOCK;
+    if ((size_t)(chunk_end - chunk_next) < size) {
+        void *chunk = NULL;
+        if (posix_memalign(&chunk, GAME_CHUNK, GAME_CHUNK) != 0)
+            return NULL;
+#ifdef MADV_HUGEPAGE
+        madvise(chunk, GAME_CHUNK, MADV_HUGEPAGE); /* advice only: failure is harmless */
+#endif
+        chunk_next = chunk;
+        chunk_end = (char *)chunk + GAME_CHUNK;
+    }
+    b = chunk_next;
+    chunk_next += size;
+    return b;
+}
+
+static void
+block_free(void *b, int big)
+{
+    *(void **)b = free_blocks[big];
+    free_blocks[big] = b;
+}
+
+_Static_assert(sizeof(GameObject) == 64, "a small uptimal is one cache line");
+_Static_assert(sizeof(GameSide) % 64 == 0, "blocks stay aligned to cache lines");
+
+/* The side structure of g, allocated on first use (NULL with MemoryError set on failure). */
+static GameSide *
+game_side(GameObject *g)
+{
+    if (g->side == NULL) {
+        GameSide *side = PyMem_Calloc(1, sizeof(GameSide));
+        if (side == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        side->hash = -1;
+        g->side = side;
+    }
+    return g->side;
+}
 
 #define IS_GAME(o) PyObject_TypeCheck((o), &GameBase_Type)
 #define NONEISH(p) ((p) == NULL || (p) == Py_None)
@@ -288,17 +369,20 @@ small_number(long long num, long long exp)
 static PyObject *
 id_of(GameObject *g)
 {
-    if (g->id == NULL)
-        g->id = PyLong_FromLongLong(g->cid);
-    return g->id;
+    if (game_side(g) == NULL)
+        return NULL;
+    if (g->side->id == NULL)
+        g->side->id = PyLong_FromLongLong(g->cid);
+    return g->side->id;
 }
 
 /* _nus: (x, u, n) for an uptimal (made on first use for a small one), else None; borrowed (NULL on error). */
 static PyObject *
 nus_of(GameObject *g)
 {
-    if (g->nus != NULL)
-        return g->nus;
+    PyObject *known = GF(g, nus);
+    if (known != NULL)
+        return known;
     if (!g->small)
         return Py_None;
     PyObject *t = PyTuple_New(3);
@@ -314,7 +398,9 @@ nus_of(GameObject *g)
     if ((item = PyLong_FromLongLong(g->n)) == NULL)
         goto fail;
     PyTuple_SET_ITEM(t, 2, item);
-    g->nus = t;
+    if (game_side(g) == NULL)
+        goto fail;
+    g->side->nus = t;
     return t;
 fail:
     Py_DECREF(t);
@@ -326,7 +412,10 @@ fail:
 static int
 small_shadows(GameObject *g)
 {
-    if (g->lsf == NULL || g->rsf == NULL) {
+    if (GF(g, lsf) == NULL || GF(g, rsf) == NULL) {
+        if (game_side(g) == NULL)
+            return -1;
+        GameSide *side = g->side;
         PyObject *f;
         if (g->num == 0) {
             Py_INCREF(zero_float);
@@ -334,13 +423,13 @@ small_shadows(GameObject *g)
         }
         else if ((f = PyFloat_FromDouble(ldexp((double)g->num, -(int)g->exp))) == NULL)
             return -1;
-        if (g->lsf == NULL) {
+        if (side->lsf == NULL) {
             Py_INCREF(f);
-            g->lsf = f;
+            side->lsf = f;
         }
-        if (g->rsf == NULL) {
+        if (side->rsf == NULL) {
             Py_INCREF(f);
-            g->rsf = f;
+            side->rsf = f;
         }
         Py_DECREF(f);
     }
@@ -369,19 +458,50 @@ check_room(Py_ssize_t count, PyObject *table)
     return 0;
 }
 
+/* A new game of type Game_Type from the kernel's allocator, zero-filled: with its side structure inline
+ * (with_side: general games, big uptimals, games made by Python through tp_alloc), else bare (a small uptimal,
+ * whose side structure comes on first use).  Not tracked by the garbage collector (see set_hooks). */
 static GameObject *
-alloc_game(void)
+game_block(PyTypeObject *type, int with_side)
+{
+    GameObject *g = block_alloc(with_side);
+    if (g == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memset(g, 0, with_side ? BIG_BLOCK : SMALL_BLOCK);
+    PyObject_Init((PyObject *)g, type);
+    g->own_block = 1;
+    if (with_side) {
+        g->inline_side = 1;
+        g->side = (GameSide *)(g + 1);
+        g->side->hash = -1;
+    }
+    return g;
+}
+
+/* tp_alloc of cgt.Game (installed by set_hooks): the kernel's blocks for the plain type, the default
+ * allocator for anything larger (a subclass with more fields). */
+static PyObject *
+game_type_alloc(PyTypeObject *type, Py_ssize_t nitems)
+{
+    if (type->tp_basicsize != (Py_ssize_t)sizeof(GameObject) || nitems != 0 || PyType_IS_GC(type))
+        return PyType_GenericAlloc(type, nitems);
+    return (PyObject *)game_block(type, 1);
+}
+
+static GameObject *
+alloc_game(int with_side)
 {
     if (!hooks_ready())
         return NULL;
-    /* tp_alloc zero-fills: every field starts NULL (None to Python) */
-    GameObject *g = (GameObject *)Game_Type->tp_alloc(Game_Type, 0);
+    GameObject *g = (Game_Type->tp_alloc == game_type_alloc) ? game_block(Game_Type, with_side)
+                                                             : (GameObject *)Game_Type->tp_alloc(Game_Type, 0);
     if (g == NULL)
         return NULL;
     if (PyObject_IS_GC((PyObject *)g))
         PyObject_GC_UnTrack(g); /* interned for the session: see the comment at the top */
     g->cid = next_cid++;
-    g->hash = -1;
     return g;
 }
 
@@ -495,7 +615,7 @@ small_uptimal(long long num, long long exp, long long u, long long n)
     }
     if (check_room(interned_uptimals(), uptimal_table) < 0)
         return NULL;
-    g = alloc_game();
+    g = alloc_game(0);
     if (g == NULL)
         return NULL;
     g->num = num;
@@ -516,30 +636,35 @@ small_uptimal(long long num, long long exp, long long u, long long n)
 static PyObject *
 make_game(PyObject *left, PyObject *right, PyObject *nus)
 {
-    GameObject *g = alloc_game();
+    GameObject *g = alloc_game(1);
     if (g == NULL)
         return NULL;
+    GameSide *side = game_side(g);
+    if (side == NULL) {
+        Py_DECREF(g);
+        return NULL;
+    }
     Py_INCREF(left);
-    g->left = left;
+    side->left = left;
     Py_INCREF(right);
-    g->right = right;
+    side->right = right;
     if (nus != Py_None) {
         if (!PyTuple_CheckExact(nus) || PyTuple_GET_SIZE(nus) != 3) {
             PyErr_SetString(PyExc_TypeError, "cgt._kernel: an uptimal key is a tuple (x, u, n)");
             goto fail;
         }
         Py_INCREF(nus);
-        g->nus = nus;
+        side->nus = nus;
         PyObject *x = PyTuple_GET_ITEM(nus, 0);
         Py_INCREF(x);
-        g->ls = x;
+        side->ls = x;
         Py_INCREF(x);
-        g->rs = x;
-        g->lsf = float_shadow(x);
-        if (g->lsf == NULL)
+        side->rs = x;
+        side->lsf = float_shadow(x);
+        if (side->lsf == NULL)
             goto fail;
-        Py_INCREF(g->lsf);
-        g->rsf = g->lsf;
+        Py_INCREF(side->lsf);
+        side->rsf = side->lsf;
         int ut = PyObject_IsTrue(PyTuple_GET_ITEM(nus, 1));
         int nt = ut < 0 ? -1 : PyObject_IsTrue(PyTuple_GET_ITEM(nus, 2));
         if (ut < 0 || nt < 0)
@@ -950,8 +1075,13 @@ materialise_small(GameObject *g)
         Py_XDECREF(left);
         return -1;
     }
-    Py_XSETREF(g->left, left);
-    Py_XSETREF(g->right, right);
+    if (game_side(g) == NULL) {
+        Py_DECREF(left);
+        Py_DECREF(right);
+        return -1;
+    }
+    Py_XSETREF(g->side->left, left);
+    Py_XSETREF(g->side->right, right);
     return 1;
 fail:
     for (int side = 0; side < 2; side++)
@@ -964,7 +1094,7 @@ fail:
 static PyObject *
 options_of(GameObject *g, int left)
 {
-    PyObject *options = left ? g->left : g->right;
+    PyObject *options = left ? GF(g, left) : GF(g, right);
     if (NONEISH(options)) {
         int done = g->small ? materialise_small(g) : 0;
         if (done < 0)
@@ -975,7 +1105,7 @@ options_of(GameObject *g, int left)
                 return NULL;
             Py_DECREF(r);
         }
-        options = left ? g->left : g->right;
+        options = left ? GF(g, left) : GF(g, right);
         if (NONEISH(options)) {
             PyErr_SetString(PyExc_RuntimeError, "cgt._kernel: options were not materialised");
             return NULL;
@@ -1024,8 +1154,8 @@ stop_of(GameObject *g, int side, long long *num, int *exp)
         return -1;
     if (g->stops != 1)
         return 0;
-    *num = g->stop_num[side];
-    *exp = g->stop_exp[side];
+    *num = g->side->stop_num[side];
+    *exp = g->side->stop_exp[side];
     return 1;
 }
 
@@ -1034,8 +1164,9 @@ stop_of(GameObject *g, int side, long long *num, int *exp)
 static int
 compute_stops(GameObject *g)
 {
-    if (!PyTuple_Check(g->left) || !PyTuple_Check(g->right)
-            || PyTuple_GET_SIZE(g->left) == 0 || PyTuple_GET_SIZE(g->right) == 0) {
+    PyObject *lefts = GF(g, left), *rights = GF(g, right);
+    if (lefts == NULL || rights == NULL || !PyTuple_Check(lefts) || !PyTuple_Check(rights)
+            || PyTuple_GET_SIZE(lefts) == 0 || PyTuple_GET_SIZE(rights) == 0) {
         g->stops = 2;
         return 0;
     }
@@ -1043,7 +1174,7 @@ compute_stops(GameObject *g)
         return -1;
     int state = 1;
     for (int side = 0; side < 2 && state == 1; side++) {
-        PyObject *options = side == 0 ? g->left : g->right;
+        PyObject *options = side == 0 ? lefts : rights;
         long long best = 0;
         int best_exp = 0;
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(options); i++) {
@@ -1063,11 +1194,11 @@ compute_stops(GameObject *g)
                 best_exp = e;
             }
         }
-        g->stop_num[side] = best;
-        g->stop_exp[side] = (signed char)best_exp;
+        g->side->stop_num[side] = best;
+        g->side->stop_exp[side] = (signed char)best_exp;
     }
     Py_LeaveRecursiveCall();
-    g->stops = (signed char)state;
+    g->stops = state;
     return 0;
 }
 
@@ -1087,7 +1218,7 @@ machine_shadow(long long num, int exp)
 static int
 ensure_shadows(GameObject *g)
 {
-    if (!NONEISH(g->lsf) && !NONEISH(g->rsf))
+    if (!NONEISH(GF(g, lsf)) && !NONEISH(GF(g, rsf)))
         return 0;
     if (g->small)
         return small_shadows(g);
@@ -1095,9 +1226,9 @@ ensure_shadows(GameObject *g)
         return -1;
     if (g->kind == 0 && g->stops == 1) {
         for (int side = 0; side < 2; side++) {
-            PyObject **field = side ? &g->rsf : &g->lsf;
+            PyObject **field = side ? &g->side->rsf : &g->side->lsf;
             if (NONEISH(*field)) {
-                PyObject *f = machine_shadow(g->stop_num[side], g->stop_exp[side]);
+                PyObject *f = machine_shadow(g->side->stop_num[side], g->side->stop_exp[side]);
                 if (f == NULL)
                     return -1;
                 Py_XSETREF(*field, f);
@@ -1137,7 +1268,8 @@ stops_refute(GameObject *g, GameObject *h)
         }
         if (ensure_shadows(g) < 0 || ensure_shadows(h) < 0)
             return -1;
-        r = shadow_gt(side ? g->rsf : g->lsf, side ? h->rsf : h->lsf);
+        PyObject *a_ = side ? GF(g, rsf) : GF(g, lsf), *b_ = side ? GF(h, rsf) : GF(h, lsf);
+        r = shadow_gt(a_ == NULL ? Py_None : a_, b_ == NULL ? Py_None : b_);
         if (r != 0)
             return r;
     }
@@ -1327,12 +1459,14 @@ le_rec(GameObject *g, GameObject *h)
 {
     if (g == h)
         return 1;
-    PyObject *memo = g->le_memo;
+    PyObject *memo = LE_MEMO(g);
     if (NONEISH(memo)) {
         memo = PyDict_New();
-        if (memo == NULL)
+        if (memo == NULL || LE_MEMO_SLOT(g) == NULL) {
+            Py_XDECREF(memo);
             return -1;
-        Py_XSETREF(g->le_memo, memo);
+        }
+        Py_XSETREF(*LE_MEMO_SLOT(g), memo);
     }
     else {
         if (!PyDict_Check(memo)) {
@@ -1343,7 +1477,7 @@ le_rec(GameObject *g, GameObject *h)
         if (known != 2)
             return known;
     }
-    Py_INCREF(memo); /* kept across the recursion, whatever happens to g->le_memo meanwhile */
+    Py_INCREF(memo); /* kept across the recursion, whatever happens to g's memo meanwhile */
     int result;
     if (g->kind && h->kind) {
         result = uptimal_le(g, h);
@@ -1373,7 +1507,7 @@ le_rec(GameObject *g, GameObject *h)
                 Py_ssize_t count = PyTuple_GET_SIZE(lefts);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *gl = (GameObject *)PyTuple_GET_ITEM(lefts, i);
-                    int known = memo_get(h->le_memo, gl);
+                    int known = memo_get(LE_MEMO(h), gl);
                     if (known == 2)
                         known = le_rec(h, gl);
                     if (known < 0) {
@@ -1394,7 +1528,7 @@ le_rec(GameObject *g, GameObject *h)
                 Py_ssize_t count = PyTuple_GET_SIZE(rights);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *hr = (GameObject *)PyTuple_GET_ITEM(rights, i);
-                    int known = memo_get(hr->le_memo, g);
+                    int known = memo_get(LE_MEMO(hr), g);
                     if (known == 2)
                         known = le_rec(hr, g);
                     if (known < 0) {
@@ -1411,7 +1545,8 @@ le_rec(GameObject *g, GameObject *h)
         }
         Py_LeaveRecursiveCall();
     }
-    if (id_of(h) == NULL || PyDict_SetItem(memo, h->id, result ? Py_True : Py_False) < 0)
+    PyObject *hid = id_of(h);
+    if (hid == NULL || PyDict_SetItem(memo, hid, result ? Py_True : Py_False) < 0)
         goto error;
     Py_DECREF(memo);
     return result;
@@ -1459,7 +1594,7 @@ entry_le(GameObject *g, GameObject *h)
         return 1;
     if (g->kind && h->kind)
         return uptimal_le(g, h);
-    int known = memo_get(g->le_memo, h);
+    int known = memo_get(LE_MEMO(g), h);
     if (known != 2)
         return known;
     kernel_enter();
@@ -1672,11 +1807,12 @@ add_key(GameObject *g, GameObject *h)
     PyObject *forty = PyLong_FromLong(40);
     if (forty == NULL)
         return NULL;
-    PyObject *shifted = id_of(g) == NULL || id_of(h) == NULL ? NULL : PyNumber_Lshift(g->id, forty);
+    PyObject *gid = id_of(g), *hid = id_of(h);
+    PyObject *shifted = gid == NULL || hid == NULL ? NULL : PyNumber_Lshift(gid, forty);
     Py_DECREF(forty);
     if (shifted == NULL)
         return NULL;
-    PyObject *key = PyNumber_Or(shifted, h->id);
+    PyObject *key = PyNumber_Or(shifted, hid);
     Py_DECREF(shifted);
     return key;
 }
@@ -1686,7 +1822,7 @@ add_key(GameObject *g, GameObject *h)
 static PyObject *
 translate(GameObject *g, GameObject *number)
 {
-    int zero = number->small ? number->num == 0 : !PyObject_IsTrue(PyTuple_GET_ITEM(number->nus, 0));
+    int zero = number->small ? number->num == 0 : !PyObject_IsTrue(PyTuple_GET_ITEM(GF(number, nus), 0));
     if (zero < 0)
         return NULL;
     if (zero) {
@@ -1695,11 +1831,11 @@ translate(GameObject *g, GameObject *number)
     }
     if (poll_cancel() < 0)
         return NULL;
-    if (!PyTuple_Check(g->left) || !PyTuple_Check(g->right)) {
+    PyObject *sides[2] = {GF(g, left), GF(g, right)}, *moved[2] = {NULL, NULL};
+    if (sides[0] == NULL || sides[1] == NULL || !PyTuple_Check(sides[0]) || !PyTuple_Check(sides[1])) {
         PyErr_SetString(PyExc_TypeError, "cgt._kernel: a general game has option tuples");
         return NULL;
     }
-    PyObject *sides[2] = {g->left, g->right}, *moved[2] = {NULL, NULL};
     PyObject *result = NULL;
     for (int side = 0; side < 2; side++) {
         Py_ssize_t count = PyTuple_GET_SIZE(sides[side]);
@@ -2147,8 +2283,8 @@ game_hash(PyObject *self)
     /* computed on first use: a number hashes like its value (hash(integer(2)) == hash(2)), another game like
      * ("cgt.Game", its id), as in the pure kernel */
     GameObject *g = (GameObject *)self;
-    if (g->hash != -1)
-        return g->hash;
+    if (g->side != NULL && g->side->hash != -1)
+        return g->side->hash;
     Py_hash_t h;
     if (g->kind == 2) {
         PyObject *nus = nus_of(g);
@@ -2165,7 +2301,7 @@ game_hash(PyObject *self)
         Py_DECREF(t);
     }
     if (h != -1)
-        g->hash = h;
+        g->side->hash = h;
     return h;
 }
 
@@ -2196,11 +2332,13 @@ get_hash(PyObject *self, void *unused)
 static PyObject **
 stop_field(GameObject *g, void *which)
 {
+    if (game_side(g) == NULL)
+        return NULL;
     switch ((int)(Py_ssize_t)which) {
-    case 0: return &g->ls;
-    case 1: return &g->rs;
-    case 2: return &g->lsf;
-    default: return &g->rsf;
+    case 0: return &g->side->ls;
+    case 1: return &g->side->rs;
+    case 2: return &g->side->lsf;
+    default: return &g->side->rsf;
     }
 }
 
@@ -2208,7 +2346,13 @@ static PyObject *
 get_stop(PyObject *self, void *which)
 {
     GameObject *g = (GameObject *)self;
+    if (g->side == NULL && g->small && (Py_ssize_t)which < 2) {
+        /* a stop of a small uptimal is its number part (no side structure needed for an integer) */
+        return small_number(g->num, g->exp);
+    }
     PyObject **field = stop_field(g, which);
+    if (field == NULL)
+        return NULL;
     if (*field == NULL && g->small) {
         if ((Py_ssize_t)which >= 2) {
             if (small_shadows(g) < 0)
@@ -2228,8 +2372,8 @@ get_stop(PyObject *self, void *which)
             return NULL;
         if (g->stops == 1) {
             int side = (int)(Py_ssize_t)which & 1;
-            *field = (Py_ssize_t)which >= 2 ? machine_shadow(g->stop_num[side], g->stop_exp[side])
-                                            : small_number(g->stop_num[side], g->stop_exp[side]);
+            *field = (Py_ssize_t)which >= 2 ? machine_shadow(g->side->stop_num[side], g->side->stop_exp[side])
+                                            : small_number(g->side->stop_num[side], g->side->stop_exp[side]);
             if (*field == NULL)
                 return NULL;
         }
@@ -2242,7 +2386,39 @@ get_stop(PyObject *self, void *which)
 static int
 set_stop(PyObject *self, PyObject *value, void *which)
 {
+    if (NONEISH(value) && ((GameObject *)self)->side == NULL)
+        return 0;
     PyObject **field = stop_field((GameObject *)self, which);
+    if (field == NULL)
+        return -1;
+    Py_XINCREF(value);
+    Py_XSETREF(*field, value);
+    return 0;
+}
+
+/* The plain fields of the side structure (_left, _right, _neg, _birthday, _le_memo, _extra), as the member
+ * descriptors they were: NULL reads as None, and storing None into a game without a side structure keeps it
+ * without one. */
+static PyObject *
+get_side_field(PyObject *self, void *offset)
+{
+    GameObject *g = (GameObject *)self;
+    PyObject *value = g->side == NULL ? NULL : *(PyObject **)((char *)g->side + (size_t)offset);
+    if (value == NULL)
+        value = Py_None;
+    Py_INCREF(value);
+    return value;
+}
+
+static int
+set_side_field(PyObject *self, PyObject *value, void *offset)
+{
+    GameObject *g = (GameObject *)self;
+    if (NONEISH(value) && g->side == NULL)
+        return 0;
+    if (game_side(g) == NULL)
+        return -1;
+    PyObject **field = (PyObject **)((char *)g->side + (size_t)offset);
     Py_XINCREF(value);
     Py_XSETREF(*field, value);
     return 0;
@@ -2256,6 +2432,12 @@ static PyGetSetDef game_getset[] = {
     {"_rs", get_stop, set_stop, NULL, (void *)1},
     {"_lsf", get_stop, set_stop, NULL, (void *)2},
     {"_rsf", get_stop, set_stop, NULL, (void *)3},
+    {"_left", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, left)},
+    {"_right", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, right)},
+    {"_neg", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, neg)},
+    {"_birthday", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, birthday)},
+    {"_le_memo", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, le_memo)},
+    {"_extra", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, extra)},
     {NULL}
 };
 
@@ -2268,30 +2450,29 @@ game_dealloc(PyObject *self)
         PyObject_GC_UnTrack(self);
     if (g->weakreflist != NULL)
         PyObject_ClearWeakRefs(self);
-    Py_CLEAR(g->id);
-    Py_CLEAR(g->left);
-    Py_CLEAR(g->right);
-    Py_CLEAR(g->nus);
-    Py_CLEAR(g->neg);
-    Py_CLEAR(g->birthday);
-    Py_CLEAR(g->ls);
-    Py_CLEAR(g->rs);
-    Py_CLEAR(g->lsf);
-    Py_CLEAR(g->rsf);
-    Py_CLEAR(g->le_memo);
-    Py_CLEAR(g->extra);
-    type->tp_free(self);
+    GameSide *side = g->side;
+    if (side != NULL) {
+        Py_CLEAR(side->id);
+        Py_CLEAR(side->left);
+        Py_CLEAR(side->right);
+        Py_CLEAR(side->nus);
+        Py_CLEAR(side->neg);
+        Py_CLEAR(side->birthday);
+        Py_CLEAR(side->ls);
+        Py_CLEAR(side->rs);
+        Py_CLEAR(side->lsf);
+        Py_CLEAR(side->rsf);
+        Py_CLEAR(side->le_memo);
+        Py_CLEAR(side->extra);
+        if (!g->inline_side)
+            PyMem_Free(side);
+        g->side = NULL;
+    }
+    if (g->own_block)
+        block_free(self, g->inline_side);
+    else
+        type->tp_free(self);
 }
-
-static PyMemberDef game_members[] = {
-    {"_left", T_OBJECT, offsetof(GameObject, left), 0, NULL},
-    {"_right", T_OBJECT, offsetof(GameObject, right), 0, NULL},
-    {"_neg", T_OBJECT, offsetof(GameObject, neg), 0, NULL},
-    {"_birthday", T_OBJECT, offsetof(GameObject, birthday), 0, NULL},
-    {"_le_memo", T_OBJECT, offsetof(GameObject, le_memo), 0, NULL},
-    {"_extra", T_OBJECT, offsetof(GameObject, extra), 0, NULL},
-    {NULL}
-};
 
 static PyTypeObject GameBase_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
@@ -2304,7 +2485,6 @@ static PyTypeObject GameBase_Type = {
     .tp_hash = game_hash,
     .tp_richcompare = game_richcompare,
     .tp_as_number = &game_as_number,
-    .tp_members = game_members,
     .tp_getset = game_getset,
     .tp_weaklistoffset = offsetof(GameObject, weakreflist),
 };
@@ -2354,6 +2534,7 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
         Game_Type->tp_clear = NULL;
         Game_Type->tp_is_gc = NULL;
         Game_Type->tp_free = PyObject_Del;
+        Game_Type->tp_alloc = game_type_alloc; /* the kernel's blocks (game_dealloc frees them) */
         PyType_Modified(Game_Type);
     }
     Py_RETURN_NONE;
