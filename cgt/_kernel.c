@@ -441,10 +441,24 @@ small_shadows(GameObject *g)
 static int
 check_room(Py_ssize_t count, PyObject *table)
 {
+#if PY_VERSION_HEX < 0x030C0000
+    /* The cap read last time, while cgt.game's globals are unchanged (the dict's version tag, which every
+     * assignment to a global changes): a new small uptimal then skips the dict lookup. */
+    static uint64_t seen_version = 0;
+    static long long seen_cap = 0;
+    if (seen_version != 0 && ((PyDictObject *)namespace)->ma_version_tag == seen_version && count < seen_cap)
+        return 0;
+#endif
     PyObject *limit = PyDict_GetItemWithError(namespace, str_max_interned);
     if (limit != NULL && PyLong_CheckExact(limit)) {
         int overflow = 0;
         long long cap = PyLong_AsLongLongAndOverflow(limit, &overflow);
+#if PY_VERSION_HEX < 0x030C0000
+        if (!(cap == -1 && PyErr_Occurred()) && overflow >= 0) {
+            seen_version = ((PyDictObject *)namespace)->ma_version_tag;
+            seen_cap = overflow > 0 ? LLONG_MAX : cap;
+        }
+#endif
         if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && count < cap)))
             return 0;
         PyErr_Clear();
