@@ -521,15 +521,15 @@ alloc_game(int with_side)
 
 /* ------------------------------------------------------------------ table of small uptimals
  * (num, exp, u, n) -> the interned game: the intern table of small uptimals (numbers, nimbers, x + u.^ + *n
- * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds the
- * key's hash and a strong reference to the game, whose own fields hold the key (they share the cache line of
- * its reference count, which a hit touches anyway).  Games are interned for the session: entries are never
- * removed.  Python sees the table, together with big_uptimals, as cgt.game._by_uptimal (UptimalTable below).
+ * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds a
+ * key (exact for nimbers and integers, else the parts' hash, the parts being in the game's own cache line) and
+ * a strong reference to the game.  Games are interned for the session: entries are never removed.  Python sees
+ * the table, together with big_uptimals, as cgt.game._by_uptimal (UptimalTable below).
  *
  * With hundreds of thousands of games the table is larger than the caches, and a probe at a random slot is a
  * trip to memory (about 100 ns; issue 18, the nim-sum row).  Two things keep new games off that path:
  *   - a presence filter (a blocked Bloom filter: one 64-byte block per key, one bit in each of its eight
- *     words; a quarter of a byte per slot, so it stays in the second-level cache) answers "not interned" for
+ *     words; half a byte per slot, so that it stays in the second-level cache) answers "not interned" for
  *     most new keys without touching the table;
  *   - insertions are deferred: a new game waits in a small ring (PENDING entries) while the line of its slot
  *     is prefetched, and is written into the table PENDING insertions later.  Lookups consult the ring too.
