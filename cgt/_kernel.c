@@ -643,19 +643,21 @@ small_lookup(long long num, long long exp, long long u, long long n, unsigned lo
         return NULL;
     unsigned long long key = slot_key(num, exp, u, n, h);
     int exact = key != h;
-    for (int k = 0; k < pending_count; k++)
-        if (pending[k].key == key && (exact || same_parts(pending[k].game, num, exp, u, n)))
-            return pending[k].game;
     size_t i = (size_t)h & slot_mask;
     for (;;) {
         Slot *s = &slots[i];
         GameObject *g = s->game;
         if (g == NULL)
-            return NULL;
+            break;
         if (s->key == key && (exact || same_parts(g, num, exp, u, n)))
             return g;
         i = (i + 1) & slot_mask;
     }
+    /* not in the table: perhaps one of the last few new games, not written yet */
+    for (int k = 0; k < pending_count; k++)
+        if (pending[k].key == key && (exact || same_parts(pending[k].game, num, exp, u, n)))
+            return pending[k].game;
+    return NULL;
 }
 
 /* Write an entry into the table (its key is not there; the table has room). */
