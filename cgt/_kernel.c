@@ -25,7 +25,9 @@
 #include <Python.h>
 #include <structmember.h>
 #include <stdlib.h>
+#ifndef _WIN32
 #include <sys/mman.h>
+#endif
 
 /* The fields a small uptimal rarely uses, in a side structure (issue 18, the compact object): allocated with
  * the object for general games and big uptimals (one block, see game_alloc), on first use for a small uptimal
@@ -96,8 +98,13 @@ block_alloc(int big)
     size_t size = big ? BIG_BLOCK : SMALL_BLOCK;
     if ((size_t)(chunk_end - chunk_next) < size) {
         void *chunk = NULL;
+#ifdef _WIN32
+        if ((chunk = PyMem_RawMalloc(GAME_CHUNK)) == NULL) /* aligned to 16 only: slower, still correct */
+            return NULL;
+#else
         if (posix_memalign(&chunk, GAME_CHUNK, GAME_CHUNK) != 0)
             return NULL;
+#endif
 #ifdef MADV_HUGEPAGE
         madvise(chunk, GAME_CHUNK, MADV_HUGEPAGE); /* advice only: failure is harmless */
 #endif
