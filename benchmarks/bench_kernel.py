@@ -4,6 +4,7 @@
     python benchmarks/bench_kernel.py --single             # only the kernel this process imports
     git archive 91c463d cgt | tar -x -C /tmp/base          # an older kernel, for a before/after table
     PYTHONPATH=/tmp/base python benchmarks/bench_kernel.py --single
+    python benchmarks/bench_kernel.py --nim-row --processes 7   # bench_peers' nim-sum row, CPU time
 
 By default the rows run twice, each in a fresh process: with ``CGT_PURE=1`` (the pure-Python kernel, the
 reference) and without (the compiled kernel ``cgt._kernel`` when it is built; see ``cgt.kernel_info()``).
@@ -51,7 +52,18 @@ def main(argv=None) -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--single", action="store_true", help="time only the kernel this process imports")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one kernel, rows as JSON
+    parser.add_argument("--nim-row", action="store_true",
+                        help="bench_peers' row (200,000 nimbers made, then 100,000 sums timed once) in fresh "
+                             "processes: min and median CPU time")
+    parser.add_argument("--processes", type=int, default=7, help="fresh processes for --nim-row")
+    parser.add_argument("--nim-row-cell", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.nim_row_cell:
+        nim_row_cell()
+        return
+    if args.nim_row:
+        nim_row(args.processes)
+        return
     if not (args.single or args.json):
         compare_kernels(args.repeat)
         return
@@ -106,6 +118,39 @@ def main(argv=None) -> None:
     for label, fn in rows:
         seconds = best(fn, args.repeat)
         print(f"| {label.replace('|', chr(92) + '|')} | {seconds * 1e3:.1f} ms |", flush=True)
+
+
+def nim_row_cell() -> None:
+    """One process of --nim-row: bench_peers' setup, then the sums timed once with every result new to the
+    process except those equal to an operand (about 20%), then again with every result interned."""
+    import time
+
+    rng = random.Random(5)
+    pairs = [(rng.randrange(1 << 20), rng.randrange(1 << 20)) for _ in range(100_000)]
+    items = [(nimber(a), nimber(b)) for a, b in pairs]
+    add = lambda g, h: g + h  # noqa: E731  (bench_peers' adder)
+    cgt.clear_caches()
+    times = []
+    for _ in range(2):
+        start = time.process_time()
+        results = [add(g, h) for g, h in items]
+        times.append(time.process_time() - start)
+        del results
+    print(json.dumps(times))
+
+
+def nim_row(processes: int) -> None:
+    import statistics
+
+    runs = []
+    for _ in range(processes):
+        out = subprocess.run([sys.executable, os.path.abspath(__file__), "--nim-row-cell"], capture_output=True,
+                             text=True, check=True)
+        runs.append(json.loads(out.stdout))
+    fresh, again = [r[0] * 1e3 for r in runs], [r[1] * 1e3 for r in runs]
+    print(f"cgt from {cgt.__file__}; {kernel_name()}; {processes} fresh processes, CPU time")
+    print(f"100,000 nim sums, results new: min {min(fresh):.1f} ms, median {statistics.median(fresh):.1f} ms; "
+          f"the same sums again: min {min(again):.1f} ms, median {statistics.median(again):.1f} ms")
 
 
 def kernel_name() -> str:

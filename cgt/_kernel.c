@@ -24,35 +24,123 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <stdlib.h>
+#ifndef _WIN32
+#include <sys/mman.h>
+#endif
 
+/* The fields a small uptimal rarely uses, in a side structure (issue 18, the compact object): allocated with
+ * the object for general games and big uptimals (one block, see game_alloc), on first use for a small uptimal
+ * (game_side), so that a new nimber or number is one 64-byte cache line.  The fields of the pure kernel's
+ * __slots__; NULL reads as None. */
 typedef struct {
-    PyObject_HEAD
-    /* The machine fields first, in the cache line of the reference count: the small-uptimal table compares
-     * its keys here. */
-    long long num, exp, u, n; /* small uptimal x + u.^ + *n with x = num / 2^exp (num odd when exp > 0) */
-    long long cid;      /* _id as a C integer (ids count from 0, in creation order) */
-    Py_hash_t hash;     /* -1 until first asked for (tp_hash) */
-    long long stop_num[2]; /* left and right stops stop_num[i] / 2^stop_exp[i] when stops == 1 */
-    signed char stop_exp[2];
-    signed char stops;  /* general games: 0 stops not computed in C, 1 in stop_num/stop_exp, 2 not machine-size */
-    signed char kind;   /* 0 general game, 1 uptimal that is not a number, 2 number */
-    signed char small;  /* 1: num, exp, u, n hold the uptimal's parts (and it lives in the small table) */
-    /* The fields of the pure kernel's __slots__.  NULL reads as None.  For a small uptimal, _id, _nus, the
-     * stops and their float shadows are made on first access (id_of, nus_of, the getters below): a sum of
-     * nimbers creates only the object. */
-    PyObject *id;       /* _id: an int */
+    PyObject *id;       /* _id: an int (made on first use) */
     PyObject *left;     /* _left: tuple of options sorted by id, or None until materialised */
     PyObject *right;
     PyObject *nus;      /* _nus: (x, u, n) for an uptimal, else None */
     PyObject *neg;
     PyObject *birthday;
     PyObject *ls, *rs, *lsf, *rsf;
-    PyObject *le_memo;  /* dict: other id -> bool (g <= other) */
+    PyObject *le_memo;  /* dict: other id -> bool (g <= other); read and written only through LE_MEMO */
     PyObject *extra;
+    Py_hash_t hash;     /* -1 until first asked for (tp_hash) */
+    long long stop_num[2]; /* left and right stops stop_num[i] / 2^stop_exp[i] when stops == 1 */
+    signed char stop_exp[2];
+} GameSide;
+
+typedef struct {
+    PyObject_HEAD
+    /* The machine fields first, in the cache line of the reference count: the small-uptimal table compares
+     * its keys here.  The whole object is one 64-byte line (the kernel's own allocator aligns it). */
+    long long num, u, n; /* small uptimal x + u.^ + *n with x = num / 2^exp (num odd when exp > 0) */
+    signed long long cid : 48;    /* _id as a C integer (ids count from 0, in creation order) */
+    signed long long exp : 8;     /* of a small uptimal: 0..62 */
+    unsigned long long kind : 2;  /* 0 general game, 1 uptimal that is not a number, 2 number */
+    unsigned long long small : 1; /* 1: num, exp, u, n hold the uptimal's parts (and it lives in the small table) */
+    unsigned long long stops : 2; /* general games: 0 stops not computed in C, 1 in stop_num/stop_exp, 2 not
+                                   * machine-size */
+    unsigned long long inline_side : 1; /* the side structure follows the object in the same block */
+    unsigned long long own_block : 1;   /* allocated by block_alloc (else by the type's default allocator) */
+    GameSide *side;     /* NULL until needed (small uptimals); see GF and game_side */
     PyObject *weakreflist;
 } GameObject;
 
+/* A side field for reading (NULL when the game has no side structure yet: None to Python). */
+#define GF(g, f) ((g)->side != NULL ? (g)->side->f : NULL)
+/* Every access to the comparison memo goes through LE_MEMO (read) and LE_MEMO_SLOT (the field, for writing;
+ * NULL with MemoryError set when the side structure cannot be allocated). */
+#define LE_MEMO(g) GF(g, le_memo)
+#define LE_MEMO_SLOT(g) (game_side(g) != NULL ? &(g)->side->le_memo : NULL)
+
 static PyTypeObject GameBase_Type;
+
+/* ------------------------------------------------------------------ the kernel's allocator for games
+ * Games live for the session, and a workload like 100,000 fresh nim sums spends most of its time touching new
+ * memory (page faults on pymalloc's arenas; issue 18, "The last row").  Blocks come from 2 MB chunks aligned
+ * to 2 MB with transparent huge pages requested (one fault per chunk where the system grants them), cut
+ * into 64-byte blocks (a small uptimal: one cache line) and 192-byte blocks (a game with its side structure
+ * inline); freed blocks go to a free list per size and are reused, chunks are never returned (games are
+ * interned for the session; transient ones are few). */
+#define GAME_CHUNK ((size_t)2 << 20)
+#define SMALL_BLOCK sizeof(GameObject)
+#define BIG_BLOCK (sizeof(GameObject) + sizeof(GameSide))
+static char *chunk_next = NULL, *chunk_end = NULL;
+static void *free_blocks[2] = {NULL, NULL}; /* [0] small, [1] big: singly linked through the first word */
+
+static void *
+block_alloc(int big)
+{
+    void *b = free_blocks[big];
+    if (b != NULL) {
+        free_blocks[big] = *(void **)b;
+        return b;
+    }
+    size_t size = big ? BIG_BLOCK : SMALL_BLOCK;
+    if ((size_t)(chunk_end - chunk_next) < size) {
+        void *chunk = NULL;
+#ifdef _WIN32
+        if ((chunk = PyMem_RawMalloc(GAME_CHUNK)) == NULL) /* aligned to 16 only: slower, still correct */
+            return NULL;
+#else
+        if (posix_memalign(&chunk, GAME_CHUNK, GAME_CHUNK) != 0)
+            return NULL;
+#endif
+#ifdef MADV_HUGEPAGE
+        madvise(chunk, GAME_CHUNK, MADV_HUGEPAGE); /* advice only: failure is harmless */
+#endif
+        chunk_next = chunk;
+        chunk_end = (char *)chunk + GAME_CHUNK;
+    }
+    b = chunk_next;
+    chunk_next += size;
+    return b;
+}
+
+static void
+block_free(void *b, int big)
+{
+    *(void **)b = free_blocks[big];
+    free_blocks[big] = b;
+}
+
+_Static_assert(sizeof(GameObject) == 64, "a small uptimal is one cache line");
+_Static_assert(sizeof(GameSide) % 64 == 0, "blocks stay aligned to cache lines");
+
+/* The side structure of g, allocated on first use (NULL with MemoryError set on failure). */
+static GameSide *
+game_side(GameObject *g)
+{
+    if (g->side == NULL) {
+        GameSide *side = PyMem_Calloc(1, sizeof(GameSide));
+        if (side == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        side->hash = -1;
+        g->side = side;
+    }
+    return g->side;
+}
 
 #define IS_GAME(o) PyObject_TypeCheck((o), &GameBase_Type)
 #define NONEISH(p) ((p) == NULL || (p) == Py_None)
@@ -288,17 +376,20 @@ small_number(long long num, long long exp)
 static PyObject *
 id_of(GameObject *g)
 {
-    if (g->id == NULL)
-        g->id = PyLong_FromLongLong(g->cid);
-    return g->id;
+    if (game_side(g) == NULL)
+        return NULL;
+    if (g->side->id == NULL)
+        g->side->id = PyLong_FromLongLong(g->cid);
+    return g->side->id;
 }
 
 /* _nus: (x, u, n) for an uptimal (made on first use for a small one), else None; borrowed (NULL on error). */
 static PyObject *
 nus_of(GameObject *g)
 {
-    if (g->nus != NULL)
-        return g->nus;
+    PyObject *known = GF(g, nus);
+    if (known != NULL)
+        return known;
     if (!g->small)
         return Py_None;
     PyObject *t = PyTuple_New(3);
@@ -314,7 +405,9 @@ nus_of(GameObject *g)
     if ((item = PyLong_FromLongLong(g->n)) == NULL)
         goto fail;
     PyTuple_SET_ITEM(t, 2, item);
-    g->nus = t;
+    if (game_side(g) == NULL)
+        goto fail;
+    g->side->nus = t;
     return t;
 fail:
     Py_DECREF(t);
@@ -326,7 +419,10 @@ fail:
 static int
 small_shadows(GameObject *g)
 {
-    if (g->lsf == NULL || g->rsf == NULL) {
+    if (GF(g, lsf) == NULL || GF(g, rsf) == NULL) {
+        if (game_side(g) == NULL)
+            return -1;
+        GameSide *side = g->side;
         PyObject *f;
         if (g->num == 0) {
             Py_INCREF(zero_float);
@@ -334,13 +430,13 @@ small_shadows(GameObject *g)
         }
         else if ((f = PyFloat_FromDouble(ldexp((double)g->num, -(int)g->exp))) == NULL)
             return -1;
-        if (g->lsf == NULL) {
+        if (side->lsf == NULL) {
             Py_INCREF(f);
-            g->lsf = f;
+            side->lsf = f;
         }
-        if (g->rsf == NULL) {
+        if (side->rsf == NULL) {
             Py_INCREF(f);
-            g->rsf = f;
+            side->rsf = f;
         }
         Py_DECREF(f);
     }
@@ -352,10 +448,24 @@ small_shadows(GameObject *g)
 static int
 check_room(Py_ssize_t count, PyObject *table)
 {
+#if PY_VERSION_HEX < 0x030C0000
+    /* The cap read last time, while cgt.game's globals are unchanged (the dict's version tag, which every
+     * assignment to a global changes): a new small uptimal then skips the dict lookup. */
+    static uint64_t seen_version = 0;
+    static long long seen_cap = 0;
+    if (seen_version != 0 && ((PyDictObject *)namespace)->ma_version_tag == seen_version && count < seen_cap)
+        return 0;
+#endif
     PyObject *limit = PyDict_GetItemWithError(namespace, str_max_interned);
     if (limit != NULL && PyLong_CheckExact(limit)) {
         int overflow = 0;
         long long cap = PyLong_AsLongLongAndOverflow(limit, &overflow);
+#if PY_VERSION_HEX < 0x030C0000
+        if (!(cap == -1 && PyErr_Occurred()) && overflow >= 0) {
+            seen_version = ((PyDictObject *)namespace)->ma_version_tag;
+            seen_cap = overflow > 0 ? LLONG_MAX : cap;
+        }
+#endif
         if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && count < cap)))
             return 0;
         PyErr_Clear();
@@ -369,37 +479,97 @@ check_room(Py_ssize_t count, PyObject *table)
     return 0;
 }
 
+/* A new game of type Game_Type from the kernel's allocator, zero-filled: with its side structure inline
+ * (with_side: general games, big uptimals, games made by Python through tp_alloc), else bare (a small uptimal,
+ * whose side structure comes on first use).  Not tracked by the garbage collector (see set_hooks). */
 static GameObject *
-alloc_game(void)
+game_block(PyTypeObject *type, int with_side)
+{
+    GameObject *g = block_alloc(with_side);
+    if (g == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memset(g, 0, with_side ? BIG_BLOCK : SMALL_BLOCK);
+    PyObject_Init((PyObject *)g, type);
+    g->own_block = 1;
+    if (with_side) {
+        g->inline_side = 1;
+        g->side = (GameSide *)(g + 1);
+        g->side->hash = -1;
+    }
+    return g;
+}
+
+/* tp_alloc of cgt.Game (installed by set_hooks): the kernel's blocks for the plain type, the default
+ * allocator for anything larger (a subclass with more fields). */
+static PyObject *
+game_type_alloc(PyTypeObject *type, Py_ssize_t nitems)
+{
+    if (type->tp_basicsize != (Py_ssize_t)sizeof(GameObject) || nitems != 0 || PyType_IS_GC(type))
+        return PyType_GenericAlloc(type, nitems);
+    return (PyObject *)game_block(type, 1);
+}
+
+static GameObject *
+alloc_game(int with_side)
 {
     if (!hooks_ready())
         return NULL;
-    /* tp_alloc zero-fills: every field starts NULL (None to Python) */
-    GameObject *g = (GameObject *)Game_Type->tp_alloc(Game_Type, 0);
+    GameObject *g = (Game_Type->tp_alloc == game_type_alloc) ? game_block(Game_Type, with_side)
+                                                             : (GameObject *)Game_Type->tp_alloc(Game_Type, 0);
     if (g == NULL)
         return NULL;
     if (PyObject_IS_GC((PyObject *)g))
         PyObject_GC_UnTrack(g); /* interned for the session: see the comment at the top */
     g->cid = next_cid++;
-    g->hash = -1;
     return g;
 }
 
 /* ------------------------------------------------------------------ table of small uptimals
  * (num, exp, u, n) -> the interned game: the intern table of small uptimals (numbers, nimbers, x + u.^ + *n
- * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds the
- * key's hash and a strong reference to the game, whose own fields hold the key (they share the cache line of
- * its reference count, which a hit touches anyway).  Games are interned for the session: entries are never
- * removed.  Python sees the table, together with big_uptimals, as cgt.game._by_uptimal (UptimalTable below). */
+ * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds a
+ * key (exact for nimbers and integers, else the parts' hash, the parts being in the game's own cache line) and
+ * a strong reference to the game.  Games are interned for the session: entries are never removed.  Python sees
+ * the table, together with big_uptimals, as cgt.game._by_uptimal (UptimalTable below).
+ *
+ * With hundreds of thousands of games the table is larger than the caches, and a probe at a random slot is a
+ * trip to memory (about 100 ns; issue 18, the nim-sum row).  Two things keep new games off that path:
+ *   - a presence filter (a blocked Bloom filter: one 64-byte block per key, one bit in each of its eight
+ *     words; half a byte per slot, so that it stays in the second-level cache) answers "not interned" for
+ *     most new keys without touching the table;
+ *   - insertions are deferred: a new game waits in a small ring (PENDING entries) while the line of its slot
+ *     is prefetched, and is written into the table PENDING insertions later.  Lookups consult the ring too.
+ * Every key in the table or the ring is in the filter (no false negatives); the filter is rebuilt when the
+ * table grows.  small_lookup, small_add and small_sync are the only ways in. */
 
+/* A slot holds an exact key when the parts pack into 62 bits -- a nimber *n (KEY_NIMBER | n) or an integer
+ * (KEY_INTEGER | num modulo 2^62) -- so that a hit on one compares the slot alone; other small uptimals hold
+ * their parts_hash (below 2^62, tag 0) and a hit compares the parts in the game. */
 typedef struct {
-    unsigned long long hash;
+    unsigned long long key;
     GameObject *game; /* NULL: empty slot */
 } Slot;
 
-static Slot *slots = NULL;
-static size_t slot_mask = 0, slots_used = 0;
+#define KEY_NIMBER (1ULL << 62)
+#define KEY_INTEGER (2ULL << 62)
+#define LOW62 ((1ULL << 62) - 1)
 
+typedef struct {
+    unsigned long long key, hash;
+    GameObject *game;
+} Pending;
+
+#define PENDING 16
+static Slot *slots = NULL;
+static size_t slot_mask = 0;
+static size_t slots_used = 0;      /* interned small uptimals: in the table and in the ring */
+static Pending pending[PENDING];   /* insertions not yet written into the table */
+static int pending_count = 0, pending_next = 0; /* a ring: pending_next is the oldest once it is full */
+static unsigned long long *filter = NULL; /* blocks of 8 words */
+static size_t filter_blocks_mask = 0;
+
+/* The hash of the parts, below 2^62 (the table's index takes its low bits, the filter its high ones). */
 static unsigned long long
 parts_hash(long long num, long long exp, long long u, long long n)
 {
@@ -410,67 +580,169 @@ parts_hash(long long num, long long exp, long long u, long long n)
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 32;
+    return h & LOW62;
+}
+
+/* The slot key of the parts (h: their parts_hash). */
+static inline unsigned long long
+slot_key(long long num, long long exp, long long u, long long n, unsigned long long h)
+{
+    if (num == 0 && exp == 0 && u == 0)
+        return KEY_NIMBER | (unsigned long long)n; /* 0 <= n < 2^61 */
+    if (exp == 0 && u == 0 && n == 0)
+        return KEY_INTEGER | ((unsigned long long)num & LOW62);
     return h;
 }
 
-/* The game with these parts, or NULL with *where set to the empty slot where it belongs. */
-static GameObject *
-small_find(long long num, long long exp, long long u, long long n, unsigned long long h, size_t *where)
+/* The parts_hash of a slot key (to place it in a larger table without reading its game). */
+static unsigned long long
+key_hash(unsigned long long key)
 {
+    switch (key >> 62) {
+    case 1:
+        return parts_hash(0, 0, 0, (long long)(key & LOW62));
+    case 2:
+        return parts_hash((long long)(key << 2) >> 2, 0, 0, 0); /* sign-extend the 62 bits */
+    default:
+        return key;
+    }
+}
+
+/* The block and the eight bits of the filter for a key's hash (one bit in each word of the block). */
+#define FILTER_BLOCK(h) (filter + (((h) >> 32) & filter_blocks_mask) * 8)
+
+static inline unsigned long long
+filter_bits(unsigned long long h)
+{
+    return (h ^ (h >> 29)) * 0x94D049BB133111EBULL;
+}
+
+static inline void
+filter_add(unsigned long long h)
+{
+    unsigned long long *block = FILTER_BLOCK(h), bits = filter_bits(h);
+    for (int w = 0; w < 8; w++, bits >>= 6)
+        block[w] |= 1ULL << (bits & 63);
+}
+
+static inline int
+filter_may_hold(unsigned long long h)
+{
+    const unsigned long long *block = FILTER_BLOCK(h);
+    unsigned long long bits = filter_bits(h);
+    for (int w = 0; w < 8; w++, bits >>= 6)
+        if (!(block[w] & (1ULL << (bits & 63))))
+            return 0;
+    return 1;
+}
+
+static inline int
+same_parts(GameObject *g, long long num, long long exp, long long u, long long n)
+{
+    return g->num == num && g->n == n && g->u == u && g->exp == exp;
+}
+
+/* The interned game with these parts (h their parts_hash), or NULL: a borrowed reference. */
+static GameObject *
+small_lookup(long long num, long long exp, long long u, long long n, unsigned long long h)
+{
+    if (slots == NULL || !filter_may_hold(h))
+        return NULL;
+    unsigned long long key = slot_key(num, exp, u, n, h);
+    int exact = key != h;
     size_t i = (size_t)h & slot_mask;
     for (;;) {
         Slot *s = &slots[i];
         GameObject *g = s->game;
-        if (g == NULL) {
-            *where = i;
-            return NULL;
-        }
-        if (s->hash == h && g->num == num && g->n == n && g->u == u && g->exp == exp)
+        if (g == NULL)
+            break;
+        if (s->key == key && (exact || same_parts(g, num, exp, u, n)))
             return g;
         i = (i + 1) & slot_mask;
     }
+    /* not in the table: perhaps one of the last few new games, not written yet */
+    for (int k = 0; k < pending_count; k++)
+        if (pending[k].key == key && (exact || same_parts(pending[k].game, num, exp, u, n)))
+            return pending[k].game;
+    return NULL;
 }
 
+/* Write an entry into the table (its key is not there; the table has room). */
+static void
+table_put(unsigned long long key, unsigned long long h, GameObject *g)
+{
+    size_t i = (size_t)h & slot_mask;
+    while (slots[i].game != NULL)
+        i = (i + 1) & slot_mask;
+    slots[i].key = key;
+    slots[i].game = g;
+}
+
+/* Write every pending insertion into the table. */
+static void
+small_sync(void)
+{
+    for (int k = 0; k < pending_count; k++)
+        table_put(pending[k].key, pending[k].hash, pending[k].game);
+    pending_count = pending_next = 0;
+}
+
+/* A table (and filter) twice as large, or the first one.  The filter has half a byte per slot (a slot is 16
+ * bytes): 8 to 16 bits per key, about 2% false positives at the fullest. */
 static int
 small_grow(void)
 {
     /* doubling: growing fourfold (fewer rehashes) measured slower on fresh nim sums, the sparser table missing
      * the caches more often (100,000 sums after 200,000 nimbers: 36-38 ms against 33-34 ms) */
     size_t size = slots == NULL ? 4096 : (slot_mask + 1) * 2;
+    size_t blocks = size / 2 / 64;
     Slot *bigger = PyMem_Calloc(size, sizeof(Slot));
-    if (bigger == NULL) {
+    unsigned long long *new_filter = bigger == NULL ? NULL : PyMem_Calloc(blocks * 8, sizeof(unsigned long long));
+    if (new_filter == NULL) {
+        PyMem_Free(bigger);
         PyErr_NoMemory();
         return -1;
     }
-    if (slots != NULL) {
-        for (size_t k = 0; k <= slot_mask; k++) {
-            if (slots[k].game == NULL)
-                continue;
-            size_t i = (size_t)slots[k].hash & (size - 1);
-            while (bigger[i].game != NULL)
-                i = (i + 1) & (size - 1);
-            bigger[i] = slots[k];
-        }
-        PyMem_Free(slots);
-    }
+    small_sync();
+    Slot *old = slots;
+    size_t old_mask = slot_mask;
     slots = bigger;
     slot_mask = size - 1;
+    PyMem_Free(filter);
+    filter = new_filter;
+    filter_blocks_mask = blocks - 1;
+    if (old != NULL) {
+        for (size_t k = 0; k <= old_mask; k++)
+            if (old[k].game != NULL) {
+                unsigned long long h = key_hash(old[k].key);
+                table_put(old[k].key, h, old[k].game);
+                filter_add(h);
+            }
+        PyMem_Free(old);
+    }
     return 0;
 }
 
-/* Insert g (small, not yet in the table) at *where (from small_find); takes a new reference. */
+/* Intern g (small, not yet interned; h its parts_hash); takes a new reference.  The table write is deferred
+ * (see above): the slot's line is prefetched now and written PENDING insertions later. */
 static int
-small_insert(GameObject *g, unsigned long long h, size_t where)
+small_add(GameObject *g, unsigned long long h)
 {
-    if (2 * (slots_used + 1) > slot_mask + 1) {
-        if (small_grow() < 0)
-            return -1;
-        small_find(g->num, g->exp, g->u, g->n, h, &where);
-    }
+    if ((slots == NULL || 2 * (slots_used + 1) > slot_mask + 1) && small_grow() < 0)
+        return -1;
     Py_INCREF(g);
-    slots[where].hash = h;
-    slots[where].game = g;
+    filter_add(h);
     slots_used++;
+    Pending entry = {slot_key(g->num, g->exp, g->u, g->n, h), h, g};
+    if (pending_count < PENDING)
+        pending[pending_count++] = entry;
+    else {
+        Pending *oldest = &pending[pending_next];
+        table_put(oldest->key, oldest->hash, oldest->game);
+        *oldest = entry;
+        pending_next = (pending_next + 1) % PENDING;
+    }
+    __builtin_prefetch(&slots[(size_t)h & slot_mask], 1, 3);
     return 0;
 }
 
@@ -484,18 +756,15 @@ interned_uptimals(void)
 static PyObject *
 small_uptimal(long long num, long long exp, long long u, long long n)
 {
-    if (slots == NULL && small_grow() < 0)
-        return NULL;
     unsigned long long h = parts_hash(num, exp, u, n);
-    size_t where;
-    GameObject *g = small_find(num, exp, u, n, h, &where);
+    GameObject *g = small_lookup(num, exp, u, n, h);
     if (g != NULL) {
         Py_INCREF(g);
         return (PyObject *)g;
     }
     if (check_room(interned_uptimals(), uptimal_table) < 0)
         return NULL;
-    g = alloc_game();
+    g = alloc_game(0);
     if (g == NULL)
         return NULL;
     g->num = num;
@@ -504,7 +773,7 @@ small_uptimal(long long num, long long exp, long long u, long long n)
     g->n = n;
     g->small = 1;
     g->kind = u == 0 && n == 0 ? 2 : 1;
-    if (small_insert(g, h, where) < 0) {
+    if (small_add(g, h) < 0) {
         Py_DECREF(g);
         return NULL;
     }
@@ -516,30 +785,35 @@ small_uptimal(long long num, long long exp, long long u, long long n)
 static PyObject *
 make_game(PyObject *left, PyObject *right, PyObject *nus)
 {
-    GameObject *g = alloc_game();
+    GameObject *g = alloc_game(1);
     if (g == NULL)
         return NULL;
+    GameSide *side = game_side(g);
+    if (side == NULL) {
+        Py_DECREF(g);
+        return NULL;
+    }
     Py_INCREF(left);
-    g->left = left;
+    side->left = left;
     Py_INCREF(right);
-    g->right = right;
+    side->right = right;
     if (nus != Py_None) {
         if (!PyTuple_CheckExact(nus) || PyTuple_GET_SIZE(nus) != 3) {
             PyErr_SetString(PyExc_TypeError, "cgt._kernel: an uptimal key is a tuple (x, u, n)");
             goto fail;
         }
         Py_INCREF(nus);
-        g->nus = nus;
+        side->nus = nus;
         PyObject *x = PyTuple_GET_ITEM(nus, 0);
         Py_INCREF(x);
-        g->ls = x;
+        side->ls = x;
         Py_INCREF(x);
-        g->rs = x;
-        g->lsf = float_shadow(x);
-        if (g->lsf == NULL)
+        side->rs = x;
+        side->lsf = float_shadow(x);
+        if (side->lsf == NULL)
             goto fail;
-        Py_INCREF(g->lsf);
-        g->rsf = g->lsf;
+        Py_INCREF(side->lsf);
+        side->rsf = side->lsf;
         int ut = PyObject_IsTrue(PyTuple_GET_ITEM(nus, 1));
         int nt = ut < 0 ? -1 : PyObject_IsTrue(PyTuple_GET_ITEM(nus, 2));
         if (ut < 0 || nt < 0)
@@ -661,10 +935,7 @@ table_lookup(PyObject *key)
         if (small < 0)
             return NULL;
         if (small) {
-            if (slots == NULL)
-                return NULL;
-            size_t where;
-            return (PyObject *)small_find(p[0], p[1], p[2], p[3], parts_hash(p[0], p[1], p[2], p[3]), &where);
+            return (PyObject *)small_lookup(p[0], p[1], p[2], p[3], parts_hash(p[0], p[1], p[2], p[3]));
         }
     }
     return PyDict_GetItemWithError(big_uptimals, key);
@@ -699,18 +970,15 @@ table_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
     GameObject *g = (GameObject *)value;
     if (!g->small)
         return PyDict_SetItem(big_uptimals, key, value);
-    if (slots == NULL && small_grow() < 0)
-        return -1;
     unsigned long long h = parts_hash(g->num, g->exp, g->u, g->n);
-    size_t where;
-    GameObject *there = small_find(g->num, g->exp, g->u, g->n, h, &where);
+    GameObject *there = small_lookup(g->num, g->exp, g->u, g->n, h);
     if (there == g)
         return 0;
     if (there != NULL) {
         PyErr_SetString(PyExc_ValueError, "cgt._kernel: this uptimal is already interned");
         return -1;
     }
-    return small_insert(g, h, where);
+    return small_add(g, h);
 }
 
 static int
@@ -743,6 +1011,7 @@ table_values(PyObject *self, PyObject *unused)
     PyObject *out = PyDict_Values(big_uptimals);
     if (out == NULL || slots == NULL)
         return out;
+    small_sync();
     for (size_t k = 0; k <= slot_mask; k++)
         if (slots[k].game != NULL && PyList_Append(out, (PyObject *)slots[k].game) < 0) {
             Py_DECREF(out);
@@ -950,8 +1219,13 @@ materialise_small(GameObject *g)
         Py_XDECREF(left);
         return -1;
     }
-    Py_XSETREF(g->left, left);
-    Py_XSETREF(g->right, right);
+    if (game_side(g) == NULL) {
+        Py_DECREF(left);
+        Py_DECREF(right);
+        return -1;
+    }
+    Py_XSETREF(g->side->left, left);
+    Py_XSETREF(g->side->right, right);
     return 1;
 fail:
     for (int side = 0; side < 2; side++)
@@ -964,7 +1238,7 @@ fail:
 static PyObject *
 options_of(GameObject *g, int left)
 {
-    PyObject *options = left ? g->left : g->right;
+    PyObject *options = left ? GF(g, left) : GF(g, right);
     if (NONEISH(options)) {
         int done = g->small ? materialise_small(g) : 0;
         if (done < 0)
@@ -975,7 +1249,7 @@ options_of(GameObject *g, int left)
                 return NULL;
             Py_DECREF(r);
         }
-        options = left ? g->left : g->right;
+        options = left ? GF(g, left) : GF(g, right);
         if (NONEISH(options)) {
             PyErr_SetString(PyExc_RuntimeError, "cgt._kernel: options were not materialised");
             return NULL;
@@ -1024,8 +1298,8 @@ stop_of(GameObject *g, int side, long long *num, int *exp)
         return -1;
     if (g->stops != 1)
         return 0;
-    *num = g->stop_num[side];
-    *exp = g->stop_exp[side];
+    *num = g->side->stop_num[side];
+    *exp = g->side->stop_exp[side];
     return 1;
 }
 
@@ -1034,8 +1308,9 @@ stop_of(GameObject *g, int side, long long *num, int *exp)
 static int
 compute_stops(GameObject *g)
 {
-    if (!PyTuple_Check(g->left) || !PyTuple_Check(g->right)
-            || PyTuple_GET_SIZE(g->left) == 0 || PyTuple_GET_SIZE(g->right) == 0) {
+    PyObject *lefts = GF(g, left), *rights = GF(g, right);
+    if (lefts == NULL || rights == NULL || !PyTuple_Check(lefts) || !PyTuple_Check(rights)
+            || PyTuple_GET_SIZE(lefts) == 0 || PyTuple_GET_SIZE(rights) == 0) {
         g->stops = 2;
         return 0;
     }
@@ -1043,7 +1318,7 @@ compute_stops(GameObject *g)
         return -1;
     int state = 1;
     for (int side = 0; side < 2 && state == 1; side++) {
-        PyObject *options = side == 0 ? g->left : g->right;
+        PyObject *options = side == 0 ? lefts : rights;
         long long best = 0;
         int best_exp = 0;
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(options); i++) {
@@ -1063,11 +1338,11 @@ compute_stops(GameObject *g)
                 best_exp = e;
             }
         }
-        g->stop_num[side] = best;
-        g->stop_exp[side] = (signed char)best_exp;
+        g->side->stop_num[side] = best;
+        g->side->stop_exp[side] = (signed char)best_exp;
     }
     Py_LeaveRecursiveCall();
-    g->stops = (signed char)state;
+    g->stops = state;
     return 0;
 }
 
@@ -1087,7 +1362,7 @@ machine_shadow(long long num, int exp)
 static int
 ensure_shadows(GameObject *g)
 {
-    if (!NONEISH(g->lsf) && !NONEISH(g->rsf))
+    if (!NONEISH(GF(g, lsf)) && !NONEISH(GF(g, rsf)))
         return 0;
     if (g->small)
         return small_shadows(g);
@@ -1095,9 +1370,9 @@ ensure_shadows(GameObject *g)
         return -1;
     if (g->kind == 0 && g->stops == 1) {
         for (int side = 0; side < 2; side++) {
-            PyObject **field = side ? &g->rsf : &g->lsf;
+            PyObject **field = side ? &g->side->rsf : &g->side->lsf;
             if (NONEISH(*field)) {
-                PyObject *f = machine_shadow(g->stop_num[side], g->stop_exp[side]);
+                PyObject *f = machine_shadow(g->side->stop_num[side], g->side->stop_exp[side]);
                 if (f == NULL)
                     return -1;
                 Py_XSETREF(*field, f);
@@ -1137,7 +1412,8 @@ stops_refute(GameObject *g, GameObject *h)
         }
         if (ensure_shadows(g) < 0 || ensure_shadows(h) < 0)
             return -1;
-        r = shadow_gt(side ? g->rsf : g->lsf, side ? h->rsf : h->lsf);
+        PyObject *a_ = side ? GF(g, rsf) : GF(g, lsf), *b_ = side ? GF(h, rsf) : GF(h, lsf);
+        r = shadow_gt(a_ == NULL ? Py_None : a_, b_ == NULL ? Py_None : b_);
         if (r != 0)
             return r;
     }
@@ -1327,12 +1603,14 @@ le_rec(GameObject *g, GameObject *h)
 {
     if (g == h)
         return 1;
-    PyObject *memo = g->le_memo;
+    PyObject *memo = LE_MEMO(g);
     if (NONEISH(memo)) {
         memo = PyDict_New();
-        if (memo == NULL)
+        if (memo == NULL || LE_MEMO_SLOT(g) == NULL) {
+            Py_XDECREF(memo);
             return -1;
-        Py_XSETREF(g->le_memo, memo);
+        }
+        Py_XSETREF(*LE_MEMO_SLOT(g), memo);
     }
     else {
         if (!PyDict_Check(memo)) {
@@ -1343,7 +1621,7 @@ le_rec(GameObject *g, GameObject *h)
         if (known != 2)
             return known;
     }
-    Py_INCREF(memo); /* kept across the recursion, whatever happens to g->le_memo meanwhile */
+    Py_INCREF(memo); /* kept across the recursion, whatever happens to g's memo meanwhile */
     int result;
     if (g->kind && h->kind) {
         result = uptimal_le(g, h);
@@ -1373,7 +1651,7 @@ le_rec(GameObject *g, GameObject *h)
                 Py_ssize_t count = PyTuple_GET_SIZE(lefts);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *gl = (GameObject *)PyTuple_GET_ITEM(lefts, i);
-                    int known = memo_get(h->le_memo, gl);
+                    int known = memo_get(LE_MEMO(h), gl);
                     if (known == 2)
                         known = le_rec(h, gl);
                     if (known < 0) {
@@ -1394,7 +1672,7 @@ le_rec(GameObject *g, GameObject *h)
                 Py_ssize_t count = PyTuple_GET_SIZE(rights);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *hr = (GameObject *)PyTuple_GET_ITEM(rights, i);
-                    int known = memo_get(hr->le_memo, g);
+                    int known = memo_get(LE_MEMO(hr), g);
                     if (known == 2)
                         known = le_rec(hr, g);
                     if (known < 0) {
@@ -1411,7 +1689,8 @@ le_rec(GameObject *g, GameObject *h)
         }
         Py_LeaveRecursiveCall();
     }
-    if (id_of(h) == NULL || PyDict_SetItem(memo, h->id, result ? Py_True : Py_False) < 0)
+    PyObject *hid = id_of(h);
+    if (hid == NULL || PyDict_SetItem(memo, hid, result ? Py_True : Py_False) < 0)
         goto error;
     Py_DECREF(memo);
     return result;
@@ -1459,7 +1738,7 @@ entry_le(GameObject *g, GameObject *h)
         return 1;
     if (g->kind && h->kind)
         return uptimal_le(g, h);
-    int known = memo_get(g->le_memo, h);
+    int known = memo_get(LE_MEMO(g), h);
     if (known != 2)
         return known;
     kernel_enter();
@@ -1672,11 +1951,12 @@ add_key(GameObject *g, GameObject *h)
     PyObject *forty = PyLong_FromLong(40);
     if (forty == NULL)
         return NULL;
-    PyObject *shifted = id_of(g) == NULL || id_of(h) == NULL ? NULL : PyNumber_Lshift(g->id, forty);
+    PyObject *gid = id_of(g), *hid = id_of(h);
+    PyObject *shifted = gid == NULL || hid == NULL ? NULL : PyNumber_Lshift(gid, forty);
     Py_DECREF(forty);
     if (shifted == NULL)
         return NULL;
-    PyObject *key = PyNumber_Or(shifted, h->id);
+    PyObject *key = PyNumber_Or(shifted, hid);
     Py_DECREF(shifted);
     return key;
 }
@@ -1686,7 +1966,7 @@ add_key(GameObject *g, GameObject *h)
 static PyObject *
 translate(GameObject *g, GameObject *number)
 {
-    int zero = number->small ? number->num == 0 : !PyObject_IsTrue(PyTuple_GET_ITEM(number->nus, 0));
+    int zero = number->small ? number->num == 0 : !PyObject_IsTrue(PyTuple_GET_ITEM(GF(number, nus), 0));
     if (zero < 0)
         return NULL;
     if (zero) {
@@ -1695,11 +1975,11 @@ translate(GameObject *g, GameObject *number)
     }
     if (poll_cancel() < 0)
         return NULL;
-    if (!PyTuple_Check(g->left) || !PyTuple_Check(g->right)) {
+    PyObject *sides[2] = {GF(g, left), GF(g, right)}, *moved[2] = {NULL, NULL};
+    if (sides[0] == NULL || sides[1] == NULL || !PyTuple_Check(sides[0]) || !PyTuple_Check(sides[1])) {
         PyErr_SetString(PyExc_TypeError, "cgt._kernel: a general game has option tuples");
         return NULL;
     }
-    PyObject *sides[2] = {g->left, g->right}, *moved[2] = {NULL, NULL};
     PyObject *result = NULL;
     for (int side = 0; side < 2; side++) {
         Py_ssize_t count = PyTuple_GET_SIZE(sides[side]);
@@ -2147,8 +2427,8 @@ game_hash(PyObject *self)
     /* computed on first use: a number hashes like its value (hash(integer(2)) == hash(2)), another game like
      * ("cgt.Game", its id), as in the pure kernel */
     GameObject *g = (GameObject *)self;
-    if (g->hash != -1)
-        return g->hash;
+    if (g->side != NULL && g->side->hash != -1)
+        return g->side->hash;
     Py_hash_t h;
     if (g->kind == 2) {
         PyObject *nus = nus_of(g);
@@ -2165,7 +2445,7 @@ game_hash(PyObject *self)
         Py_DECREF(t);
     }
     if (h != -1)
-        g->hash = h;
+        g->side->hash = h;
     return h;
 }
 
@@ -2196,11 +2476,13 @@ get_hash(PyObject *self, void *unused)
 static PyObject **
 stop_field(GameObject *g, void *which)
 {
+    if (game_side(g) == NULL)
+        return NULL;
     switch ((int)(Py_ssize_t)which) {
-    case 0: return &g->ls;
-    case 1: return &g->rs;
-    case 2: return &g->lsf;
-    default: return &g->rsf;
+    case 0: return &g->side->ls;
+    case 1: return &g->side->rs;
+    case 2: return &g->side->lsf;
+    default: return &g->side->rsf;
     }
 }
 
@@ -2208,7 +2490,13 @@ static PyObject *
 get_stop(PyObject *self, void *which)
 {
     GameObject *g = (GameObject *)self;
+    if (g->side == NULL && g->small && (Py_ssize_t)which < 2) {
+        /* a stop of a small uptimal is its number part (no side structure needed for an integer) */
+        return small_number(g->num, g->exp);
+    }
     PyObject **field = stop_field(g, which);
+    if (field == NULL)
+        return NULL;
     if (*field == NULL && g->small) {
         if ((Py_ssize_t)which >= 2) {
             if (small_shadows(g) < 0)
@@ -2228,8 +2516,8 @@ get_stop(PyObject *self, void *which)
             return NULL;
         if (g->stops == 1) {
             int side = (int)(Py_ssize_t)which & 1;
-            *field = (Py_ssize_t)which >= 2 ? machine_shadow(g->stop_num[side], g->stop_exp[side])
-                                            : small_number(g->stop_num[side], g->stop_exp[side]);
+            *field = (Py_ssize_t)which >= 2 ? machine_shadow(g->side->stop_num[side], g->side->stop_exp[side])
+                                            : small_number(g->side->stop_num[side], g->side->stop_exp[side]);
             if (*field == NULL)
                 return NULL;
         }
@@ -2242,7 +2530,39 @@ get_stop(PyObject *self, void *which)
 static int
 set_stop(PyObject *self, PyObject *value, void *which)
 {
+    if (NONEISH(value) && ((GameObject *)self)->side == NULL)
+        return 0;
     PyObject **field = stop_field((GameObject *)self, which);
+    if (field == NULL)
+        return -1;
+    Py_XINCREF(value);
+    Py_XSETREF(*field, value);
+    return 0;
+}
+
+/* The plain fields of the side structure (_left, _right, _neg, _birthday, _le_memo, _extra), as the member
+ * descriptors they were: NULL reads as None, and storing None into a game without a side structure keeps it
+ * without one. */
+static PyObject *
+get_side_field(PyObject *self, void *offset)
+{
+    GameObject *g = (GameObject *)self;
+    PyObject *value = g->side == NULL ? NULL : *(PyObject **)((char *)g->side + (size_t)offset);
+    if (value == NULL)
+        value = Py_None;
+    Py_INCREF(value);
+    return value;
+}
+
+static int
+set_side_field(PyObject *self, PyObject *value, void *offset)
+{
+    GameObject *g = (GameObject *)self;
+    if (NONEISH(value) && g->side == NULL)
+        return 0;
+    if (game_side(g) == NULL)
+        return -1;
+    PyObject **field = (PyObject **)((char *)g->side + (size_t)offset);
     Py_XINCREF(value);
     Py_XSETREF(*field, value);
     return 0;
@@ -2256,6 +2576,12 @@ static PyGetSetDef game_getset[] = {
     {"_rs", get_stop, set_stop, NULL, (void *)1},
     {"_lsf", get_stop, set_stop, NULL, (void *)2},
     {"_rsf", get_stop, set_stop, NULL, (void *)3},
+    {"_left", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, left)},
+    {"_right", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, right)},
+    {"_neg", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, neg)},
+    {"_birthday", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, birthday)},
+    {"_le_memo", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, le_memo)},
+    {"_extra", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, extra)},
     {NULL}
 };
 
@@ -2268,30 +2594,29 @@ game_dealloc(PyObject *self)
         PyObject_GC_UnTrack(self);
     if (g->weakreflist != NULL)
         PyObject_ClearWeakRefs(self);
-    Py_CLEAR(g->id);
-    Py_CLEAR(g->left);
-    Py_CLEAR(g->right);
-    Py_CLEAR(g->nus);
-    Py_CLEAR(g->neg);
-    Py_CLEAR(g->birthday);
-    Py_CLEAR(g->ls);
-    Py_CLEAR(g->rs);
-    Py_CLEAR(g->lsf);
-    Py_CLEAR(g->rsf);
-    Py_CLEAR(g->le_memo);
-    Py_CLEAR(g->extra);
-    type->tp_free(self);
+    GameSide *side = g->side;
+    if (side != NULL) {
+        Py_CLEAR(side->id);
+        Py_CLEAR(side->left);
+        Py_CLEAR(side->right);
+        Py_CLEAR(side->nus);
+        Py_CLEAR(side->neg);
+        Py_CLEAR(side->birthday);
+        Py_CLEAR(side->ls);
+        Py_CLEAR(side->rs);
+        Py_CLEAR(side->lsf);
+        Py_CLEAR(side->rsf);
+        Py_CLEAR(side->le_memo);
+        Py_CLEAR(side->extra);
+        if (!g->inline_side)
+            PyMem_Free(side);
+        g->side = NULL;
+    }
+    if (g->own_block)
+        block_free(self, g->inline_side);
+    else
+        type->tp_free(self);
 }
-
-static PyMemberDef game_members[] = {
-    {"_left", T_OBJECT, offsetof(GameObject, left), 0, NULL},
-    {"_right", T_OBJECT, offsetof(GameObject, right), 0, NULL},
-    {"_neg", T_OBJECT, offsetof(GameObject, neg), 0, NULL},
-    {"_birthday", T_OBJECT, offsetof(GameObject, birthday), 0, NULL},
-    {"_le_memo", T_OBJECT, offsetof(GameObject, le_memo), 0, NULL},
-    {"_extra", T_OBJECT, offsetof(GameObject, extra), 0, NULL},
-    {NULL}
-};
 
 static PyTypeObject GameBase_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
@@ -2304,7 +2629,6 @@ static PyTypeObject GameBase_Type = {
     .tp_hash = game_hash,
     .tp_richcompare = game_richcompare,
     .tp_as_number = &game_as_number,
-    .tp_members = game_members,
     .tp_getset = game_getset,
     .tp_weaklistoffset = offsetof(GameObject, weakreflist),
 };
@@ -2354,6 +2678,7 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
         Game_Type->tp_clear = NULL;
         Game_Type->tp_is_gc = NULL;
         Game_Type->tp_free = PyObject_Del;
+        Game_Type->tp_alloc = game_type_alloc; /* the kernel's blocks (game_dealloc frees them) */
         PyType_Modified(Game_Type);
     }
     Py_RETURN_NONE;
