@@ -1302,6 +1302,116 @@ recognise_small(PyObject *left, PyObject *right, PyObject **out)
     return 0;
 }
 
+/* ------------------------------------------------------------------ the comparison memos' budget
+ * The pure kernel's _memo_stored, _drop_memos, _forget_memos (cgt.game: the comments there).  The list of games
+ * holding a memo is cgt.game._memo_holders, shared by both kernels (memo_bind); the entry count and the budget
+ * are here.  A memo is a cache: dropping one only costs recomputation. */
+static PyObject *memo_holders = NULL;   /* list: games holding a memo dict, oldest first */
+static long long memo_entries = 0;      /* entries in those dicts */
+static long long memo_budget = 10000000;
+static long long memo_drops = 0;
+
+/* Drop the memos of the oldest holders until at most half the budget remains. */
+static int
+memo_drop(void)
+{
+    Py_ssize_t n = PyList_GET_SIZE(memo_holders), i = 0;
+    long long target = memo_budget / 2;
+    while (i < n && memo_entries > target) {
+        PyObject *o = PyList_GET_ITEM(memo_holders, i++);
+        if (!IS_GAME(o))
+            continue;
+        GameObject *g = (GameObject *)o;
+        if (g->le_memo != NULL && PyDict_Check(g->le_memo))
+            memo_entries -= PyDict_GET_SIZE(g->le_memo);
+        Py_CLEAR(g->le_memo);   /* a dict of ints and bools: freeing it runs no Python code */
+    }
+    if (PyList_SetSlice(memo_holders, 0, i, NULL) < 0)
+        return -1;
+    if (PyList_GET_SIZE(memo_holders) == 0)
+        memo_entries = 0;
+    memo_drops++;
+    return 0;
+}
+
+/* One entry stored in the memo of a holder: count it; past the budget, drop. */
+static inline int
+memo_count_one(void)
+{
+    if (++memo_entries > memo_budget)
+        return memo_drop();
+    return 0;
+}
+
+/* A new memo dict for g: g joins the holders. */
+static inline int
+memo_new_holder(GameObject *g)
+{
+    return memo_holders == NULL ? 0 : PyList_Append(memo_holders, (PyObject *)g);
+}
+
+static PyObject *
+kernel_memo_bind(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "memo_bind(holders, budget) takes a list and an int");
+        return NULL;
+    }
+    long long budget = PyLong_AsLongLong(args[1]);
+    if (budget == -1 && PyErr_Occurred())
+        return NULL;
+    Py_INCREF(args[0]);
+    Py_XSETREF(memo_holders, args[0]);
+    memo_budget = budget;
+    memo_entries = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_stored(PyObject *module, PyObject *unused)
+{
+    if (memo_holders != NULL && memo_count_one() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_forget(PyObject *module, PyObject *unused)
+{
+    if (memo_holders != NULL) {
+        Py_ssize_t n = PyList_GET_SIZE(memo_holders);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *o = PyList_GET_ITEM(memo_holders, i);
+            if (IS_GAME(o))
+                Py_CLEAR(((GameObject *)o)->le_memo);
+        }
+        if (PyList_SetSlice(memo_holders, 0, n, NULL) < 0)
+            return NULL;
+    }
+    memo_entries = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_set_memo_budget(PyObject *module, PyObject *arg)
+{
+    long long budget = PyLong_AsLongLong(arg);
+    if (budget == -1 && PyErr_Occurred())
+        return NULL;
+    memo_budget = budget;
+    if (memo_holders != NULL && memo_entries > memo_budget && memo_drop() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_stats(PyObject *module, PyObject *unused)
+{
+    return Py_BuildValue("{sLsnsLsL}", "entries", memo_entries, "holders",
+                         memo_holders == NULL ? (Py_ssize_t)0 : PyList_GET_SIZE(memo_holders), "budget", memo_budget,
+                         "drops", memo_drops);
+}
+
 /* memo.get(other's id) as 1 / 0, or 2 when absent (-1 on error). */
 static int
 memo_get(PyObject *memo, GameObject *other)
@@ -1333,6 +1443,8 @@ le_rec(GameObject *g, GameObject *h)
         if (memo == NULL)
             return -1;
         Py_XSETREF(g->le_memo, memo);
+        if (memo_new_holder(g) < 0)
+            return -1;
     }
     else {
         if (!PyDict_Check(memo)) {
@@ -1411,8 +1523,13 @@ le_rec(GameObject *g, GameObject *h)
         }
         Py_LeaveRecursiveCall();
     }
-    if (id_of(h) == NULL || PyDict_SetItem(memo, h->id, result ? Py_True : Py_False) < 0)
-        goto error;
+    /* Stored only if the memo is still g's (a drop during the recursion may have taken it). */
+    if (g->le_memo == memo) {
+        if (id_of(h) == NULL || PyDict_SetItem(memo, h->id, result ? Py_True : Py_False) < 0)
+            goto error;
+        if (memo_holders != NULL && memo_count_one() < 0)
+            goto error;
+    }
     Py_DECREF(memo);
     return result;
 error_leave:
@@ -2377,6 +2494,15 @@ static PyMethodDef kernel_methods[] = {
      "intern_general(left, right): the interned canonical game {left | right} that is not an uptimal."},
     {"le", (PyCFunction)(void (*)(void))kernel_le, METH_FASTCALL,
      "le(g, h): g <= h for two canonical games (the compiled _le, memoised)."},
+    {"memo_bind", (PyCFunction)(void (*)(void))kernel_memo_bind, METH_FASTCALL,
+     "memo_bind(holders, budget): the shared list of games holding a comparison memo, and the entry budget."},
+    {"memo_stored", kernel_memo_stored, METH_NOARGS,
+     "memo_stored(): count one entry stored in a holder's memo (the pure _le's stores); drop past the budget."},
+    {"memo_forget", kernel_memo_forget, METH_NOARGS, "memo_forget(): drop every comparison memo."},
+    {"set_memo_budget", kernel_set_memo_budget, METH_O,
+     "set_memo_budget(entries): the comparison-memo budget (dropping at once if the memos are over it)."},
+    {"memo_stats", kernel_memo_stats, METH_NOARGS,
+     "memo_stats(): {'entries', 'holders', 'budget', 'drops'} of the comparison memos."},
     {NULL, NULL, 0, NULL}
 };
 

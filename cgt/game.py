@@ -805,13 +805,74 @@ def _uptimal_le(a: tuple, b: tuple) -> bool:
     return k >= 2 or j != 1
 
 
+# ---------------------------------------------------------------- the comparison memos' budget
+# Each game keeps a memo of its comparisons (``_le_memo``: other id -> bool), a cache only: every answer is
+# recomputed when missing.  Left alone they would grow with the square of a search (Domineering 6x6: about
+# 27 entries, 1 KB, per solved region, over half the process's memory), so the entries are counted, all games
+# together, and past the budget the memos of the games that got theirs longest ago are dropped until at most
+# half the budget remains (each drop frees at least half the budget: amortised O(1) per entry).  Both kernels
+# share the list of games holding a memo; the count and the drop are the compiled kernel's when it is there.
+
+#: Default budget of comparison-memo entries (about 40 bytes each in a dict, so about 400 MB).
+DEFAULT_MEMO_BUDGET = 10_000_000
+_memo_holders: list = []     # games holding a memo dict, in the order their dicts were made
+_memo_state = {"entries": 0, "budget": DEFAULT_MEMO_BUDGET, "drops": 0}
+
+
+def _memo_stored() -> None:
+    """One entry was stored in a memo held by a game of ``_memo_holders``: count it, drop past the budget."""
+    state = _memo_state
+    state["entries"] += 1
+    if state["entries"] > state["budget"]:
+        _drop_memos()
+
+
+def _drop_memos() -> None:
+    """Drop the memos of the oldest holders until at most half the budget remains."""
+    state = _memo_state
+    holders = _memo_holders
+    target = state["budget"] // 2
+    count = state["entries"]
+    i = 0
+    while i < len(holders) and count > target:
+        g = holders[i]
+        i += 1
+        memo = g._le_memo
+        if memo is not None:
+            count -= len(memo)
+            g._le_memo = None
+    del holders[:i]
+    state["entries"] = count if holders else 0
+    state["drops"] += 1
+
+
+def _forget_memos() -> None:
+    """Drop every comparison memo (clear_caches)."""
+    for g in _memo_holders:
+        g._le_memo = None
+    _memo_holders.clear()
+    _memo_state["entries"] = 0
+
+
+def _set_memo_budget(entries: int) -> None:
+    _memo_state["budget"] = entries
+    if _memo_state["entries"] > entries:
+        _drop_memos()
+
+
+def _memo_stats() -> dict:
+    return {"entries": _memo_state["entries"], "holders": len(_memo_holders), "budget": _memo_state["budget"],
+            "drops": _memo_state["drops"]}
+
+
 def _le(g: Game, h: Game) -> bool:
-    """g <= h for canonical games (memoised per game on the other's id)."""
+    """g <= h for canonical games (memoised per game on the other's id, within the memo budget)."""
     if g is h:
         return True
     memo = g._le_memo
     if memo is None:
         memo = g._le_memo = {}
+        _memo_holders.append(g)
     else:
         result = memo.get(h._id)
         if result is not None:
@@ -856,7 +917,9 @@ def _le(g: Game, h: Game) -> bool:
                     if known:
                         result = False
                         break
-    memo[h._id] = result
+    if g._le_memo is memo:      # else the memo was dropped meanwhile: keep the answer out of the count
+        memo[h._id] = result
+        _memo_stored()
     return result
 
 
@@ -1460,6 +1523,7 @@ def clear_caches() -> None:
         for g in table.values():
             g._extra = None
             g._le_memo = None
+    _forget_memos()
     for clear in _cache_clearers:
         clear()
 
@@ -1485,6 +1549,37 @@ canonical_from_lists = _canonical
 intern_canonical = _intern_general
 trusted_uptimal = _uptimal
 birthday_of = _birthday
+
+
+def set_memo_budget(entries: int) -> int:
+    """Set how many comparison-memo entries all games together may keep; returns the previous budget.
+
+    Each game remembers the answers of its comparisons ``G <= H`` (a cache: results never depend on it).
+    Past the budget the memos of the games that made theirs longest ago are dropped until half the budget
+    remains.  Each entry costs about 40 bytes, so the default (:data:`DEFAULT_MEMO_BUDGET`, 10 million) is
+    about 400 MB; a smaller budget saves memory at the cost of recomputed comparisons.
+
+    >>> from cgt import up, star
+    >>> previous = set_memo_budget(2)
+    >>> up <= star, star <= up, up + star <= up, memo_stats()["entries"] <= 2
+    (False, False, False, True)
+    >>> set_memo_budget(previous)
+    2
+    """
+    entries = integer_argument(entries, "set_memo_budget()", minimum=0)
+    previous = _memo_stats()["budget"]
+    _set_memo_budget(entries)
+    return previous
+
+
+def memo_stats() -> dict:
+    """The comparison memos now: ``entries`` held, ``holders`` (games holding a memo), the ``budget`` (see
+    :func:`set_memo_budget`) and ``drops`` (how many times the budget was reached so far).
+
+    >>> sorted(memo_stats())
+    ['budget', 'drops', 'entries', 'holders']
+    """
+    return _memo_stats()
 
 
 def game_id(g: Game) -> int:
@@ -1525,6 +1620,10 @@ if _compiled is not None:
         raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other,
         by_options=_by_options, canonical=_PURE_FUNCTIONS["_canonical"], namespace=globals(), as_number=_as_number,
         recognise_uptimal=_recognise_uptimal, pure_uptimal=_uptimal)
+    #: The comparison memos' count and budget are the C kernel's (the holders list stays shared).
+    _compiled.memo_bind(_memo_holders, DEFAULT_MEMO_BUDGET)
+    _memo_stored, _forget_memos = _compiled.memo_stored, _compiled.memo_forget
+    _set_memo_budget, _memo_stats = _compiled.set_memo_budget, _compiled.memo_stats
     #: New games are created by the C type, with the same fields as the pure ``_new`` above (ids count in C).
     _new = _compiled.new_game
     #: Uptimals are interned by the C function (small parts in its own table, no tuple or dict per game).
