@@ -347,6 +347,20 @@ small_shadows(GameObject *g)
     return 0;
 }
 
+/* Every 65,536 new games: cgt.game.check_memory() (TooLargeError past the memory cap; see cgt.game). */
+static int
+check_memory_now(void)
+{
+    PyObject *check = PyDict_GetItemString(namespace, "check_memory");
+    if (check == NULL)
+        return 0;
+    PyObject *ok = PyObject_CallNoArgs(check);
+    if (ok == NULL)
+        return -1;
+    Py_DECREF(ok);
+    return 0;
+}
+
 /* The pure kernel's _check_room: TooLargeError when an intern table holds MAX_INTERNED games (the test is done
  * here; the Python function only builds the error, from len(table)). */
 static int
@@ -357,7 +371,7 @@ check_room(Py_ssize_t count, PyObject *table)
         int overflow = 0;
         long long cap = PyLong_AsLongLongAndOverflow(limit, &overflow);
         if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && count < cap)))
-            return 0;
+            return (count & 0xFFFF) ? 0 : check_memory_now();
         PyErr_Clear();
     }
     else if (PyErr_Occurred())

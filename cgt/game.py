@@ -663,6 +663,93 @@ def _check_room(table: dict) -> None:
     if len(table) >= MAX_INTERNED:
         raise TooLargeError(f"more than {MAX_INTERNED:,} distinct games are in memory: the computation is "
                             f"too large (cgt.game.MAX_INTERNED)")
+    if not len(table) & _MEMORY_CHECK_MASK:
+        check_memory()
+
+
+# ---------------------------------------------------------------- the memory cap
+# Interned games live for the session (their identity is their value), so a big search grows the process
+# until the machine runs out.  Every 65,536 new games (and every few thousand regions of a bitboard search)
+# the process's resident memory is read; past the cap the computation stops with TooLargeError.  Measured on
+# Domineering 6x6 (docs/performance.md, "Bounded kernel memory"): an interned game with its options and
+# intern key costs about 500 bytes, the comparison memos are bounded by their budget, so the resident set grows
+# with the games and the solver's tables, and the cap is where it stops.
+
+#: Resident memory (MB) past which a computation stops with TooLargeError; None: MAX_MEMORY_FRACTION of the
+#: machine's RAM.
+MAX_MEMORY_MB: int | None = None
+#: The default cap as a fraction of the machine's RAM.
+MAX_MEMORY_FRACTION = 0.8
+#: Also stop when the machine's available memory (all processes together) falls below this many MB: a machine
+#: shared with other jobs runs out before this process reaches its own cap.
+MIN_AVAILABLE_MB = 512
+_MEMORY_CHECK_MASK = 0xFFFF      # check when an intern table's size is a multiple of 65,536
+
+
+def _meminfo_mb(field: str) -> float | None:
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith(field):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def resident_mb() -> float | None:
+    """This process's resident memory in MB (None where the platform does not tell).
+
+    >>> resident_mb() is None or resident_mb() > 1
+    True
+    """
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, AttributeError, IndexError):
+        pass
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss       # the peak: KB on Linux, bytes on macOS
+    return peak / 2**20 if sys.platform == "darwin" else peak / 1024
+
+
+def memory_cap_mb() -> float | None:
+    """The resident memory (MB) past which computations stop: :data:`MAX_MEMORY_MB`, or by default
+    :data:`MAX_MEMORY_FRACTION` of the machine's RAM (None when neither is known).
+
+    >>> memory_cap_mb() is None or memory_cap_mb() > 0
+    True
+    """
+    if MAX_MEMORY_MB is not None:
+        return MAX_MEMORY_MB
+    total = _meminfo_mb("MemTotal:")
+    if total is None:
+        try:
+            total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+        except (ValueError, OSError, AttributeError):
+            return None
+    return total * MAX_MEMORY_FRACTION
+
+
+def check_memory() -> None:
+    """Raise TooLargeError when this process holds more than :func:`memory_cap_mb` or the machine has less
+    than :data:`MIN_AVAILABLE_MB` available.  Long searches call it now and then (the kernel every 65,536 new
+    games; the bitboard solvers every few thousand regions).
+
+    >>> check_memory()
+    """
+    cap = memory_cap_mb()
+    rss = resident_mb()
+    if cap is not None and rss is not None and rss > cap:
+        raise TooLargeError(f"the computation holds {rss:,.0f} MB, past the memory cap of {cap:,.0f} MB "
+                            f"(cgt.game.MAX_MEMORY_MB): it is too large for this machine")
+    available = _meminfo_mb("MemAvailable:")
+    if available is not None and available < MIN_AVAILABLE_MB:
+        raise TooLargeError(f"the machine has only {available:,.0f} MB of memory left (this computation holds "
+                            f"{rss or 0:,.0f} MB): stopped before it runs out (cgt.game.MIN_AVAILABLE_MB)")
 
 
 def _intern_general(left: tuple, right: tuple) -> Game:
