@@ -1676,17 +1676,16 @@ game_richcompare(PyObject *a, PyObject *b, int op)
 
 
 
-/* The options (a sequence of games) sorted by id, as a new tuple; *key receives the tuple of their ids. */
+/* The options (a sequence of games) sorted by id, as a new tuple. */
 static PyObject *
-sorted_options(PyObject *options, PyObject **key)
+sorted_options(PyObject *options)
 {
     PyObject *seq = PySequence_Fast(options, "cgt._kernel: options must be a sequence of games");
     if (seq == NULL)
         return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
     PyObject *sorted = PyTuple_New(count);
-    PyObject *ids = PyTuple_New(count);
-    if (sorted == NULL || ids == NULL)
+    if (sorted == NULL)
         goto fail;
     PyObject **items = PySequence_Fast_ITEMS(seq);
     for (Py_ssize_t i = 0; i < count; i++) {
@@ -1698,36 +1697,27 @@ sorted_options(PyObject *options, PyObject **key)
         PyTuple_SET_ITEM(sorted, i, items[i]);
     }
     qsort(&PyTuple_GET_ITEM(sorted, 0), (size_t)count, sizeof(PyObject *), by_cid);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *id = id_of((GameObject *)PyTuple_GET_ITEM(sorted, i));
-        if (id == NULL)
-            goto fail;
-        Py_INCREF(id);
-        PyTuple_SET_ITEM(ids, i, id);
-    }
     Py_DECREF(seq);
-    *key = ids;
     return sorted;
 fail:
     Py_XDECREF(sorted);
-    Py_XDECREF(ids);
     Py_DECREF(seq);
     return NULL;
 }
 
-/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by the
- * sorted ids of its options, its option tuples sorted by id. */
+/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by its
+ * option tuples sorted by id (the game's own _left and _right). */
 static PyObject *
 intern_general(PyObject *left, PyObject *right)
 {
-    PyObject *left_key = NULL, *right_key = NULL, *key = NULL, *g = NULL;
-    PyObject *lefts = sorted_options(left, &left_key);
+    PyObject *key = NULL, *g = NULL;
+    PyObject *lefts = sorted_options(left);
     if (lefts == NULL)
         return NULL;
-    PyObject *rights = sorted_options(right, &right_key);
+    PyObject *rights = sorted_options(right);
     if (rights == NULL)
         goto done;
-    key = PyTuple_Pack(2, left_key, right_key);
+    key = PyTuple_Pack(2, lefts, rights);   /* the option tuples themselves (see the pure _intern_general) */
     if (key == NULL)
         goto done;
     g = PyDict_GetItemWithError(by_options, key);
@@ -1743,8 +1733,6 @@ intern_general(PyObject *left, PyObject *right)
 done:
     Py_XDECREF(lefts);
     Py_XDECREF(rights);
-    Py_XDECREF(left_key);
-    Py_XDECREF(right_key);
     Py_XDECREF(key);
     return g;
 }
