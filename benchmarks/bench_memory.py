@@ -61,8 +61,10 @@ def status(ruleset) -> str:
     keyed = ruleset.table("values_by_key")
     raw = ruleset.table("raw")
     raw_n = sum(len(t) for t in list(raw.values()))
+    drops = kernel.memo_stats()["drops"] if hasattr(kernel, "memo_stats") else 0
     return (f"cpu {time.process_time():8.0f} s  regions {len(keyed):>10,}  raw {raw_n:>10,}  "
-            f"games {interned():>10,}  memo {memo_entries():>12,}  rss {rss_mb():8.0f} MB  peak {peak_mb():8.0f} MB")
+            f"games {interned():>10,}  memo {memo_entries():>12,}  rss {rss_mb():8.0f} MB  peak {peak_mb():8.0f} MB  "
+            f"memo drops {drops}")
 
 
 def breakdown(ruleset) -> None:
@@ -90,7 +92,7 @@ def breakdown(ruleset) -> None:
         for i in key[0] + key[1]:
             key_bytes += size(i)
     memo_dicts = memo_n = memo_bytes = 0
-    for g in games:
+    for g in games + list(kernel._by_uptimal.values()):
         m = g._le_memo
         if m is not None:
             memo_dicts += 1
