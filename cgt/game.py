@@ -734,6 +734,24 @@ def memory_cap_mb() -> float | None:
     return total * MAX_MEMORY_FRACTION
 
 
+def set_memory_cap(mb: int | None) -> int | None:
+    """Set the resident memory (MB) past which computations stop with TooLargeError (None: the default,
+    :data:`MAX_MEMORY_FRACTION` of the machine's RAM); returns the previous setting.
+
+    >>> from cgt.game import set_memory_cap
+    >>> previous = set_memory_cap(100_000)
+    >>> memory_cap_mb()
+    100000
+    >>> set_memory_cap(previous)
+    100000
+    """
+    global MAX_MEMORY_MB
+    if mb is not None:
+        mb = integer_argument(mb, "set_memory_cap()", minimum=1)
+    previous, MAX_MEMORY_MB = MAX_MEMORY_MB, mb
+    return previous
+
+
 def check_memory() -> None:
     """Raise TooLargeError when this process holds more than :func:`memory_cap_mb` or the machine has less
     than :data:`MIN_AVAILABLE_MB` available.  Long searches call it now and then (the kernel every 65,536 new
@@ -745,7 +763,7 @@ def check_memory() -> None:
     rss = resident_mb()
     if cap is not None and rss is not None and rss > cap:
         raise TooLargeError(f"the computation holds {rss:,.0f} MB, past the memory cap of {cap:,.0f} MB "
-                            f"(cgt.game.MAX_MEMORY_MB): it is too large for this machine")
+                            f"(cgt.game.set_memory_cap): it is too large for this machine")
     available = _meminfo_mb("MemAvailable:")
     if available is not None and available < MIN_AVAILABLE_MB:
         raise TooLargeError(f"the machine has only {available:,.0f} MB of memory left (this computation holds "

@@ -26,9 +26,24 @@ def test_the_default_cap_is_most_of_the_machine():
 
 def test_past_the_cap_check_memory_raises_one_line(monkeypatch):
     monkeypatch.setattr(kernel, "MAX_MEMORY_MB", 1)
-    with pytest.raises(TooLargeError, match=r"memory cap of 1 MB \(cgt.game.MAX_MEMORY_MB\)") as info:
+    with pytest.raises(TooLargeError, match=r"memory cap of 1 MB \(cgt.game.set_memory_cap\)") as info:
         kernel.check_memory()
     assert "\n" not in str(info.value)
+
+
+def test_set_memory_cap():
+    from cgt.errors import CGTError
+
+    previous = kernel.set_memory_cap(1)
+    try:
+        assert kernel.memory_cap_mb() == 1
+        with pytest.raises(TooLargeError, match="memory cap"):
+            kernel.check_memory()
+    finally:
+        assert kernel.set_memory_cap(previous) == 1
+    assert kernel.MAX_MEMORY_MB is previous
+    with pytest.raises(CGTError):
+        kernel.set_memory_cap(0)
 
 
 def test_a_machine_running_out_stops_the_computation(monkeypatch):
