@@ -166,3 +166,20 @@ def test_a_bad_budget_is_refused():
     with pytest.raises(CGTError):
         kernel.set_memo_budget("many")
     assert integer(3) <= integer(4)
+
+
+@pytest.mark.parametrize("entries", [0, 7, 100])
+def test_a_domineering_search_with_memos_dropped_all_along(entries):
+    """The bitboard search (thousands of canonical forms and sums) gives the golden values of
+    tests/test_domineering.py with the memos dropped thousands of times: 3 x 4 is -3/2 (Lessons in Play ch. 2),
+    4 x 4 is +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}} (a first-player win, Lachmann, Moore and Rapaport; the
+    canonical form cross-checked there with cgt-py and pycgt)."""
+    import cgt.games
+
+    for which in kernels():
+        with which(), budget(entries):
+            clear_caches()
+            assert str(cgt.games.Domineering("....|....|....").value) == "-3/2"
+            assert str(cgt.games.Domineering("....|....|....|....").value) == "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"
+            stats = kernel.memo_stats()
+            assert stats["entries"] <= entries and stats["drops"] > 0
