@@ -443,6 +443,20 @@ small_shadows(GameObject *g)
     return 0;
 }
 
+/* Every 65,536 new games: cgt.game.check_memory() (TooLargeError past the memory cap; see cgt.game). */
+static int
+check_memory_now(void)
+{
+    PyObject *check = PyDict_GetItemString(namespace, "check_memory");
+    if (check == NULL)
+        return 0;
+    PyObject *ok = PyObject_CallNoArgs(check);
+    if (ok == NULL)
+        return -1;
+    Py_DECREF(ok);
+    return 0;
+}
+
 /* The pure kernel's _check_room: TooLargeError when an intern table holds MAX_INTERNED games (the test is done
  * here; the Python function only builds the error, from len(table)). */
 static int
@@ -454,7 +468,7 @@ check_room(Py_ssize_t count, PyObject *table)
     static uint64_t seen_version = 0;
     static long long seen_cap = 0;
     if (seen_version != 0 && ((PyDictObject *)namespace)->ma_version_tag == seen_version && count < seen_cap)
-        return 0;
+        return (count & 0xFFFF) ? 0 : check_memory_now();
 #endif
     PyObject *limit = PyDict_GetItemWithError(namespace, str_max_interned);
     if (limit != NULL && PyLong_CheckExact(limit)) {
@@ -467,7 +481,7 @@ check_room(Py_ssize_t count, PyObject *table)
         }
 #endif
         if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && count < cap)))
-            return 0;
+            return (count & 0xFFFF) ? 0 : check_memory_now();
         PyErr_Clear();
     }
     else if (PyErr_Occurred())
@@ -1578,6 +1592,125 @@ recognise_small(PyObject *left, PyObject *right, PyObject **out)
     return 0;
 }
 
+/* ------------------------------------------------------------------ the comparison memos' budget
+ * The pure kernel's _memo_stored, _drop_memos, _forget_memos (cgt.game: the comments there).  The list of games
+ * holding a memo is cgt.game._memo_holders, shared by both kernels (memo_bind); the entry count and the budget
+ * are here.  A memo is a cache: dropping one only costs recomputation. */
+static PyObject *memo_holders = NULL;   /* list: games holding a memo dict, oldest first */
+static long long memo_entries = 0;      /* entries in those dicts */
+static long long memo_budget = 10000000;
+static long long memo_drops = 0;
+
+/* Drop g's comparison memo; returns how many entries it held. */
+static Py_ssize_t
+memo_clear(GameObject *g)
+{
+    if (g->side == NULL)
+        return 0;
+    PyObject *memo = g->side->le_memo;
+    Py_ssize_t held = memo != NULL && PyDict_Check(memo) ? PyDict_GET_SIZE(memo) : 0;
+    Py_CLEAR(g->side->le_memo);   /* a dict of ints and bools: freeing it runs no Python code */
+    return held;
+}
+
+/* Drop the memos of the oldest holders until at most half the budget remains. */
+static int
+memo_drop(void)
+{
+    Py_ssize_t n = PyList_GET_SIZE(memo_holders), i = 0;
+    long long target = memo_budget / 2;
+    while (i < n && memo_entries > target) {
+        PyObject *o = PyList_GET_ITEM(memo_holders, i++);
+        if (!IS_GAME(o))
+            continue;
+        memo_entries -= memo_clear((GameObject *)o);
+    }
+    if (PyList_SetSlice(memo_holders, 0, i, NULL) < 0)
+        return -1;
+    if (PyList_GET_SIZE(memo_holders) == 0)
+        memo_entries = 0;
+    memo_drops++;
+    return 0;
+}
+
+/* One entry stored in the memo of a holder: count it; past the budget, drop. */
+static inline int
+memo_count_one(void)
+{
+    if (++memo_entries > memo_budget)
+        return memo_drop();
+    return 0;
+}
+
+/* A new memo dict for g: g joins the holders. */
+static inline int
+memo_new_holder(GameObject *g)
+{
+    return memo_holders == NULL ? 0 : PyList_Append(memo_holders, (PyObject *)g);
+}
+
+static PyObject *
+kernel_memo_bind(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "memo_bind(holders, budget) takes a list and an int");
+        return NULL;
+    }
+    long long budget = PyLong_AsLongLong(args[1]);
+    if (budget == -1 && PyErr_Occurred())
+        return NULL;
+    Py_INCREF(args[0]);
+    Py_XSETREF(memo_holders, args[0]);
+    memo_budget = budget;
+    memo_entries = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_stored(PyObject *module, PyObject *unused)
+{
+    if (memo_holders != NULL && memo_count_one() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_forget(PyObject *module, PyObject *unused)
+{
+    if (memo_holders != NULL) {
+        Py_ssize_t n = PyList_GET_SIZE(memo_holders);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *o = PyList_GET_ITEM(memo_holders, i);
+            if (IS_GAME(o))
+                memo_clear((GameObject *)o);
+        }
+        if (PyList_SetSlice(memo_holders, 0, n, NULL) < 0)
+            return NULL;
+    }
+    memo_entries = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_set_memo_budget(PyObject *module, PyObject *arg)
+{
+    long long budget = PyLong_AsLongLong(arg);
+    if (budget == -1 && PyErr_Occurred())
+        return NULL;
+    memo_budget = budget;
+    if (memo_holders != NULL && memo_entries > memo_budget && memo_drop() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_stats(PyObject *module, PyObject *unused)
+{
+    return Py_BuildValue("{sLsnsLsL}", "entries", memo_entries, "holders",
+                         memo_holders == NULL ? (Py_ssize_t)0 : PyList_GET_SIZE(memo_holders), "budget", memo_budget,
+                         "drops", memo_drops);
+}
+
 /* memo.get(other's id) as 1 / 0, or 2 when absent (-1 on error). */
 static int
 memo_get(PyObject *memo, GameObject *other)
@@ -1611,6 +1744,8 @@ le_rec(GameObject *g, GameObject *h)
             return -1;
         }
         Py_XSETREF(*LE_MEMO_SLOT(g), memo);
+        if (memo_new_holder(g) < 0)
+            return -1;
     }
     else {
         if (!PyDict_Check(memo)) {
@@ -1689,9 +1824,14 @@ le_rec(GameObject *g, GameObject *h)
         }
         Py_LeaveRecursiveCall();
     }
-    PyObject *hid = id_of(h);
-    if (hid == NULL || PyDict_SetItem(memo, hid, result ? Py_True : Py_False) < 0)
-        goto error;
+    /* Stored only if the memo is still g's (a drop during the recursion may have taken it). */
+    if (LE_MEMO(g) == memo) {
+        PyObject *hid = id_of(h);
+        if (hid == NULL || PyDict_SetItem(memo, hid, result ? Py_True : Py_False) < 0)
+            goto error;
+        if (memo_holders != NULL && memo_count_one() < 0)
+            goto error;
+    }
     Py_DECREF(memo);
     return result;
 error_leave:
@@ -1824,17 +1964,16 @@ game_richcompare(PyObject *a, PyObject *b, int op)
 
 
 
-/* The options (a sequence of games) sorted by id, as a new tuple; *key receives the tuple of their ids. */
+/* The options (a sequence of games) sorted by id, as a new tuple. */
 static PyObject *
-sorted_options(PyObject *options, PyObject **key)
+sorted_options(PyObject *options)
 {
     PyObject *seq = PySequence_Fast(options, "cgt._kernel: options must be a sequence of games");
     if (seq == NULL)
         return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
     PyObject *sorted = PyTuple_New(count);
-    PyObject *ids = PyTuple_New(count);
-    if (sorted == NULL || ids == NULL)
+    if (sorted == NULL)
         goto fail;
     PyObject **items = PySequence_Fast_ITEMS(seq);
     for (Py_ssize_t i = 0; i < count; i++) {
@@ -1846,36 +1985,27 @@ sorted_options(PyObject *options, PyObject **key)
         PyTuple_SET_ITEM(sorted, i, items[i]);
     }
     qsort(&PyTuple_GET_ITEM(sorted, 0), (size_t)count, sizeof(PyObject *), by_cid);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *id = id_of((GameObject *)PyTuple_GET_ITEM(sorted, i));
-        if (id == NULL)
-            goto fail;
-        Py_INCREF(id);
-        PyTuple_SET_ITEM(ids, i, id);
-    }
     Py_DECREF(seq);
-    *key = ids;
     return sorted;
 fail:
     Py_XDECREF(sorted);
-    Py_XDECREF(ids);
     Py_DECREF(seq);
     return NULL;
 }
 
-/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by the
- * sorted ids of its options, its option tuples sorted by id. */
+/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by its
+ * option tuples sorted by id (the game's own _left and _right). */
 static PyObject *
 intern_general(PyObject *left, PyObject *right)
 {
-    PyObject *left_key = NULL, *right_key = NULL, *key = NULL, *g = NULL;
-    PyObject *lefts = sorted_options(left, &left_key);
+    PyObject *key = NULL, *g = NULL;
+    PyObject *lefts = sorted_options(left);
     if (lefts == NULL)
         return NULL;
-    PyObject *rights = sorted_options(right, &right_key);
+    PyObject *rights = sorted_options(right);
     if (rights == NULL)
         goto done;
-    key = PyTuple_Pack(2, left_key, right_key);
+    key = PyTuple_Pack(2, lefts, rights);   /* the option tuples themselves (see the pure _intern_general) */
     if (key == NULL)
         goto done;
     g = PyDict_GetItemWithError(by_options, key);
@@ -1891,8 +2021,6 @@ intern_general(PyObject *left, PyObject *right)
 done:
     Py_XDECREF(lefts);
     Py_XDECREF(rights);
-    Py_XDECREF(left_key);
-    Py_XDECREF(right_key);
     Py_XDECREF(key);
     return g;
 }
@@ -2702,6 +2830,15 @@ static PyMethodDef kernel_methods[] = {
      "intern_general(left, right): the interned canonical game {left | right} that is not an uptimal."},
     {"le", (PyCFunction)(void (*)(void))kernel_le, METH_FASTCALL,
      "le(g, h): g <= h for two canonical games (the compiled _le, memoised)."},
+    {"memo_bind", (PyCFunction)(void (*)(void))kernel_memo_bind, METH_FASTCALL,
+     "memo_bind(holders, budget): the shared list of games holding a comparison memo, and the entry budget."},
+    {"memo_stored", kernel_memo_stored, METH_NOARGS,
+     "memo_stored(): count one entry stored in a holder's memo (the pure _le's stores); drop past the budget."},
+    {"memo_forget", kernel_memo_forget, METH_NOARGS, "memo_forget(): drop every comparison memo."},
+    {"set_memo_budget", kernel_set_memo_budget, METH_O,
+     "set_memo_budget(entries): the comparison-memo budget (dropping at once if the memos are over it)."},
+    {"memo_stats", kernel_memo_stats, METH_NOARGS,
+     "memo_stats(): {'entries', 'holders', 'budget', 'drops'} of the comparison memos."},
     {NULL, NULL, 0, NULL}
 };
 

@@ -663,16 +663,126 @@ def _check_room(table: dict) -> None:
     if len(table) >= MAX_INTERNED:
         raise TooLargeError(f"more than {MAX_INTERNED:,} distinct games are in memory: the computation is "
                             f"too large (cgt.game.MAX_INTERNED)")
+    if not len(table) & _MEMORY_CHECK_MASK:
+        check_memory()
+
+
+# ---------------------------------------------------------------- the memory cap
+# Interned games live for the session (their identity is their value), so a big search grows the process
+# until the machine runs out.  Every 65,536 new games (and every few thousand regions of a bitboard search)
+# the process's resident memory is read; past the cap the computation stops with TooLargeError.  Measured on
+# Domineering 6x6 (docs/performance.md, "Bounded kernel memory"): an interned game with its options and
+# intern key costs about 500 bytes, the comparison memos are bounded by their budget, so the resident set grows
+# with the games and the solver's tables, and the cap is where it stops.
+
+#: Resident memory (MB) past which a computation stops with TooLargeError; None: MAX_MEMORY_FRACTION of the
+#: machine's RAM.
+MAX_MEMORY_MB: int | None = None
+#: The default cap as a fraction of the machine's RAM.
+MAX_MEMORY_FRACTION = 0.8
+#: Also stop when the machine's available memory (all processes together) falls below this many MB: a machine
+#: shared with other jobs runs out before this process reaches its own cap.
+MIN_AVAILABLE_MB = 512
+_MEMORY_CHECK_MASK = 0xFFFF      # check when an intern table's size is a multiple of 65,536
+
+
+def _meminfo_mb(field: str) -> float | None:
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith(field):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def resident_mb() -> float | None:
+    """This process's resident memory in MB (None where the platform does not tell).
+
+    >>> resident_mb() is None or resident_mb() > 1
+    True
+    """
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, AttributeError, IndexError):
+        pass
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss       # the peak: KB on Linux, bytes on macOS
+    return peak / 2**20 if sys.platform == "darwin" else peak / 1024
+
+
+def memory_cap_mb() -> float | None:
+    """The resident memory (MB) past which computations stop: :data:`MAX_MEMORY_MB`, or by default
+    :data:`MAX_MEMORY_FRACTION` of the machine's RAM (None when neither is known).
+
+    >>> memory_cap_mb() is None or memory_cap_mb() > 0
+    True
+    """
+    if MAX_MEMORY_MB is not None:
+        return MAX_MEMORY_MB
+    total = _meminfo_mb("MemTotal:")
+    if total is None:
+        try:
+            total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+        except (ValueError, OSError, AttributeError):
+            return None
+    return total * MAX_MEMORY_FRACTION
+
+
+def set_memory_cap(mb: int | None) -> int | None:
+    """Set the resident memory (MB) past which computations stop with TooLargeError (None: the default,
+    :data:`MAX_MEMORY_FRACTION` of the machine's RAM); returns the previous setting.
+
+    >>> from cgt.game import set_memory_cap
+    >>> previous = set_memory_cap(100_000)
+    >>> memory_cap_mb()
+    100000
+    >>> set_memory_cap(previous)
+    100000
+    """
+    global MAX_MEMORY_MB
+    if mb is not None:
+        mb = integer_argument(mb, "set_memory_cap()", minimum=1)
+    previous, MAX_MEMORY_MB = MAX_MEMORY_MB, mb
+    return previous
+
+
+def check_memory() -> None:
+    """Raise TooLargeError when this process holds more than :func:`memory_cap_mb` or the machine has less
+    than :data:`MIN_AVAILABLE_MB` available.  Long searches call it now and then (the kernel every 65,536 new
+    games; the bitboard solvers every few thousand regions).
+
+    >>> check_memory()
+    """
+    cap = memory_cap_mb()
+    rss = resident_mb()
+    if cap is not None and rss is not None and rss > cap:
+        raise TooLargeError(f"the computation holds {rss:,.0f} MB, past the memory cap of {cap:,.0f} MB "
+                            f"(cgt.game.set_memory_cap): it is too large for this machine")
+    available = _meminfo_mb("MemAvailable:")
+    if available is not None and available < MIN_AVAILABLE_MB:
+        raise TooLargeError(f"the machine has only {available:,.0f} MB of memory left (this computation holds "
+                            f"{rss or 0:,.0f} MB): stopped before it runs out (cgt.game.MIN_AVAILABLE_MB)")
 
 
 def _intern_general(left: tuple, right: tuple) -> Game:
-    """Intern a canonical game that is known not to be an uptimal."""
-    key = (_option_key(left), _option_key(right))
+    """Intern a canonical game that is known not to be an uptimal.
+
+    The key is the pair of option tuples sorted by id, the very tuples the game keeps as its options (no
+    second copy as ids: about 100 bytes a game less).  Interned games are equal only when identical, and a tuple
+    compares its items by identity first, so a key matches exactly the same options.
+    """
+    left = tuple(sorted(left, key=_id_of))
+    right = tuple(sorted(right, key=_id_of))
+    key = (left, right)
     g = _by_options.get(key)
     if g is None:
         _check_room(_by_options)
-        left = tuple(sorted(left, key=_id_of))
-        right = tuple(sorted(right, key=_id_of))
         g = _by_options[key] = _new(left, right, None)
     return g
 
@@ -805,13 +915,74 @@ def _uptimal_le(a: tuple, b: tuple) -> bool:
     return k >= 2 or j != 1
 
 
+# ---------------------------------------------------------------- the comparison memos' budget
+# Each game keeps a memo of its comparisons (``_le_memo``: other id -> bool), a cache only: every answer is
+# recomputed when missing.  Left alone they grow faster than the search (Domineering 6x6: about 27 entries,
+# 1 KB, per solved region after 600,000 regions, over half the process's memory), so the entries are counted, all games
+# together, and past the budget the memos of the games that got theirs longest ago are dropped until at most
+# half the budget remains (each drop frees at least half the budget: amortised O(1) per entry).  Both kernels
+# share the list of games holding a memo; the count and the drop are the compiled kernel's when it is there.
+
+#: Default budget of comparison-memo entries (about 40 bytes each in a dict, so about 400 MB).
+DEFAULT_MEMO_BUDGET = 10_000_000
+_memo_holders: list = []     # games holding a memo dict, in the order their dicts were made
+_memo_state = {"entries": 0, "budget": DEFAULT_MEMO_BUDGET, "drops": 0}
+
+
+def _memo_stored() -> None:
+    """One entry was stored in a memo held by a game of ``_memo_holders``: count it, drop past the budget."""
+    state = _memo_state
+    state["entries"] += 1
+    if state["entries"] > state["budget"]:
+        _drop_memos()
+
+
+def _drop_memos() -> None:
+    """Drop the memos of the oldest holders until at most half the budget remains."""
+    state = _memo_state
+    holders = _memo_holders
+    target = state["budget"] // 2
+    count = state["entries"]
+    i = 0
+    while i < len(holders) and count > target:
+        g = holders[i]
+        i += 1
+        memo = g._le_memo
+        if memo is not None:
+            count -= len(memo)
+            g._le_memo = None
+    del holders[:i]
+    state["entries"] = count if holders else 0
+    state["drops"] += 1
+
+
+def _forget_memos() -> None:
+    """Drop every comparison memo (clear_caches)."""
+    for g in _memo_holders:
+        g._le_memo = None
+    _memo_holders.clear()
+    _memo_state["entries"] = 0
+
+
+def _set_memo_budget(entries: int) -> None:
+    _memo_state["budget"] = entries
+    if _memo_state["entries"] > entries:
+        _drop_memos()
+
+
+def _memo_stats() -> dict:
+    return {"entries": _memo_state["entries"], "holders": len(_memo_holders), "budget": _memo_state["budget"],
+            "drops": _memo_state["drops"]}
+
+
 def _le(g: Game, h: Game) -> bool:
-    """g <= h for canonical games (memoised per game on the other's id)."""
+    """g <= h for canonical games (memoised per game on the other's id, within the memo budget)."""
     if g is h:
         return True
     memo = g._le_memo
     if memo is None:
         memo = g._le_memo = {}
+        _memo_holders.append(g)
     else:
         result = memo.get(h._id)
         if result is not None:
@@ -856,7 +1027,9 @@ def _le(g: Game, h: Game) -> bool:
                     if known:
                         result = False
                         break
-    memo[h._id] = result
+    if g._le_memo is memo:      # else the memo was dropped meanwhile: keep the answer out of the count
+        memo[h._id] = result
+        _memo_stored()
     return result
 
 
@@ -1460,6 +1633,7 @@ def clear_caches() -> None:
         for g in table.values():
             g._extra = None
             g._le_memo = None
+    _forget_memos()
     for clear in _cache_clearers:
         clear()
 
@@ -1485,6 +1659,37 @@ canonical_from_lists = _canonical
 intern_canonical = _intern_general
 trusted_uptimal = _uptimal
 birthday_of = _birthday
+
+
+def set_memo_budget(entries: int) -> int:
+    """Set how many comparison-memo entries all games together may keep; returns the previous budget.
+
+    Each game remembers the answers of its comparisons ``G <= H`` (a cache: results never depend on it).
+    Past the budget the memos of the games that made theirs longest ago are dropped until half the budget
+    remains.  Each entry costs about 40 bytes, so the default (:data:`DEFAULT_MEMO_BUDGET`, 10 million) is
+    about 400 MB; a smaller budget saves memory at the cost of recomputed comparisons.
+
+    >>> from cgt import up, star
+    >>> previous = set_memo_budget(2)
+    >>> up <= star, star <= up, up + star <= up, memo_stats()["entries"] <= 2
+    (False, False, False, True)
+    >>> set_memo_budget(previous)
+    2
+    """
+    entries = integer_argument(entries, "set_memo_budget()", minimum=0)
+    previous = _memo_stats()["budget"]
+    _set_memo_budget(entries)
+    return previous
+
+
+def memo_stats() -> dict:
+    """The comparison memos now: ``entries`` held, ``holders`` (games holding a memo), the ``budget`` (see
+    :func:`set_memo_budget`) and ``drops`` (how many times the budget was reached so far).
+
+    >>> sorted(memo_stats())
+    ['budget', 'drops', 'entries', 'holders']
+    """
+    return _memo_stats()
 
 
 def game_id(g: Game) -> int:
@@ -1525,6 +1730,10 @@ if _compiled is not None:
         raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other,
         by_options=_by_options, canonical=_PURE_FUNCTIONS["_canonical"], namespace=globals(), as_number=_as_number,
         recognise_uptimal=_recognise_uptimal, pure_uptimal=_uptimal)
+    #: The comparison memos' count and budget are the C kernel's (the holders list stays shared).
+    _compiled.memo_bind(_memo_holders, DEFAULT_MEMO_BUDGET)
+    _memo_stored, _forget_memos = _compiled.memo_stored, _compiled.memo_forget
+    _set_memo_budget, _memo_stats = _compiled.set_memo_budget, _compiled.memo_stats
     #: New games are created by the C type, with the same fields as the pure ``_new`` above (ids count in C).
     _new = _compiled.new_game
     #: Uptimals are interned by the C function (small parts in its own table, no tuple or dict per game).

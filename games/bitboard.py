@@ -35,7 +35,7 @@ from __future__ import annotations
 from operator import lshift
 
 from cgt.errors import TooLargeError
-from cgt.game import game
+from cgt.game import check_memory, game
 from cgt.interrupt import check_interrupt
 
 from cgt.games import results_cache
@@ -347,7 +347,8 @@ class RegionTables:
 
     def store(self, key, value):
         """Enter a solved region in the key table (TooLargeError past the ruleset's ``max_positions``);
-        now and then trim the raw tables; tick the progress bar; stop here on Ctrl-C."""
+        now and then trim the raw tables and check the memory cap; tick the progress bar; stop here on
+        Ctrl-C."""
         keyed = self.keyed
         if len(keyed) >= self.cap:
             raise TooLargeError(f"{self.ruleset!r}: the search needs more than {self.cap:,} regions in its table "
@@ -357,6 +358,7 @@ class RegionTables:
             self.disk.put_game(key, value)
         if not len(keyed) % self.trim_every:
             self.trim()
+            check_memory()              # TooLargeError past the memory cap (cgt.game.MAX_MEMORY_MB)
         if self.progress is not None:
             self.progress.tick()
         check_interrupt()
