@@ -131,7 +131,10 @@ def main() -> None:
     parser.add_argument("--stop-at", type=int, default=0, help="stop after this many solved regions")
     parser.add_argument("--every", type=float, default=60, help="seconds between log lines")
     parser.add_argument("--log", default="", help="also append the log lines to this file")
+    parser.add_argument("--memo-budget", type=int, default=0, help="comparison-memo entries (default: the kernel's)")
     args = parser.parse_args()
+    if args.memo_budget:
+        kernel.set_memo_budget(args.memo_budget)
     position = cgt.games.Domineering(empty_board(args.rows, args.cols))
     ruleset = position.ruleset
     if args.stop_at:

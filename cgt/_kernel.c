@@ -1598,7 +1598,7 @@ recognise_small(PyObject *left, PyObject *right, PyObject **out)
  * are here.  A memo is a cache: dropping one only costs recomputation. */
 static PyObject *memo_holders = NULL;   /* list: games holding a memo dict, oldest first */
 static long long memo_entries = 0;      /* entries in those dicts */
-static long long memo_budget = 10000000;
+static long long memo_budget = 2000000; /* cgt.game.DEFAULT_MEMO_BUDGET, set by memo_bind */
 static long long memo_drops = 0;
 
 /* Drop g's comparison memo; returns how many entries it held. */

@@ -923,8 +923,11 @@ def _uptimal_le(a: tuple, b: tuple) -> bool:
 # half the budget remains (each drop frees at least half the budget: amortised O(1) per entry).  Both kernels
 # share the list of games holding a memo; the count and the drop are the compiled kernel's when it is there.
 
-#: Default budget of comparison-memo entries (about 40 bytes each in a dict, so about 400 MB).
-DEFAULT_MEMO_BUDGET = 10_000_000
+#: Default budget of comparison-memo entries (about 40 bytes each in a dict, so about 80 MB).  Measured
+#: (docs/performance.md, "Bounded kernel memory"): hot chains G_n + G_n (n = 200-400) ran 25-35% faster at
+#: 1-2 million than at 10 million (smaller dicts, fewer cache misses) and thrash only far below (n = 200: 6x
+#: slower at 100,000); Domineering 6x6 runs as fast at 1 million as at 10 million; Clobber 4x4 stores 1.6 M.
+DEFAULT_MEMO_BUDGET = 2_000_000
 _memo_holders: list = []     # games holding a memo dict, in the order their dicts were made
 _memo_state = {"entries": 0, "budget": DEFAULT_MEMO_BUDGET, "drops": 0}
 
@@ -1666,8 +1669,8 @@ def set_memo_budget(entries: int) -> int:
 
     Each game remembers the answers of its comparisons ``G <= H`` (a cache: results never depend on it).
     Past the budget the memos of the games that made theirs longest ago are dropped until half the budget
-    remains.  Each entry costs about 40 bytes, so the default (:data:`DEFAULT_MEMO_BUDGET`, 10 million) is
-    about 400 MB; a smaller budget saves memory at the cost of recomputed comparisons.
+    remains.  Each entry costs about 40 bytes, so the default (:data:`DEFAULT_MEMO_BUDGET`, 2 million) is
+    about 80 MB; a much smaller budget saves memory at the cost of recomputed comparisons.
 
     >>> from cgt import up, star
     >>> previous = set_memo_budget(2)
