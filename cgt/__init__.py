@@ -25,6 +25,7 @@ from cgt.misere_game import (MisereGame, born_by_misere, count_born_by_misere, m
                              misere_canonical_form_of, misere_game, misere_nim, partizan_misere_outcome)
 from cgt.misere_notation import parse_misere
 from cgt.solve import solve
+from cgt import limits  # noqa: F401  (cgt.limits.set_memory_cap, ...: the limits of big computations)
 from cgt.outcome_grid import outcome_grid
 
 __version__ = "0.1.0"

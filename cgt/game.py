@@ -662,7 +662,7 @@ MAX_INTERNED = 10_000_000
 def _check_room(table: dict) -> None:
     if len(table) >= MAX_INTERNED:
         raise TooLargeError(f"more than {MAX_INTERNED:,} distinct games are in memory: the computation is "
-                            f"too large (cgt.game.MAX_INTERNED)")
+                            f"too large (MAX_INTERNED; raise it with cgt.limits.set_max_interned)")
     if not len(table) & _MEMORY_CHECK_MASK:
         check_memory()
 
@@ -752,6 +752,36 @@ def set_memory_cap(mb: int | None) -> int | None:
     return previous
 
 
+def set_min_available(mb: int) -> int:
+    """Set how many MB the machine must keep available (all processes together) for a computation to go on
+    (:data:`MIN_AVAILABLE_MB`); returns the previous setting.  0 turns the check off.
+
+    >>> from cgt.game import set_min_available
+    >>> previous = set_min_available(0)
+    >>> set_min_available(previous)
+    0
+    """
+    global MIN_AVAILABLE_MB
+    mb = integer_argument(mb, "set_min_available()", minimum=0)
+    previous, MIN_AVAILABLE_MB = MIN_AVAILABLE_MB, mb
+    return previous
+
+
+def set_max_interned(count: int) -> int:
+    """Set how many distinct games of each kind (general games; uptimals) may be interned at once
+    (:data:`MAX_INTERNED`); returns the previous setting.
+
+    >>> from cgt.game import set_max_interned
+    >>> previous = set_max_interned(20_000_000)
+    >>> set_max_interned(previous)
+    20000000
+    """
+    global MAX_INTERNED
+    count = integer_argument(count, "set_max_interned()", minimum=1)
+    previous, MAX_INTERNED = MAX_INTERNED, count
+    return previous
+
+
 def check_memory() -> None:
     """Raise TooLargeError when this process holds more than :func:`memory_cap_mb` or the machine has less
     than :data:`MIN_AVAILABLE_MB` available.  Long searches call it now and then (the kernel every 65,536 new
@@ -763,11 +793,11 @@ def check_memory() -> None:
     rss = resident_mb()
     if cap is not None and rss is not None and rss > cap:
         raise TooLargeError(f"the computation holds {rss:,.0f} MB, past the memory cap of {cap:,.0f} MB "
-                            f"(cgt.game.set_memory_cap): it is too large for this machine")
+                            f"(cgt.limits.set_memory_cap): it is too large for this machine")
     available = _meminfo_mb("MemAvailable:")
     if available is not None and available < MIN_AVAILABLE_MB:
         raise TooLargeError(f"the machine has only {available:,.0f} MB of memory left (this computation holds "
-                            f"{rss or 0:,.0f} MB): stopped before it runs out (cgt.game.MIN_AVAILABLE_MB)")
+                            f"{rss or 0:,.0f} MB): stopped before it runs out (cgt.limits.set_min_available)")
 
 
 def _intern_general(left: tuple, right: tuple) -> Game:

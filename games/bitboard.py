@@ -358,7 +358,7 @@ class RegionTables:
             self.disk.put_game(key, value)
         if not len(keyed) % self.trim_every:
             self.trim()
-            check_memory()              # TooLargeError past the memory cap (cgt.game.MAX_MEMORY_MB)
+            check_memory()              # TooLargeError past the memory cap (cgt.limits.set_memory_cap)
         if self.progress is not None:
             self.progress.tick()
         check_interrupt()

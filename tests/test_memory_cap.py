@@ -26,7 +26,7 @@ def test_the_default_cap_is_most_of_the_machine():
 
 def test_past_the_cap_check_memory_raises_one_line(monkeypatch):
     monkeypatch.setattr(kernel, "MAX_MEMORY_MB", 1)
-    with pytest.raises(TooLargeError, match=r"memory cap of 1 MB \(cgt.game.set_memory_cap\)") as info:
+    with pytest.raises(TooLargeError, match=r"memory cap of 1 MB \(cgt.limits.set_memory_cap\)") as info:
         kernel.check_memory()
     assert "\n" not in str(info.value)
 
@@ -73,3 +73,28 @@ def test_a_bitboard_search_checks_the_cap(monkeypatch):
     # "Who wins Domineering on rectangular boards?"), canonical form as in tests/test_domineering.py's golden
     # table (cross-checked there with cgt-py and pycgt).
     assert str(cgt.games.Domineering("....|....|....|....").value) == "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"
+
+
+def test_the_limits_are_set_through_cgt_limits():
+    """Each TooLargeError names a setter reachable as written (``cgt.game`` is the function game(), so an
+    assignment ``cgt.game.MAX_INTERNED = n`` would silently change nothing)."""
+    import cgt
+    from cgt.errors import CGTError
+
+    previous = cgt.limits.set_max_interned(len(kernel._by_options))
+    try:
+        with pytest.raises(TooLargeError, match=r"cgt\.limits\.set_max_interned"):
+            cgt.game([cgt.game([982_451_653], [-961_748_941])], [cgt.game([-941_083_987], [899_809_363])])
+    finally:
+        cgt.limits.set_max_interned(previous)
+    assert kernel.MAX_INTERNED == previous
+    previous = cgt.limits.set_min_available(10**9)          # no machine has a petabyte available
+    try:
+        with pytest.raises(TooLargeError, match=r"cgt\.limits\.set_min_available"):
+            cgt.limits.check_memory()
+    finally:
+        assert cgt.limits.set_min_available(previous) == 10**9
+    for setter, bad in [(cgt.limits.set_max_interned, 0), (cgt.limits.set_min_available, -1),
+                        (cgt.limits.set_memo_budget, "many")]:
+        with pytest.raises(CGTError):
+            setter(bad)
