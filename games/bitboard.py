@@ -363,3 +363,18 @@ class RegionTables:
             self.progress.tick()
         check_interrupt()
         return value
+
+
+def domino_options(m: int, step: int, known, solve) -> set:
+    """The values of the positions left by one domino on two cells ``step`` bits apart in the region mask
+    ``m`` (Domineering's dominoes of one player, Cram's of either): ``known(o)`` (a table's ``get``) or else
+    ``solve(o)``."""
+    out = set()
+    x = m & (m >> step)
+    while x:
+        low = x & -x
+        x ^= low
+        o = m ^ (low | low << step)
+        v = known(o)
+        out.add(v if v is not None else solve(o))
+    return out

@@ -113,17 +113,11 @@ class _Solver(bits.RegionTables):
         h, w, m = key
         s = w + 1
         raw = self.frame(s)
-        get = raw.get
         value = self.value
-        seen = set()
-        for step in (s, 1):
-            x = m & (m >> step)
-            while x:
-                low = x & -x
-                x ^= low
-                o = m ^ (low | low << step)
-                g = get(o)
-                seen.add(g if g is not None else value(raw, s, o))
+
+        def solve_raw(o):
+            return value(raw, s, o)
+        seen = bits.domino_options(m, s, raw.get, solve_raw) | bits.domino_options(m, 1, raw.get, solve_raw)
         g = 0
         while g in seen:
             g += 1

@@ -218,7 +218,7 @@ class _Solver(bits.RegionTables):
         join a cell to the one a row (8 bits) below, Right's horizontal ones to its right neighbour."""
         m = int.from_bytes(key, "little")
         get, value = self.whole.get, self.value
-        return _domino_options(m, 8, get, value), _domino_options(m, 1, get, value)
+        return bits.domino_options(m, 8, get, value), bits.domino_options(m, 1, get, value)
 
 
 @deep
@@ -295,21 +295,7 @@ class _GenericSolver(bits.RegionTables):
 
         def solve_raw(o):
             return value(raw, s, o)
-        return _domino_options(m, s, raw.get, solve_raw), _domino_options(m, 1, raw.get, solve_raw)
-
-
-def _domino_options(m: int, step: int, known, solve) -> set:
-    """The values of the positions left by one domino on two cells ``step`` bits apart in the region mask
-    ``m``: ``known(o)`` (a table's ``get``) or else ``solve(o)``."""
-    out = set()
-    x = m & (m >> step)
-    while x:
-        low = x & -x
-        x ^= low
-        o = m ^ (low | low << step)
-        v = known(o)
-        out.add(v if v is not None else solve(o))
-    return out
+        return bits.domino_options(m, s, raw.get, solve_raw), bits.domino_options(m, 1, raw.get, solve_raw)
 
 
 #: The Domineering ruleset (CGSuite's ``game.grid.Domineering``).

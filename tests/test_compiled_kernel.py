@@ -99,12 +99,18 @@ def test_sums_agree_with_the_pure_kernel(g, h):
 
 @given(st.lists(ANY, max_size=4), st.lists(ANY, max_size=4))
 def test_canonical_forms_agree_with_the_pure_kernel(lefts, rights):
+    expected = _canonical_agrees(lefts, rights)
+    assert game(lefts, rights) is expected
+
+
+def _canonical_agrees(lefts, rights):
+    """The compiled _canonical of {lefts | rights} is the pure kernel's game (made first, after a clear)."""
     clear_caches()
     with kernel.pure_kernel():
         expected = kernel._canonical(list(lefts), list(rights))
     clear_caches()
     assert kernel._canonical(list(lefts), list(rights)) is expected
-    assert game(lefts, rights) is expected
+    return expected
 
 
 @given(ANY, st.one_of(st.integers(-(2**70), 2**70), PARTS))
@@ -300,11 +306,7 @@ def test_the_simplicity_theorem_agrees_with_the_pure_kernel(lefts, rights):
 
 @given(st.lists(SMALL, max_size=4), st.lists(SMALL, max_size=4))
 def test_recognised_uptimals_agree_with_the_pure_kernel(lefts, rights):
-    clear_caches()
-    with kernel.pure_kernel():
-        expected = kernel._canonical(list(lefts), list(rights))
-    clear_caches()
-    assert kernel._canonical(list(lefts), list(rights)) is expected
+    _canonical_agrees(lefts, rights)
 
 
 @given(SMALL, SMALL)
