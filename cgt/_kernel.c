@@ -113,6 +113,9 @@ block_alloc(int big)
     }
     b = chunk_next;
     chunk_next += size;
+    /* the next blocks are new memory: fetch their lines for writing now, so that initialising them does not
+     * wait for memory (a store that misses holds up every later store) */
+    __builtin_prefetch(chunk_next + 4 * BIG_BLOCK, 1, 3);
     return b;
 }
 
@@ -142,7 +145,8 @@ game_side(GameObject *g)
     return g->side;
 }
 
-#define IS_GAME(o) PyObject_TypeCheck((o), &GameBase_Type)
+/* a game: cgt.Game itself (the common case, one comparison) or any subclass of the kernel's base */
+#define IS_GAME(o) ((PyTypeObject *)Py_TYPE(o) == Game_Type || PyObject_TypeCheck((o), &GameBase_Type))
 #define NONEISH(p) ((p) == NULL || (p) == Py_None)
 /* Machine-size parts: sums and differences of two stay far from overflow. */
 #define SMALL_LIMIT (1LL << 61)
@@ -540,6 +544,46 @@ alloc_game(int with_side)
     return g;
 }
 
+/* Zeroed memory for a table of `bytes` bytes.  Tables of 2 MB or more are mapped directly, aligned to 2 MB with
+ * transparent huge pages requested: a table of the intern table's size is written at random places while it
+ * is filled, and on 4 KB pages that is a page fault per 4 KB (4,096 faults for a 16 MB table, most of the
+ * cost of growing it; issue 18, the nim-sum row).  Free with table_free and the same size. */
+#define HUGE_PAGE ((size_t)2 << 20)
+static void *
+table_zeroed(size_t bytes)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE) {
+        size_t span = bytes + HUGE_PAGE;
+        char *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED)
+            return NULL;
+        char *start = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+        if (start > raw)
+            munmap(raw, (size_t)(start - raw));
+        if (raw + span > start + bytes)
+            munmap(start + bytes, (size_t)(raw + span - (start + bytes)));
+        madvise(start, bytes, MADV_HUGEPAGE); /* advice only: failure is harmless */
+        return start; /* anonymous mappings are zero-filled */
+    }
+#endif
+    return PyMem_Calloc(bytes, 1);
+}
+
+static void
+table_free(void *table, size_t bytes)
+{
+    if (table == NULL)
+        return;
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE) {
+        munmap(table, bytes);
+        return;
+    }
+#endif
+    PyMem_Free(table);
+}
+
 /* ------------------------------------------------------------------ table of small uptimals
  * (num, exp, u, n) -> the interned game: the intern table of small uptimals (numbers, nimbers, x + u.^ + *n
  * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds a
@@ -555,7 +599,9 @@ alloc_game(int with_side)
  *   - insertions are deferred: a new game waits in a small ring (PENDING entries) while the line of its slot
  *     is prefetched, and is written into the table PENDING insertions later.  Lookups consult the ring too.
  * Every key in the table or the ring is in the filter (no false negatives); the filter is rebuilt when the
- * table grows.  small_lookup, small_add and small_sync are the only ways in. */
+ * table grows.  Nimbers *n with n < NIM_DIRECT are not in the table: they have a directory of their own
+ * (below), whose writes go through the same ring.  small_lookup, small_add and small_sync are the only ways
+ * in. */
 
 /* A slot holds an exact key when the parts pack into 62 bits -- a nimber *n (KEY_NIMBER | n) or an integer
  * (KEY_INTEGER | num modulo 2^62) -- so that a hit on one compares the slot alone; other small uptimals hold
@@ -582,6 +628,26 @@ static Pending pending[PENDING];   /* insertions not yet written into the table 
 static int pending_count = 0, pending_next = 0; /* a ring: pending_next is the oldest once it is full */
 static unsigned long long *filter = NULL; /* blocks of 8 words */
 static size_t filter_blocks_mask = 0;
+
+/* The nimber directory.  A nimber *n with n < NIM_DIRECT is found by n itself: bit n of a presence bitmap says
+ * whether it is interned, and slot n of a two-level array (pages of 2 MB, huge pages where granted, allocated
+ * on first use) holds it.  No hash, no probe, and no rehash as the count grows -- growing the hash table was
+ * most of the cost of 100,000 fresh nim sums, zeroing and refilling 16 MB at once (issue 18).  The bitmap is
+ * a bit per nimber (128 KB covers every *n below 2^20), so that "not interned", the answer for a new nimber,
+ * comes from cache; the slot write is deferred through the ring like the table's.  Nimbers are the
+ * commonest small uptimals (every Grundy value is one), and the commonest new ones. */
+#define NIM_DIRECT ((unsigned long long)1 << 22)
+#define NIM_PAGE_BITS 18
+#define NIM_PAGE ((size_t)1 << NIM_PAGE_BITS)
+static unsigned long long nim_present[NIM_DIRECT / 64]; /* zero pages until touched */
+static GameObject **nim_pages[NIM_DIRECT >> NIM_PAGE_BITS];
+static size_t nims_used = 0; /* interned nimbers in the directory (and in the ring) */
+
+#define IS_DIRECT_NIMBER(num, exp, u, n) ((num) == 0 && (exp) == 0 && (u) == 0 && (unsigned long long)(n) < NIM_DIRECT)
+#define NIM_PRESENT(n) (nim_present[(unsigned long long)(n) >> 6] & (1ULL << ((unsigned long long)(n) & 63)))
+#define NIM_SLOT(n) (&nim_pages[(unsigned long long)(n) >> NIM_PAGE_BITS][(unsigned long long)(n) & (NIM_PAGE - 1)])
+/* a slot key in the directory's range: a pending write goes to the directory, not the table */
+#define KEY_IS_DIRECT(key) ((key) >> 62 == 1 && ((key) & LOW62) < NIM_DIRECT)
 
 /* The hash of the parts, below 2^62 (the table's index takes its low bits, the filter its high ones). */
 static unsigned long long
@@ -660,10 +726,18 @@ same_parts(GameObject *g, long long num, long long exp, long long u, long long n
 static GameObject *
 small_lookup(long long num, long long exp, long long u, long long n, unsigned long long h)
 {
-    if (slots == NULL || !filter_may_hold(h))
-        return NULL;
     unsigned long long key = slot_key(num, exp, u, n, h);
     int exact = key != h;
+    if (IS_DIRECT_NIMBER(num, exp, u, n)) {
+        if (!NIM_PRESENT(n))
+            return NULL;
+        GameObject *g = *NIM_SLOT(n);
+        if (g != NULL)
+            return g;
+        goto in_ring;
+    }
+    if (slots == NULL || !filter_may_hold(h))
+        return NULL;
     size_t i = (size_t)h & slot_mask;
     for (;;) {
         Slot *s = &slots[i];
@@ -675,6 +749,7 @@ small_lookup(long long num, long long exp, long long u, long long n, unsigned lo
         i = (i + 1) & slot_mask;
     }
     /* not in the table: perhaps one of the last few new games, not written yet */
+in_ring:
     for (int k = 0; k < pending_count; k++)
         if (pending[k].key == key && (exact || same_parts(pending[k].game, num, exp, u, n)))
             return pending[k].game;
@@ -692,12 +767,22 @@ table_put(unsigned long long key, unsigned long long h, GameObject *g)
     slots[i].game = g;
 }
 
-/* Write every pending insertion into the table. */
+/* Write a pending insertion where it belongs: the nimber directory or the table. */
+static void
+pending_write(const Pending *p)
+{
+    if (KEY_IS_DIRECT(p->key))
+        *NIM_SLOT(p->key & LOW62) = p->game;
+    else
+        table_put(p->key, p->hash, p->game);
+}
+
+/* Write every pending insertion. */
 static void
 small_sync(void)
 {
     for (int k = 0; k < pending_count; k++)
-        table_put(pending[k].key, pending[k].hash, pending[k].game);
+        pending_write(&pending[k]);
     pending_count = pending_next = 0;
 }
 
@@ -710,10 +795,10 @@ small_grow(void)
      * the caches more often (100,000 sums after 200,000 nimbers: 36-38 ms against 33-34 ms) */
     size_t size = slots == NULL ? 4096 : (slot_mask + 1) * 2;
     size_t blocks = size / 2 / 64;
-    Slot *bigger = PyMem_Calloc(size, sizeof(Slot));
-    unsigned long long *new_filter = bigger == NULL ? NULL : PyMem_Calloc(blocks * 8, sizeof(unsigned long long));
+    Slot *bigger = table_zeroed(size * sizeof(Slot));
+    unsigned long long *new_filter = bigger == NULL ? NULL : table_zeroed(blocks * 8 * sizeof(unsigned long long));
     if (new_filter == NULL) {
-        PyMem_Free(bigger);
+        table_free(bigger, size * sizeof(Slot));
         PyErr_NoMemory();
         return -1;
     }
@@ -722,7 +807,7 @@ small_grow(void)
     size_t old_mask = slot_mask;
     slots = bigger;
     slot_mask = size - 1;
-    PyMem_Free(filter);
+    table_free(filter, (filter_blocks_mask + 1) * 8 * sizeof(unsigned long long));
     filter = new_filter;
     filter_blocks_mask = blocks - 1;
     if (old != NULL) {
@@ -732,7 +817,7 @@ small_grow(void)
                 table_put(old[k].key, h, old[k].game);
                 filter_add(h);
             }
-        PyMem_Free(old);
+        table_free(old, (old_mask + 1) * sizeof(Slot));
     }
     return 0;
 }
@@ -742,28 +827,45 @@ small_grow(void)
 static int
 small_add(GameObject *g, unsigned long long h)
 {
-    if ((slots == NULL || 2 * (slots_used + 1) > slot_mask + 1) && small_grow() < 0)
+    int direct = IS_DIRECT_NIMBER(g->num, g->exp, g->u, g->n);
+    if (direct) {
+        GameObject ***page = &nim_pages[(unsigned long long)g->n >> NIM_PAGE_BITS];
+        if (*page == NULL && (*page = table_zeroed(NIM_PAGE * sizeof(GameObject *))) == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    else if ((slots == NULL || 2 * (slots_used + 1) > slot_mask + 1) && small_grow() < 0)
         return -1;
     Py_INCREF(g);
-    filter_add(h);
-    slots_used++;
     Pending entry = {slot_key(g->num, g->exp, g->u, g->n, h), h, g};
     if (pending_count < PENDING)
         pending[pending_count++] = entry;
     else {
         Pending *oldest = &pending[pending_next];
-        table_put(oldest->key, oldest->hash, oldest->game);
+        pending_write(oldest);
         *oldest = entry;
         pending_next = (pending_next + 1) % PENDING;
     }
-    __builtin_prefetch(&slots[(size_t)h & slot_mask], 1, 3);
+    if (direct) {
+        nim_present[(unsigned long long)g->n >> 6] |= 1ULL << ((unsigned long long)g->n & 63);
+        nims_used++;
+        __builtin_prefetch(NIM_SLOT(g->n), 1, 3);
+    }
+    else {
+        filter_add(h);
+        slots_used++;
+        /* the probe for a free slot often runs past the first line (four slots to a line): fetch the next too */
+        __builtin_prefetch(&slots[(size_t)h & slot_mask], 1, 3);
+        __builtin_prefetch(&slots[((size_t)h + 4) & slot_mask], 1, 3);
+    }
     return 0;
 }
 
 static Py_ssize_t
 interned_uptimals(void)
 {
-    return (Py_ssize_t)slots_used + PyDict_GET_SIZE(big_uptimals);
+    return (Py_ssize_t)(slots_used + nims_used) + PyDict_GET_SIZE(big_uptimals);
 }
 
 /* The interned small uptimal num/2^exp + u.^ + *n (a new reference): found in the table, else created. */
@@ -1023,15 +1125,20 @@ static PyObject *
 table_values(PyObject *self, PyObject *unused)
 {
     PyObject *out = PyDict_Values(big_uptimals);
-    if (out == NULL || slots == NULL)
-        return out;
+    if (out == NULL)
+        return NULL;
     small_sync();
-    for (size_t k = 0; k <= slot_mask; k++)
-        if (slots[k].game != NULL && PyList_Append(out, (PyObject *)slots[k].game) < 0) {
-            Py_DECREF(out);
-            return NULL;
-        }
+    for (size_t p = 0; p < (size_t)(NIM_DIRECT >> NIM_PAGE_BITS); p++)
+        for (size_t k = 0; nim_pages[p] != NULL && k < NIM_PAGE; k++)
+            if (nim_pages[p][k] != NULL && PyList_Append(out, (PyObject *)nim_pages[p][k]) < 0)
+                goto error;
+    for (size_t k = 0; slots != NULL && k <= slot_mask; k++)
+        if (slots[k].game != NULL && PyList_Append(out, (PyObject *)slots[k].game) < 0)
+            goto error;
     return out;
+error:
+    Py_DECREF(out);
+    return NULL;
 }
 
 static PyMappingMethods table_as_mapping = {

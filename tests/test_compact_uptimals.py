@@ -97,6 +97,29 @@ def test_new_keys_are_found_while_their_insertion_is_pending_and_after_the_table
     assert sum(1 for v in values if kernel.closed_uptimal(v) in made) == len(made)
 
 
+def test_nimbers_on_both_sides_of_the_directory_bound_are_found_while_pending_and_listed_once():
+    """The compiled kernel finds *n with n < 2^22 by n itself (a presence bitmap and pages of 2^18 slots, the
+    slot written a few insertions late) and larger nimbers in the hash table: fresh nimbers at the edges of the
+    pages and of that bound are each made once, found while their write is pending and after, counted once by
+    len() and listed once by values(); their sums are the XOR nimbers of the same table."""
+    edges = [2**22 + d for d in (-3, -2, -1, 0, 1, 2)]
+    edges += [page * 2**18 + d for page in (3, 7, 11, 15) for d in (-2, -1, 0, 1)]
+    edges += [2**21 + 2**20 + 17 * k for k in range(40)]  # one page, many pending writes
+    fresh = [n for n in dict.fromkeys(edges) if (0, 0, n) not in kernel._by_uptimal]
+    before = len(kernel._by_uptimal)
+    made = {}
+    for n in fresh:
+        g = nimber(n)
+        assert nimber(n) is g and kernel._by_uptimal[(0, 0, n)] is g and game(f"*{n}") is g
+        made[n] = g
+    assert len(kernel._by_uptimal) == before + len(made)
+    for n, g in made.items():
+        assert nimber(n) is g and kernel._uptimal(0, 0, n) is g and (0, 0, n) in kernel._by_uptimal
+        assert nimber(n) + nimber(n ^ 5) is nimber(5) and nimber(n) + star is nimber(n ^ 1)
+    listed = [v for v in kernel._by_uptimal.values() if kernel.closed_uptimal(v) in {(0, 0, n) for n in made}]
+    assert len(listed) == len(made) and {id(v) for v in listed} == {id(g) for g in made.values()}
+
+
 def test_ids_of_fresh_small_uptimals_follow_creation_order():
     """Ids are given at creation (a C counter), also to games that stay pending in the ring."""
     base = 5 << 56
