@@ -119,6 +119,17 @@ class Game(object if _compiled is None else _compiled.GameBase):
     def __new__(cls, *args, **kwargs):
         raise TypeError("Game values are built with cgt.game(lefts, rights) and the other constructors")
 
+    def __delattr__(self, name):
+        """Interned games are shared by every holder: no field of one can be deleted (in either kernel).
+
+        >>> from cgt import star
+        >>> del star._extra
+        Traceback (most recent call last):
+        ...
+        AttributeError: cannot delete '_extra' of a game: games are interned and shared
+        """
+        raise AttributeError(f"cannot delete {name!r} of a game: games are interned and shared")
+
     # ------------------------------------------------------------------ options
     @property
     @deep
