@@ -4,8 +4,19 @@ CI uses the default profile; ``CGT_HYPOTHESIS_PROFILE=thorough`` runs many more 
 """
 
 import os
+import signal
 
 from hypothesis import HealthCheck, settings
+
+# A run started in the background (`nohup`, `cmd &` in a script) inherits SIGINT ignored; Python then installs no
+# KeyboardInterrupt handler, and its children inherit the same.  The Ctrl-C tests (a solve, a deep sum, the
+# shell's runaway loop, a parallel job) would wait forever for an interrupt that never comes.  Restore Python's
+# default here, for this process and for the subprocesses the tests start.
+if hasattr(signal, "SIGINT") and signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not the main thread: nothing to restore here
+        pass
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
