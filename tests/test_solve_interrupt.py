@@ -18,7 +18,8 @@ def test_ctrl_c_interrupts_solve_and_the_next_solve_works():
     timer.start()
     interrupted = False
     try:
-        cgt.solve(Domineering("......|......|......|......|......|......"), progress=False, max_states=10**9)
+        # bounded, so that a lost interrupt fails the test in seconds (TooLargeError) instead of hanging the run
+        cgt.solve(Domineering("......|......|......|......|......|......"), progress=False, max_states=500_000)
     except KeyboardInterrupt:
         interrupted = True
     finally:
