@@ -230,6 +230,7 @@ def _alive(pid: int) -> bool:
 def test_ctrl_c_stops_the_workers_cleanly():
     proc = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, cwd=ROOT)
+    pids = []
     try:
         pids = [int(p) for p in proc.stdout.readline().split()]
         assert len(pids) == 2 and all(_alive(p) for p in pids)
@@ -237,8 +238,12 @@ def test_ctrl_c_stops_the_workers_cleanly():
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     finally:
-        if proc.poll() is None:
+        if proc.poll() is None:  # the interrupt did not stop it: leave no process behind, then fail below
             proc.kill()
+            proc.wait()
+            for pid in pids:
+                if _alive(pid):
+                    os.kill(pid, signal.SIGKILL)
     assert "finished" not in out
     assert proc.returncode != 0
     assert err.strip().splitlines()[-1] == ("KeyboardInterrupt: parallel job interrupted: the worker processes "
