@@ -544,7 +544,8 @@ def table(args, repeat: int) -> int:
     names = [n for n in WORKLOADS if (not args.quick or any(q in n for q in QUICK))
              and (not args.only or any(o in n for o in args.only))]
     longer = {n: b for n, b in ROW_BUDGET.items() if n in names and args.budget is None}
-    budgets = f"budget {row_budget('', args.budget):g} s per run" + "".join(f", {n} {b:g} s" for n, b in longer.items())
+    default = args.budget if args.budget is not None else DEFAULT_BUDGET
+    budgets = f"budget {default:g} s per run" + "".join(f", {n} {b:g} s" for n, b in longer.items())
     print(f"python {sys.version.split()[0]}; {budgets}; best of {repeat} fresh processes"
           f"{'; quick sizes' if args.quick else ''}")
     header = ["workload", *libraries, *[f"cgt/{lib}" for lib in peers], *[f"{lib} MB" for lib in libraries], "load",

@@ -674,8 +674,13 @@ static GameObject **nim_pages[NIM_DIRECT >> NIM_PAGE_BITS];
 static size_t nims_used = 0; /* interned nimbers in the directory (and in the ring) */
 
 #define IS_DIRECT_NIMBER(num, exp, u, n) ((num) == 0 && (exp) == 0 && (u) == 0 && (unsigned long long)(n) < NIM_DIRECT)
-#define NIM_PRESENT(n) (nim_present[(unsigned long long)(n) >> 6] & (1ULL << ((unsigned long long)(n) & 63)))
-#define NIM_SLOT(n) (&nim_pages[(unsigned long long)(n) >> NIM_PAGE_BITS][(unsigned long long)(n) & (NIM_PAGE - 1)])
+/* bit n of the bitmap: its word and its mask */
+#define NIM_WORD(n) nim_present[(unsigned long long)(n) >> 6]
+#define NIM_BIT(n) (1ULL << ((unsigned long long)(n) & 63))
+#define NIM_PRESENT(n) (NIM_WORD(n) & NIM_BIT(n))
+/* the page of slot n (NULL until its first nimber), and slot n itself */
+#define NIM_PAGE_OF(n) nim_pages[(unsigned long long)(n) >> NIM_PAGE_BITS]
+#define NIM_SLOT(n) (&NIM_PAGE_OF(n)[(unsigned long long)(n) & (NIM_PAGE - 1)])
 /* a slot key in the directory's range: a pending write goes to the directory, not the table */
 #define KEY_IS_DIRECT(key) ((key) >> 62 == 1 && ((key) & LOW62) < NIM_DIRECT)
 
@@ -859,7 +864,7 @@ small_add(GameObject *g, unsigned long long h)
 {
     int direct = IS_DIRECT_NIMBER(g->num, g->exp, g->u, g->n);
     if (direct) {
-        GameObject ***page = &nim_pages[(unsigned long long)g->n >> NIM_PAGE_BITS];
+        GameObject ***page = &NIM_PAGE_OF(g->n);
         if (*page == NULL && (*page = table_zeroed(NIM_PAGE * sizeof(GameObject *))) == NULL) {
             PyErr_NoMemory();
             return -1;
@@ -878,7 +883,7 @@ small_add(GameObject *g, unsigned long long h)
         pending_next = (pending_next + 1) % PENDING;
     }
     if (direct) {
-        nim_present[(unsigned long long)g->n >> 6] |= 1ULL << ((unsigned long long)g->n & 63);
+        NIM_WORD(g->n) |= NIM_BIT(g->n);
         nims_used++;
         __builtin_prefetch(NIM_SLOT(g->n), 1, 3);
     }
