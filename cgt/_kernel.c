@@ -29,6 +29,11 @@
 #ifndef _WIN32
 #include <sys/mman.h>
 #endif
+#if !defined(_WIN32) && defined(MAP_ANONYMOUS) && !defined(__STDC_NO_ATOMICS__)
+#include <pthread.h>
+#include <stdatomic.h>
+#define CHUNK_PREFAULT 1 /* new chunks of games are faulted in ahead of use by a helper thread (block_alloc) */
+#endif
 
 /* The fields a small uptimal rarely uses, in a side structure (issue 18, the compact object): allocated with
  * the object for general games and big uptimals (one block, see game_alloc), on first use for a small uptimal
@@ -88,6 +93,120 @@ static PyTypeObject GameBase_Type;
 static char *chunk_next = NULL, *chunk_end = NULL;
 static void *free_blocks[2] = {NULL, NULL}; /* [0] small, [1] big: singly linked through the first word */
 
+/* `bytes` (a multiple of 2 MB) of zero-filled memory mapped directly, aligned to 2 MB, with transparent huge
+ * pages requested; NULL where anonymous mappings are not available or the mapping fails.  Needs no Python
+ * lock (the prefault thread calls it). */
+#define HUGE_PAGE ((size_t)2 << 20)
+static void *
+huge_map(size_t bytes)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+    size_t span = bytes + HUGE_PAGE;
+    char *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
+        return NULL;
+    char *start = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (start > raw)
+        munmap(raw, (size_t)(start - raw));
+    if (raw + span > start + bytes)
+        munmap(start + bytes, (size_t)(raw + span - (start + bytes)));
+    madvise(start, bytes, MADV_HUGEPAGE); /* advice only: failure is harmless */
+    return start;
+#else
+    (void)bytes;
+    return NULL;
+#endif
+}
+
+#ifdef CHUNK_PREFAULT
+/* Chunks faulted in ahead of use.  The first write to a fresh chunk makes the operating system find and clear
+ * 2 MB; on this project's virtual machines that fault sometimes costs 5 ms instead of 0.1 ms (the host backing
+ * the page), and it fell inside the loop that made the games: a third of the time of 100,000 new nim sums
+ * (issue 18, the nim-sum row).  So a helper thread keeps up to SPARE_CHUNKS chunks mapped and written (the
+ * fault taken on the other core), and block_alloc takes a spare when it has one, mapping its own otherwise
+ * (it never waits).  The thread touches nothing but its chunks: it holds no Python lock and runs only while
+ * spares are missing.  After fork() the child starts its own (prefault_after_fork). */
+#define SPARE_CHUNKS 2
+static _Atomic(char *) spare_chunks[SPARE_CHUNKS];
+static atomic_int prefault_running = 0;
+
+static void *
+prefault_spares(void *unused)
+{
+    (void)unused;
+    for (int k = 0; k < SPARE_CHUNKS; k++) {
+        if (atomic_load(&spare_chunks[k]) != NULL)
+            continue;
+        volatile char *chunk = huge_map(GAME_CHUNK);
+        if (chunk == NULL)
+            break;
+        for (size_t offset = 0; offset < GAME_CHUNK; offset += 4096)
+            chunk[offset] = 0; /* a write: a read would map the shared zero page */
+        char *expected = NULL;
+        if (!atomic_compare_exchange_strong(&spare_chunks[k], &expected, (char *)chunk))
+            munmap((void *)chunk, GAME_CHUNK);
+    }
+    atomic_store(&prefault_running, 0);
+    return NULL;
+}
+
+/* Start the helper unless it is running already (failure to start one only costs the faults). */
+static void
+prefault_start(void)
+{
+    if (atomic_exchange(&prefault_running, 1))
+        return;
+    pthread_attr_t attributes;
+    pthread_t thread;
+    int started = pthread_attr_init(&attributes) == 0;
+    if (started) {
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        pthread_attr_setstacksize(&attributes, (size_t)64 << 10);
+        started = pthread_create(&thread, &attributes, prefault_spares, NULL) == 0;
+        pthread_attr_destroy(&attributes);
+    }
+    if (!started)
+        atomic_store(&prefault_running, 0);
+}
+
+/* In a forked child the helper does not exist (only the forking thread is copied): forget that it ran. */
+static void
+prefault_after_fork(void)
+{
+    atomic_store(&prefault_running, 0);
+}
+#endif
+
+/* A new chunk for block_alloc: a spare faulted in by the helper when there is one, else a fresh mapping (or
+ * plain aligned memory where mappings are not available). */
+static size_t chunks_taken = 0, chunks_prefaulted = 0; /* for block_stats() */
+
+static char *
+chunk_take(void)
+{
+    char *chunk = NULL;
+#ifdef CHUNK_PREFAULT
+    for (int k = 0; k < SPARE_CHUNKS && chunk == NULL; k++)
+        chunk = atomic_exchange(&spare_chunks[k], NULL);
+    chunks_prefaulted += chunk != NULL;
+    prefault_start();
+#endif
+    if (chunk == NULL)
+        chunk = huge_map(GAME_CHUNK);
+    if (chunk == NULL) {
+        void *aligned = NULL;
+#ifdef _WIN32
+        aligned = PyMem_RawMalloc(GAME_CHUNK); /* aligned to 16 only: slower, still correct */
+#else
+        if (posix_memalign(&aligned, GAME_CHUNK, GAME_CHUNK) != 0)
+            aligned = NULL;
+#endif
+        chunk = aligned;
+    }
+    chunks_taken += chunk != NULL;
+    return chunk;
+}
+
 static void *
 block_alloc(int big)
 {
@@ -98,17 +217,9 @@ block_alloc(int big)
     }
     size_t size = big ? BIG_BLOCK : SMALL_BLOCK;
     if ((size_t)(chunk_end - chunk_next) < size) {
-        void *chunk = NULL;
-#ifdef _WIN32
-        if ((chunk = PyMem_RawMalloc(GAME_CHUNK)) == NULL) /* aligned to 16 only: slower, still correct */
+        char *chunk = chunk_take();
+        if (chunk == NULL)
             return NULL;
-#else
-        if (posix_memalign(&chunk, GAME_CHUNK, GAME_CHUNK) != 0)
-            return NULL;
-#endif
-#ifdef MADV_HUGEPAGE
-        madvise(chunk, GAME_CHUNK, MADV_HUGEPAGE); /* advice only: failure is harmless */
-#endif
         chunk_next = chunk;
         chunk_end = (char *)chunk + GAME_CHUNK;
     }
@@ -578,24 +689,12 @@ alloc_game(int with_side)
  * transparent huge pages requested: a table of the intern table's size is written at random places while it
  * is filled, and on 4 KB pages that is a page fault per 4 KB (4,096 faults for a 16 MB table, most of the
  * cost of growing it; issue 18, the nim-sum row).  Free with table_free and the same size. */
-#define HUGE_PAGE ((size_t)2 << 20)
 static void *
 table_zeroed(size_t bytes)
 {
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
-    if (bytes >= HUGE_PAGE) {
-        size_t span = bytes + HUGE_PAGE;
-        char *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (raw == MAP_FAILED)
-            return NULL;
-        char *start = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
-        if (start > raw)
-            munmap(raw, (size_t)(start - raw));
-        if (raw + span > start + bytes)
-            munmap(start + bytes, (size_t)(raw + span - (start + bytes)));
-        madvise(start, bytes, MADV_HUGEPAGE); /* advice only: failure is harmless */
-        return start; /* anonymous mappings are zero-filled */
-    }
+    if (bytes >= HUGE_PAGE)
+        return huge_map(bytes); /* anonymous mappings are zero-filled */
 #endif
     return PyMem_Calloc(bytes, 1);
 }
@@ -1853,6 +1952,20 @@ kernel_memo_stats(PyObject *module, PyObject *unused)
                          "drops", memo_drops);
 }
 
+static PyObject *
+kernel_block_stats(PyObject *module, PyObject *unused)
+{
+    int prefault = 0;
+    size_t spares = 0;
+#ifdef CHUNK_PREFAULT
+    prefault = 1;
+    for (int k = 0; k < SPARE_CHUNKS; k++)
+        spares += atomic_load(&spare_chunks[k]) != NULL;
+#endif
+    return Py_BuildValue("{snsnsnsO}", "chunks", (Py_ssize_t)chunks_taken, "prefaulted", (Py_ssize_t)chunks_prefaulted,
+                         "spares", (Py_ssize_t)spares, "prefault", prefault ? Py_True : Py_False);
+}
+
 /* memo.get(other's id) as 1 / 0, or 2 when absent (-1 on error). */
 static int
 memo_get(PyObject *memo, GameObject *other)
@@ -2979,6 +3092,9 @@ static PyMethodDef kernel_methods[] = {
     {"memo_forget", kernel_memo_forget, METH_NOARGS, "memo_forget(): drop every comparison memo."},
     {"set_memo_budget", kernel_set_memo_budget, METH_O,
      "set_memo_budget(entries): the comparison-memo budget (dropping at once if the memos are over it)."},
+    {"block_stats", kernel_block_stats, METH_NOARGS,
+     "block_stats(): {'chunks', 'prefaulted', 'spares', 'prefault'}: 2 MB chunks of games taken, how many a helper "
+     "thread had faulted in ahead of use, spares ready now, and whether this build has the helper."},
     {"memo_stats", kernel_memo_stats, METH_NOARGS,
      "memo_stats(): {'entries', 'holders', 'budget', 'drops'} of the comparison memos."},
     {NULL, NULL, 0, NULL}
@@ -2995,6 +3111,9 @@ static struct PyModuleDef kernel_module = {
 PyMODINIT_FUNC
 PyInit__kernel(void)
 {
+#ifdef CHUNK_PREFAULT
+    pthread_atfork(NULL, NULL, prefault_after_fork);
+#endif
     if (PyType_Ready(&GameBase_Type) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&kernel_module);

@@ -211,3 +211,54 @@ def test_clear_caches_keeps_every_small_uptimal_interned(values):
     for v in values:
         expected ^= v
     assert total is nimber(expected)
+
+
+# The kernel's 2 MB chunks of games are faulted in ahead of use by a helper thread (block_alloc in _kernel.c):
+# fresh games then land on memory that is already mapped.  Each check runs in a fresh interpreter, so that the
+# counters start from the state a user's session starts from.
+PREFAULT_SCRIPT = """
+import os, sys, time
+import cgt, cgt._kernel as k
+def fill(lo, hi):  # about 64 bytes per fresh nimber: 40,000 of them fill more than a chunk
+    made = [cgt.nimber(n) for n in range(lo, hi)]
+    assert all(made[i] + made[j] is cgt.nimber((lo + i) ^ (lo + j)) for i, j in ((0, 1), (5, 99), (-1, -2)))
+    return made
+keep = fill(1 << 30, (1 << 30) + 40_000)
+time.sleep(0.5)  # the helper maps and writes two chunks meanwhile
+before = k.block_stats()
+keep += fill(1 << 31, (1 << 31) + 80_000)
+after = k.block_stats()
+print(after["prefault"], before["spares"], after["prefaulted"] - before["prefaulted"], after["chunks"] - before["chunks"])
+if sys.argv[1] == "fork":
+    child = os.fork()
+    if child == 0:  # the helper thread is not copied: the child starts its own
+        try:
+            seen = k.block_stats()
+            keep += fill(1 << 32, (1 << 32) + 80_000)
+            time.sleep(0.5)
+            keep += fill(1 << 33, (1 << 33) + 80_000)
+            late = k.block_stats()
+            ok = late["prefaulted"] - seen["prefaulted"] >= 2 and late["chunks"] - seen["chunks"] >= 4
+            os._exit(0 if ok else 3)
+        except BaseException:
+            os._exit(4)
+    print(os.waitpid(child, 0)[1] >> 8)
+"""
+
+
+@pytest.mark.skipif(PURE, reason="the compiled kernel's allocator")
+@pytest.mark.parametrize("how", ["plain", "fork"])
+def test_fresh_games_land_on_chunks_the_helper_thread_faulted_in(how):
+    """After a pause the helper has two spare chunks ready, and the next 80,000 fresh nimbers (5 MB, at
+    least two chunks) take them; a forked child, which inherits the spares but not the thread, starts a
+    helper of its own and keeps taking prefaulted chunks."""
+    result = subprocess.run([sys.executable, "-c", PREFAULT_SCRIPT, how], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    built_with_helper, *counts = result.stdout.split()
+    if built_with_helper == "False":
+        pytest.skip("this build has no helper thread (no POSIX threads or C11 atomics)")
+    spares, prefaulted, chunks = map(int, counts[:3])
+    assert spares == 2 and prefaulted >= 2 and chunks >= 2
+    if how == "fork":
+        assert counts[3] == "0", "the forked child did not take prefaulted chunks"
