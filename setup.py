@@ -4,7 +4,9 @@ Both extensions are optional: without a C compiler the install still succeeds an
 code (as it does with ``CGT_PURE=1``; ``cgt.kernel_info()`` says which kernel is active).
 
 * ``cgt._kernel`` -- the compiled kernel of ``cgt.Game`` (order, sums, canonical form; issue 18 step 3);
-* ``cgt._thermo`` -- thermograph walls in exact machine dyadics (issue 18).
+* ``cgt._thermo`` -- thermograph walls in exact machine dyadics (issue 18);
+* ``cgt.games._domineering`` -- the byte-board Domineering search (issue 18; the Python solver in
+  ``games/domineering.py`` is the reference).
 """
 
 from setuptools import Extension, setup
@@ -19,5 +21,6 @@ setup(
             # Exactness relies on one IEEE rounding per operation (see cgt/_thermo.c): no fused multiply-add.
             extra_compile_args=["-O2", "-ffp-contract=off"],
         ),
+        Extension("cgt.games._domineering", ["games/_domineering.c"], optional=True, extra_compile_args=["-O2"]),
     ],
 )

@@ -112,7 +112,8 @@ def breakdown(ruleset) -> None:
     raw_n = 0
     for t in ruleset.table("raw").values():
         raw_n += len(t)
-        solver_bytes += size(t) + sum(size(k) for k in t)
+        # a dict of masks, or the compiled search's MaskMap (its size counts its slots; keys are machine words)
+        solver_bytes += size(t) + (sum(size(k) for k in t) if isinstance(t, dict) else 0)
     print(f"general games interned: {n:,}; uptimals: {len(kernel._by_uptimal):,}")
     print(f"  game objects        {game_bytes / 2**20:9.1f} MB  ({game_bytes / max(n, 1):.0f} B each)")
     print(f"  option tuples       {option_bytes / 2**20:9.1f} MB")

@@ -39,6 +39,7 @@ from typing import Iterable
 
 from cgt._deep import cancel_requested, deep, raise_if_cancelled
 from cgt.arguments import integer_argument, is_integer_value
+from cgt.compiled import pure_requested
 from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
 from cgt.notation import format_uptimal
 from cgt.numbers import number_birthday, simplest_between, to_dyadic
@@ -51,7 +52,7 @@ def _load_compiled_kernel():
     ``CGT_PURE=1`` in the environment selects the pure kernel (the reference); a missing extension (no C
     compiler when cgt was installed) falls back to it with a one-line warning.
     """
-    if os.environ.get("CGT_PURE", "") not in ("", "0"):
+    if pure_requested():
         return None, "pure (CGT_PURE is set)"
     try:
         from cgt import _kernel

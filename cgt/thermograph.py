@@ -28,10 +28,10 @@ Siegel, CGT §II.5).
 from __future__ import annotations
 
 import io
-import os
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from cgt.compiled import optional_module
 from cgt.errors import InvalidGameError
 
 __all__ = ["Thermograph", "Trajectory"]
@@ -40,13 +40,7 @@ __all__ = ["Thermograph", "Trajectory"]
 # operations in the same order on C doubles, with the same bounds checked on every corner in and out.  It
 # is optional: without a C compiler at install time, or with the environment variable ``CGT_PURE=1``, the
 # pure-Python code below does the work (with identical results).
-if os.environ.get("CGT_PURE", "") not in ("", "0"):
-    _thermo = None
-else:
-    try:
-        from cgt import _thermo
-    except ImportError:  # not built (no compiler): the pure-Python route
-        _thermo = None
+_thermo = optional_module("cgt._thermo")
 _compiled_scaffold = None if _thermo is None else _thermo.scaffold
 _compiled_thermograph = None if _thermo is None else _thermo.thermograph_of_options  # see Thermograph._from_options
 

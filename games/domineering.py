@@ -28,8 +28,9 @@ Wolfe, Lessons in Play, ch. 1-2):
 
 from __future__ import annotations
 
+from cgt.compiled import optional_module
 from cgt.interrupt import deep
-from cgt.game import ZERO, integer
+from cgt.game import ZERO, game, integer
 from cgt.player import Player
 from cgt.progress import Progress
 
@@ -109,11 +110,16 @@ class DomineeringRuleset(GridRuleset):
         return total
 
 
-_INTEGERS = [integer(n) for n in range(-64, 65)]
+_INTEGERS = [integer(n) for n in range(-64, 65)]  # the compiled search reads this list as it is
 
 
 def _integer(n: int):
     return _INTEGERS[n + 64] if -64 <= n <= 64 else integer(n)
+
+
+#: The byte-board search in C (``games/_domineering.c``), or None: not built, or ``CGT_PURE=1``.  It walks the
+#: positions as :class:`_Solver` does, on 64-bit masks (boards at most 8 tall), and shares its key table.
+_search = optional_module("cgt.games._domineering")
 
 
 @deep
@@ -121,6 +127,9 @@ def _solve_bytes(ruleset, m: int):
     solver = _Solver(ruleset)
     try:
         with Progress("positions") as solver.progress:
+            if _search is not None and m >> 64 == 0:
+                return _search.solve(solver, solver.mask_map("c-whole"), solver.mask_map("c-regions"), m, game,
+                                     integer, _INTEGERS)
             return solver.value(m)
     finally:
         solver.flush()                  # the opt-in results cache: one transaction per search
@@ -145,6 +154,14 @@ class _Solver(bits.RegionTables):
         super().__init__(ruleset)
         self.whole = self.frame(8)
         self.regions = self.frame("regions")
+
+    def mask_map(self, name: str):
+        """The compiled search's table ``name`` (a ``MaskMap``: masks below 2^64 to values), kept with the raw
+        tables so that :meth:`~bitboard.RegionTables.trim` and ``clear_caches`` reach it."""
+        table = self.raw.get(name)
+        if table is None:
+            table = self.raw[name] = _search.MaskMap()
+        return table
 
     def value(self, m: int):
         """The value of the empty cells ``m`` (a stride-8 mask)."""
