@@ -105,8 +105,9 @@ def breakdown(ruleset) -> None:
             memo_dicts += 1
             memo_n += len(m)
             memo_bytes += size(m)
-            for k in m:
-                memo_bytes += size(k)
+            if isinstance(m, dict):         # the pure kernel's dict holds int objects; a LeMemo machine words
+                for k in m:
+                    memo_bytes += size(k)
     keyed = ruleset.table("values_by_key")
     solver_bytes = size(keyed) + sum(size(k) for k in keyed)
     raw_n = 0

@@ -958,14 +958,16 @@ def _uptimal_le(a: tuple, b: tuple) -> bool:
 
 
 # ---------------------------------------------------------------- the comparison memos' budget
-# Each game keeps a memo of its comparisons (``_le_memo``: other id -> bool), a cache only: every answer is
+# Each game keeps a memo of its comparisons (``_le_memo``: other id -> bool; a dict in the pure kernel, a
+# ``cgt._kernel.LeMemo`` -- a table of machine words that reads like that dict -- in the compiled one), a cache only: every answer is
 # recomputed when missing.  Left alone they grow faster than the search (Domineering 6x6: about 27 entries,
 # 1 KB, per solved region after 600,000 regions, over half the process's memory), so the entries are counted, all games
 # together, and past the budget the memos of the games that got theirs longest ago are dropped until at most
 # half the budget remains (each drop frees at least half the budget: amortised O(1) per entry).  Both kernels
 # share the list of games holding a memo; the count and the drop are the compiled kernel's when it is there.
 
-#: Default budget of comparison-memo entries (about 40 bytes each in a dict, so about 80 MB).  Measured
+#: Default budget of comparison-memo entries (about 40 bytes each in a dict, so about 80 MB; 8-11 bytes in a
+#: compiled LeMemo).  Measured
 #: (docs/performance.md, "Bounded kernel memory"): hot chains G_n + G_n (n = 200-400) ran 25-35% faster at
 #: 1-2 million than at 10 million (smaller dicts, fewer cache misses) and thrash only far below (n = 200: 6x
 #: slower at 100,000); Domineering 6x6 runs as fast at 1 million as at 10 million; Clobber 4x4 stores 1.6 M.

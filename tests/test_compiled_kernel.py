@@ -407,3 +407,66 @@ def test_other_threads_run_during_a_long_compiled_computation():
         done.set()
         worker.join()
     assert during >= 2, (took, during)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The comparison memo of a game with the compiled kernel: a LeMemo (ids -> bool in a table of machine words)
+# instead of a dict.  Its answers must be the comparisons themselves, and it must read and write like the
+# dict the pure kernel's functions expect.
+
+@pytest.mark.skipif(PURE, reason="the compiled kernel's memo type")
+@given(st.lists(ANY, min_size=2, max_size=12))
+def test_the_memo_of_a_game_holds_the_true_answers_by_id(values):
+    """After comparing g with other games, every entry of g's memo (the games met in the recursion too) is
+    the answer of the pure kernel's comparison, computed afresh."""
+    clear_caches()
+    g, others = values[0], values[1:]
+    for h in others:
+        g <= h
+    memo = g._le_memo
+    if memo is None:  # every comparison was decided in closed form (uptimals) or by identity
+        return
+    assert type(memo) is kernel._compiled.LeMemo
+    stored = {k: memo[k] for k in memo}
+    assert len(stored) == len(memo) and all(v in (True, False) for v in stored.values())
+    by_id = {f._id: f for h in values for f in h.followers() | {h}}
+    assert set(stored) <= set(by_id)
+    clear_caches()
+    with kernel.pure_kernel():
+        assert {k: kernel._le(g, by_id[k]) for k in stored} == stored
+    clear_caches()
+
+
+@pytest.mark.skipif(PURE, reason="the compiled kernel's memo type")
+def test_the_memo_type_reads_and_writes_like_a_small_dict():
+    memo = kernel._compiled.LeMemo()
+    assert len(memo) == 0 and memo.get(3) is None and memo.get(3, "no") == "no" and 3 not in memo
+    for k in range(1000):  # grows past the four inline slots many times
+        memo[k * 7919] = k % 3 == 0
+    memo[0] = False  # replaces, does not add
+    assert len(memo) == 1000 and memo[0] is False and memo[7919] is False and memo[3 * 7919] is True
+    assert sorted(memo) == [k * 7919 for k in range(1000)] and sorted(memo.keys()) == sorted(memo)
+    assert memo.get(2**70) is None and (2**70 in memo) is False and memo.get(-1, 5) == 5
+    assert memo.__sizeof__() >= 1000 * 8
+    with pytest.raises(KeyError):
+        memo[1]
+    with pytest.raises(TypeError, match="game ids"):
+        memo["a"] = True
+    with pytest.raises(TypeError, match="only grows"):
+        del memo[0]
+    with pytest.raises(OverflowError):
+        memo[2**63] = True
+
+
+@pytest.mark.skipif(PURE, reason="the compiled kernel's memo type")
+def test_the_pure_comparison_reads_and_fills_a_compiled_memo():
+    # The pure kernel's _le (the reference) run on games whose memos the compiled kernel made: it reads the
+    # LeMemo with .get and stores into it with [] -- and the answers agree.
+    clear_caches()
+    a, b, c = game([integer(2)], [star]), game([up], [integer(-1)]), game([zero, star], [zero])
+    first = [(x <= y) for x in (a, b, c) for y in (a, b, c)]
+    assert type(a._le_memo) is kernel._compiled.LeMemo
+    with kernel.pure_kernel():
+        again = [kernel._le(x, y) for x in (a, b, c) for y in (a, b, c)]
+    assert again == first
+    clear_caches()
