@@ -5,10 +5,11 @@
     /tmp/peers/bin/python benchmarks/bench_peers.py --only nim --only Domineering
 
 The peers are optional and never project dependencies; to time all three, use a separate virtual
-environment that also sees this checkout::
+environment that also has this checkout installed (so that its compiled parts, ``cgt.games``'s too, are
+built)::
 
-    python3 -m venv /tmp/peers && /tmp/peers/bin/pip install pycgt cgt-py anywidget
-    PYTHONPATH=. /tmp/peers/bin/python benchmarks/bench_peers.py
+    python3 -m venv /tmp/peers && /tmp/peers/bin/pip install pycgt cgt-py anywidget && /tmp/peers/bin/pip install -e .
+    /tmp/peers/bin/python benchmarks/bench_peers.py
 
 Method.  Every cell (one library, one workload) runs in a **fresh process**, ``--repeat`` times (default 3),
 and the table shows the fastest run's wall-clock time.  The machine may be shared: the ``load`` column is
