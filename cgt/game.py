@@ -959,10 +959,10 @@ def _uptimal_le(a: tuple, b: tuple) -> bool:
 
 # ---------------------------------------------------------------- the comparison memos' budget
 # Each game keeps a memo of its comparisons (``_le_memo``: other id -> bool; a dict in the pure kernel, a
-# ``cgt._kernel.LeMemo`` -- a table of machine words that reads like that dict -- in the compiled one), a cache only: every answer is
-# recomputed when missing.  Left alone they grow faster than the search (Domineering 6x6: about 27 entries,
-# 1 KB, per solved region after 600,000 regions, over half the process's memory), so the entries are counted, all games
-# together, and past the budget the memos of the games that got theirs longest ago are dropped until at most
+# ``cgt._kernel.LeMemo`` -- a table of machine words that reads like that dict -- in the compiled one), a
+# cache only: every answer is recomputed when missing.  Left alone they grow faster than the search
+# (Domineering 6x6: about 27 entries, 1 KB, per solved region after 600,000 regions, over half the process's
+# memory), so the entries are counted, all games together, and past the budget the memos of the games that got theirs longest ago are dropped until at most
 # half the budget remains (each drop frees at least half the budget: amortised O(1) per entry).  Both kernels
 # share the list of games holding a memo; the count and the drop are the compiled kernel's when it is there.
 

@@ -228,7 +228,8 @@ time.sleep(0.5)  # the helper maps and writes two chunks meanwhile
 before = k.block_stats()
 keep += fill(1 << 31, (1 << 31) + 80_000)
 after = k.block_stats()
-print(after["prefault"], before["spares"], after["prefaulted"] - before["prefaulted"], after["chunks"] - before["chunks"])
+print(after["prefault"], before["spares"], after["prefaulted"] - before["prefaulted"],
+      after["chunks"] - before["chunks"])
 if sys.argv[1] == "fork":
     child = os.fork()
     if child == 0:  # the helper thread is not copied: the child starts its own
