@@ -207,6 +207,21 @@ chunk_take(void)
     return chunk;
 }
 
+/* block_stats() for Python: the chunks taken, how many the helper had faulted in, the spares ready now. */
+static PyObject *
+kernel_block_stats(PyObject *module, PyObject *unused)
+{
+    int prefault = 0;
+    size_t spares = 0;
+#ifdef CHUNK_PREFAULT
+    prefault = 1;
+    for (int k = 0; k < SPARE_CHUNKS; k++)
+        spares += atomic_load(&spare_chunks[k]) != NULL;
+#endif
+    return Py_BuildValue("{snsnsnsO}", "chunks", (Py_ssize_t)chunks_taken, "prefaulted", (Py_ssize_t)chunks_prefaulted,
+                         "spares", (Py_ssize_t)spares, "prefault", prefault ? Py_True : Py_False);
+}
+
 static void *
 block_alloc(int big)
 {
@@ -2229,20 +2244,6 @@ kernel_memo_stats(PyObject *module, PyObject *unused)
     return Py_BuildValue("{sLsnsLsL}", "entries", memo_entries, "holders",
                          memo_holders == NULL ? (Py_ssize_t)0 : PyList_GET_SIZE(memo_holders), "budget", memo_budget,
                          "drops", memo_drops);
-}
-
-static PyObject *
-kernel_block_stats(PyObject *module, PyObject *unused)
-{
-    int prefault = 0;
-    size_t spares = 0;
-#ifdef CHUNK_PREFAULT
-    prefault = 1;
-    for (int k = 0; k < SPARE_CHUNKS; k++)
-        spares += atomic_load(&spare_chunks[k]) != NULL;
-#endif
-    return Py_BuildValue("{snsnsnsO}", "chunks", (Py_ssize_t)chunks_taken, "prefaulted", (Py_ssize_t)chunks_prefaulted,
-                         "spares", (Py_ssize_t)spares, "prefault", prefault ? Py_True : Py_False);
 }
 
 /* memo.get(other's id) as 1 / 0, or 2 when absent (-1 on error). */

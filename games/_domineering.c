@@ -552,9 +552,9 @@ search_value(Search *s, uint64_t m)
         else {
             long n = 0; /* integer parts, added once at the end */
             v = NULL;
-            for (uint64_t rest = m; rest;) {
-                uint64_t part = region_of(rest, rest & -rest);
-                rest ^= part;
+            /* the first region is known already; each next one is flood-filled from the lowest cell left */
+            for (uint64_t rest = m, part = first; rest;
+                 rest ^= part, part = rest ? region_of(rest, rest & -rest) : 0) {
                 PyObject *pval = map_get(s->whole, part); /* the same region met before at the same place */
                 if (pval != NULL)
                     Py_INCREF(pval);
