@@ -20,7 +20,7 @@ import numpy as np
 from cgt.errors import TooLargeError
 from cgt.experiments import (check_stable_absorbing, compare_redundant, fraenkel_pairs, grundy_table,
                              p_positions, redundant_moves)
-from cgt.games.invariant import Base2Wythoff, EWythoff, MWythoff, RWythoff, SMWythoff
+from cgt.games.heap.invariant import Base2Wythoff, EWythoff, MWythoff, RWythoff, SMWythoff
 
 
 def wythoff_member(bound):

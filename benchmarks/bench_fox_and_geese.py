@@ -24,9 +24,9 @@ import time
 
 from cgt import solve
 from cgt.errors import TooLargeError
-from cgt.games.fox_and_geese import FoxAndGeese, GenFoxAndGeese
-from cgt.games.loopy_engine import position_graph
-from cgt.player import Player
+from cgt.games.grid.fox_and_geese import FoxAndGeese, GenFoxAndGeese
+from cgt.games.engine.loopy import position_graph
+from cgt.kernel.player import Player
 
 VALUE_POSITIONS = [
     (GenFoxAndGeese(4), ".x.x|....|....|..o."),                     # the 4-wide start

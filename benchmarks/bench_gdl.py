@@ -4,9 +4,9 @@
 Times are CPU seconds of this process (``time.process_time``), so that a busy machine does not inflate
 them; wall-clock seconds are shown too.
 
-    python benchmarks/bench_gdl.py                          # nim3 and chomp from tests/gdl/shared
-    python benchmarks/bench_gdl.py tests/gdl/kayles7.kif    # any files
-    python benchmarks/bench_gdl.py --max-states 3000000 tests/gdl/fox_and_geese8.kif   # Edin's 8x8 board
+    python benchmarks/bench_gdl.py                          # nim3 and chomp from tests/games/gdl/shared
+    python benchmarks/bench_gdl.py tests/games/gdl/kayles7.kif    # any files
+    python benchmarks/bench_gdl.py --max-states 3000000 tests/games/gdl/fox_and_geese8.kif   # Edin's 8x8 board
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 from cgt.games.gdl import MAX_STATES, analyse, explore, load
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-DEFAULT = [ROOT / "tests" / "gdl" / "shared" / "impartial" / name for name in ("nim3.kif", "chomp.kif")]
+DEFAULT = [ROOT / "tests" / "games" / "gdl" / "shared" / "impartial" / name for name in ("nim3.kif", "chomp.kif")]
 
 
 def measure(path, max_states: int) -> str:

@@ -5,7 +5,7 @@ Every cell runs in a fresh process (no table shared between rows or libraries) a
 value only (building the position excluded).  Peers, used only through their public functions and only
 where they have the game: pycgt's ``nim.hackenbush_string`` (blue-red strings; no green edges, trees or
 cycles) and ``graphs.value`` with ``COL``/``SNORT``; cgt-py's ``Col``/``Snort`` (no Hackenbush).  Each
-peer value comes back as its tree of canonical options and is rebuilt with ``cgt.game``: the table says
+peer value comes back as its tree of canonical options and is rebuilt with ``cgt.kernel.game``: the table says
 ``=`` when it equals our value (a mismatch would print ``DIFF``).
 
     python benchmarks/bench_graphs.py [--peer /tmp/peers/bin/python] [--budget 60]
@@ -55,9 +55,9 @@ def edges(shape, n):
 
 if lib == "cgt":
     import cgt
-    from cgt.games.col import Col, Snort
-    from cgt.games.graph import Graph
-    from cgt.games.hackenbush import Hackenbush
+    from cgt.games.graph.col import Col, Snort
+    from cgt.games.graph.board import Graph
+    from cgt.games.graph.hackenbush import Hackenbush
     rules = {"Hackenbush": Hackenbush, "Col": Col, "Snort": Snort}[kind]
     p = rules(arg if isinstance(arg, str) else getattr(Graph, arg[0])(arg[1]))
     cgt.clear_caches()
@@ -113,9 +113,9 @@ def main() -> None:
         shown = [f"{ours_s:.3f}" if ours_s is not None else ours]
         if ours_s is not None:
             import cgt
-            from cgt.games.col import Col, Snort
-            from cgt.games.graph import Graph
-            from cgt.games.hackenbush import Hackenbush
+            from cgt.games.graph.col import Col, Snort
+            from cgt.games.graph.board import Graph
+            from cgt.games.graph.hackenbush import Hackenbush
 
             ruleset = {"Hackenbush": Hackenbush, "Col": Col, "Snort": Snort}[rules]
             value = ruleset(position if isinstance(position, str) else getattr(Graph, position[0])(position[1])).value

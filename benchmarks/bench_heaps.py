@@ -12,11 +12,11 @@ from __future__ import annotations
 import time
 
 from cgt import clear_caches
-from cgt.games.cutcake import GenCutcake
-from cgt.games.mem import TakeAway
-from cgt.games.partizan_heap import PartizanSubtraction
-from cgt.games.take_and_break import TakeAndBreak
-from cgt.games.wythoff import GenWythoff
+from cgt.games.heap.cutcake import GenCutcake
+from cgt.games.heap.mem import TakeAway
+from cgt.games.heap.partizan_heap import PartizanSubtraction
+from cgt.games.heap.take_and_break import TakeAndBreak
+from cgt.games.heap.wythoff import GenWythoff
 
 
 def timed(label: str, fn, runs: int = 3):

@@ -21,7 +21,10 @@ import time
 from fractions import Fraction
 
 import cgt
-from cgt import cooling, infinitesimal, products, temperature
+from cgt.thermo import cooling
+from cgt.short import infinitesimal
+from cgt.short import products
+from cgt.thermo import temperature
 
 
 def clear_all() -> None:

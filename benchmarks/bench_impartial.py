@@ -14,7 +14,7 @@ import sys
 import time
 
 from cgt.games import DeBruijnRuleset, TakeAndBreak
-from cgt.nimarith import nim_inverse, nim_product
+from cgt.impartial.nimarith import nim_inverse, nim_product
 
 
 def timed(label: str, fn):

@@ -7,7 +7,7 @@
     python benchmarks/bench_kernel.py --nim-row --processes 7   # bench_peers' nim-sum row, CPU time
 
 By default the rows run twice, each in a fresh process: with ``CGT_PURE=1`` (the pure-Python kernel, the
-reference) and without (the compiled kernel ``cgt._kernel`` when it is built; see ``cgt.kernel_info()``).
+reference) and without (the compiled kernel ``cgt.kernel._kernel`` when it is built; see ``cgt.kernel_info()``).
 
 Each row is timed ``--repeat`` times (default 5) from cleared operation caches (``cgt.clear_caches()``;
 interned games stay, so a repeat measures the operations, not first-time creation of their results) and
@@ -84,7 +84,7 @@ def main(argv=None) -> None:
     hot_sums = [rng.choice(hot) + rng.choice(hot) + rng.choice(hot) for _ in range(100)]
     g25 = chain(25)
     fresh_nimbers = iter(range(1 << 21, 1 << 40, 1 << 20))
-    fresh_shifts = iter(range(1000, 1 << 19, 1000))  # inside the exact float range of cgt.thermograph
+    fresh_shifts = iter(range(1000, 1 << 19, 1000))  # inside the exact float range of cgt.thermo.thermograph
 
     def fresh_nim_sums():
         shift = next(fresh_nimbers)

@@ -27,8 +27,8 @@ import time
 
 import cgt
 import cgt.games
-import cgt.game
-kernel = sys.modules["cgt.game"]
+import cgt.kernel.game
+kernel = sys.modules["cgt.kernel.game"]
 from cgt.errors import TooLargeError
 
 from boards import empty_board

@@ -10,8 +10,8 @@ from __future__ import annotations
 import time
 
 import cgt
-from cgt.misere_game import born_by_misere, count_born_by_misere, misere_canonical_form_of
-from cgt.misere_quotient import misere_quotient, octal_options
+from cgt.misere.game import born_by_misere, count_born_by_misere, misere_canonical_form_of
+from cgt.misere.quotient import misere_quotient, octal_options
 
 
 def timed(label: str, fn):

@@ -59,7 +59,9 @@ OCTALS = ["0.6", "0.106", "0.127", "0.16", "0.56"]
 def cell(name: str, jobs: int, cache_path: str | None) -> dict:
     """Run one workload in this process; returns its wall time and a digest of its result."""
     import cgt
-    from cgt.games import Clobber, Domineering, TakeAndBreak, parallel, results_cache
+    from cgt.games import Clobber, Domineering, TakeAndBreak
+    from cgt.games.engine import parallel
+    from cgt.games.engine import results_cache
 
     if jobs == 1:
         executor = parallel.SerialExecutor()
@@ -81,7 +83,7 @@ def cell(name: str, jobs: int, cache_path: str | None) -> dict:
         result = [str(v) for v in parallel.build_values(Domineering, [board(4, 5)], executor=executor)]
         result += [str(v) for v in parallel.build_values(Clobber, ["xoxo|oxox|xoxo"], executor=executor)]
     elif name == "levels-engine":            # the same positions by the generic engine, serially
-        from cgt.games.engine import canonical_value
+        from cgt.games.engine.engine import canonical_value
 
         result = [str(canonical_value(Domineering, Domineering(board(4, 5)).position)),
                   str(Clobber("xoxo|oxox|xoxo").value)]

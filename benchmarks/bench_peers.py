@@ -57,7 +57,7 @@ class Unavailable(Exception):
 # ----------------------------------------------------------------------------------------------- inputs
 def spec_of(g, memo: dict) -> tuple:
     """The option-list tree ``(lefts, rights)`` of a cgt game (shared subtrees shared)."""
-    from cgt.game import lefts_of, rights_of
+    from cgt.kernel.game import lefts_of, rights_of
 
     key = id(g)
     if key not in memo:
@@ -133,7 +133,7 @@ class Builder:
         if lib == "cgt":
             import cgt
 
-            self.make = cgt.game
+            self.make = cgt.kernel.game
         elif lib == "pycgt":
             import pycgt
 
@@ -261,7 +261,7 @@ def nim_sums(lib, quick):
 
 def _temperature(lib):
     if lib == "cgt":
-        import cgt.temperature  # noqa: F401  (imported by the first use otherwise: keep imports out of the clock)
+        import cgt.thermo.temperature  # noqa: F401  (imported by the first use otherwise: keep imports out of the clock)
 
         return lambda g: g.temperature
     if lib == "pycgt":

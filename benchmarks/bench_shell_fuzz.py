@@ -4,9 +4,9 @@
     python benchmarks/bench_shell_fuzz.py 10000      # more hypothesis examples
     python benchmarks/bench_shell_fuzz.py 0 100000   # only the 10^5 grammar derivations
 
-First 10^5 programs derived at random from the grammar (``GrammarDeriver`` of ``tests/test_shell_fuzz.py``),
+First 10^5 programs derived at random from the grammar (``GrammarDeriver`` of ``tests/shell/test_fuzz.py``),
 then draws from the grammar (``hypothesis.extra.lark.from_lark``), from the expression strategy of
-``tests/test_shell_fuzz.py`` and from random text/bytes; each must evaluate or raise a non-internal
+``tests/shell/test_fuzz.py`` and from random text/bytes; each must evaluate or raise a non-internal
 ShellError within the hang limit under ``cgt.shell.limits.STRICT``.  Prints counts, the slowest program
 and the time per program, then times a few typical shell workloads under the default limits.
 """

@@ -16,7 +16,7 @@ import time
 from cgt import solve
 from cgt.errors import TooLargeError
 from cgt.games import BoardColouring, Multiples
-from cgt.solve import solve_all
+from cgt.search.solve import solve_all
 
 
 def main() -> None:

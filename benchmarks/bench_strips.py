@@ -1,7 +1,7 @@
 """Strip benchmark: Toads and Frogs rows ``t^k .^k f^k`` (as far as a time budget allows) and Mock Turtles.
 
 Each Toads and Frogs row runs in a fresh process (no table shared between rows) and is compared with
-pycgt's ``toads_and_frogs`` when ``/tmp/peers/bin/python`` exists (its value rebuilt here with ``cgt.game``
+pycgt's ``toads_and_frogs`` when ``/tmp/peers/bin/python`` exists (its value rebuilt here with ``cgt.kernel.game``
 from its tree of canonical options; ``DIFF`` would mark a disagreement).  Mock
 Turtles: ``Spawning("1-3").grundy_sequence(10**5)`` (closed form: the odious numbers, Winning Ways ch. 14)
 and the generic mex over coin sets as far as the budget allows.
@@ -42,7 +42,7 @@ PEER_PYTHON = "/tmp/peers/bin/python"
 
 def run(which: str, text: str, budget: float):
     """(seconds, value) of one fresh-process run -- our value's text, or the peer's value rebuilt with
-    ``cgt.game`` from its tree of canonical options -- or (None, reason)."""
+    ``cgt.kernel.game`` from its tree of canonical options -- or (None, reason)."""
     python = sys.executable if which == "cgt" else PEER_PYTHON
     try:
         out = subprocess.run([python, "-c", CHILD, which, text], capture_output=True, text=True,
@@ -96,7 +96,7 @@ def main() -> None:
             print(f"| `{text}` | `{short}` | {shown} | " + " | ".join(cells) + " |", flush=True)
             if seconds is None:
                 break
-    from cgt.games.turning import Spawning, generic_sequence
+    from cgt.games.strip.turning import Spawning, generic_sequence
     t = time.perf_counter()
     seq = Spawning("1-3").grundy_sequence(10 ** 5)
     print(f"\nMock Turtles, closed form, heaps 1..10^5: {time.perf_counter() - t:.3f} s (last value {seq[-1]})")

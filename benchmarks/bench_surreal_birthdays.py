@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from cgt import omega as w, omega_power as W
-from cgt.surreal import surreal_from_cnf, as_surreal_parts
+from cgt.transfinite.surreal import surreal_from_cnf, as_surreal_parts
 
 CASES = [
     ("(ω+1)/ω^2", lambda: (w + 1) / W(2)),

@@ -1,6 +1,6 @@
 """Thermographs at compiled speed (issue 18): thermograph and temperature workloads in one process.
 
-    python benchmarks/bench_thermo.py                    # compiled walls (cgt._thermo) when built
+    python benchmarks/bench_thermo.py                    # compiled walls (cgt.thermo._thermo) when built
     CGT_PURE=1 python benchmarks/bench_thermo.py         # the pure-Python route
     git archive main cgt | tar -x -C /tmp/base           # an older checkout, for the "before" column
     PYTHONPATH=/tmp/base python benchmarks/bench_thermo.py
@@ -62,10 +62,10 @@ def main(argv=None) -> None:
         ("thermograph of the chain {n || n-1 | ... | 0}, n = 300", lambda: chain.thermograph()),
     ]
     try:
-        from cgt.thermograph import COMPILED
+        from cgt.thermo.thermograph import COMPILED
     except ImportError:
         COMPILED = None
-    print(f"cgt.thermograph.COMPILED = {COMPILED}; best of {args.repeat}, CPU time")
+    print(f"cgt.thermo.thermograph.COMPILED = {COMPILED}; best of {args.repeat}, CPU time")
     for name, fn in workloads:
         print(f"| {name} | {best(fn, args.repeat) * 1e3:.1f} ms |")
 

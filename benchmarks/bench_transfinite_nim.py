@@ -14,8 +14,8 @@ import argparse
 import time
 
 import cgt
-from cgt.binary_field import KummerField
-from cgt.transfinite_nim import (
+from cgt.transfinite.binary_field import KummerField
+from cgt.transfinite.nim import (
     _PolyBasis, _excess_poly, _least_candidate, _odd_prime, _odd_prime_index, _order_of_two, excess,
 )
 from cgt.errors import TooLargeError

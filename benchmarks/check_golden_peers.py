@@ -6,7 +6,7 @@ pycgt (an independent pure-Python library, used only through its public function
 (``pycgt.rulesets.graphs.value`` with ``Graph.path``/``Graph.cycle``); cgt-py (compiled, independent)
 has Col and Snort (``cgt_py.Col``/``cgt_py.Snort`` on ``cgt_py.Graph``), so those rows are checked
 twice.  The peer runs in its own interpreter; it sends each value back as its tree of canonical options,
-which is rebuilt here with ``cgt.game`` and compared with our value (so notation differences cannot hide a
+which is rebuilt here with ``cgt.kernel.game`` and compared with our value (so notation differences cannot hide a
 mismatch).  The rows come straight from the test modules' golden tables, so a row added there is checked
 here too.
 

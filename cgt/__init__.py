@@ -10,23 +10,23 @@ Canonical short partizan games, always in canonical form and interned:
 ('^3', False, True)
 """
 
-from cgt.constructors import down, miny, star, switch, tiny, up, up_cumulative, up_nth
-from cgt.days import antichains, born_by
+from cgt.kernel.constructors import down, miny, star, switch, tiny, up, up_cumulative, up_nth
+from cgt.short.days import antichains, born_by
 from cgt.errors import CGTError
-from cgt.game import ZERO as zero
-from cgt.game import Game, as_game, clear_caches, dyadic, game, integer, kernel_info, nimber, number
-from cgt.outcome import Outcome
-from cgt.player import Player
-from cgt.number_text import parse_number
-from cgt.surreal import Ordinal, Rational, Surreal, inf, omega, omega_power
-from cgt.transfinite_nim import TransfiniteNimber, transfinite_nimber
-from cgt.genus import Genus
-from cgt.misere_game import (MisereGame, born_by_misere, count_born_by_misere, misere_canonical_form,
+from cgt.kernel.game import ZERO as zero
+from cgt.kernel.game import Game, as_game, clear_caches, dyadic, game, integer, kernel_info, nimber, number
+from cgt.kernel.outcome import Outcome
+from cgt.kernel.player import Player
+from cgt.notation.number_text import parse_number
+from cgt.transfinite.surreal import Ordinal, Rational, Surreal, inf, omega, omega_power
+from cgt.transfinite.nim import TransfiniteNimber, transfinite_nimber
+from cgt.misere.genus import Genus
+from cgt.misere.game import (MisereGame, born_by_misere, count_born_by_misere, misere_canonical_form,
                              misere_canonical_form_of, misere_game, misere_nim, partizan_misere_outcome)
-from cgt.misere_notation import parse_misere
-from cgt.solve import solve
-from cgt import limits  # noqa: F401  (cgt.limits.set_memory_cap, ...: the limits of big computations)
-from cgt.outcome_grid import outcome_grid
+from cgt.misere.notation import parse_misere
+from cgt.search.solve import solve
+from cgt.runtime import limits  # noqa: F401  (cgt.limits.set_memory_cap, ...: the limits of big computations)
+from cgt.search.outcome_grid import outcome_grid
 
 __version__ = "0.1.0"
 

@@ -18,9 +18,9 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from cgt.days import born_by
-from cgt.game import ZERO as _ZERO
-from cgt.game import Game, game, nimber as _nimber, number as _number
+from cgt.short.days import born_by
+from cgt.kernel.game import ZERO as _ZERO
+from cgt.kernel.game import Game, game, nimber as _nimber, number as _number
 
 _day_lists: dict[int, list[Game]] = {}
 
@@ -67,7 +67,7 @@ def uptimals(max_ups: int = 6) -> st.SearchStrategy[Game]:
     >>> find(uptimals(), lambda g: not g.is_number).is_uptimal
     True
     """
-    from cgt.constructors import up
+    from cgt.kernel.constructors import up
 
     return st.builds(lambda x, u, n: x + u * up + n, numbers(), st.integers(-max_ups, max_ups), nimbers(7))
 

@@ -1,6 +1,6 @@
 """cgt.games: the ruleset catalogue (DESIGN §5).  Each ruleset lives in its own module, whose docstring
 gives the rules; ``cgt.games.<Name>`` imports that module on first use (PEP 562), so ``import cgt.games``
-is cheap.  :mod:`cgt.games.catalogue` lists them all; :func:`register` adds rulesets written elsewhere.
+is cheap.  :mod:`cgt.games.engine.catalogue` lists them all; :func:`register` adds rulesets written elsewhere.
 
 A ruleset is a :class:`Ruleset` (or :class:`ImpartialRuleset`) instance; a parametrised family is a class
 whose instances are rulesets.  Calling a ruleset with a position gives a :class:`Position`:
@@ -14,17 +14,17 @@ Positions have ``value`` (canonical :class:`cgt.Game`), ``outcome``, ``left_opti
 ``grundy``/``nim_value``, ``options``, ``winning_moves``); a string argument is parsed: ``Kayles("3 4")``.
 """
 
-from cgt.player import Player
+from cgt.kernel.player import Player
 
-from cgt.games import catalogue
-from cgt.games.catalogue import register, unregister
-from cgt.games.ruleset import ImpartialRuleset, Move, Position, Ruleset
+from cgt.games.engine import catalogue
+from cgt.games.engine.catalogue import register, unregister
+from cgt.games.engine.ruleset import ImpartialRuleset, Move, Position, Ruleset
 
 _CORE = ["ImpartialRuleset", "Move", "Player", "Position", "Ruleset", "catalogue", "register", "unregister"]
 
 #: The board types and colours of the strip and graph games (CGSuite's ``cgsuite.util.Strip``,
 #: ``cgsuite.util.Graph``, ``game.graph.Color``), loaded on first use like the rulesets.
-_BOARDS = {"Color": "cgt.games.graph_ruleset", "Graph": "cgt.games.graph", "Strip": "cgt.games.strip"}
+_BOARDS = {"Color": "cgt.games.graph.ruleset", "Graph": "cgt.games.graph.board", "Strip": "cgt.games.strip.board"}
 
 
 def __getattr__(name: str):

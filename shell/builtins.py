@@ -156,9 +156,9 @@ def _gdl_load(args):
 
 
 FUNCTIONS: dict[str, Function] = {
-    "Tiny": Function("Tiny", _tiny, (1, 1), "cgt.constructors:tiny"),
-    "Miny": Function("Miny", _miny, (1, 1), "cgt.constructors:miny"),
-    "BornBy": Function("BornBy", _born_by, (1, 1), "cgt.days:born_by"),
+    "Tiny": Function("Tiny", _tiny, (1, 1), "cgt.kernel.constructors:tiny"),
+    "Miny": Function("Miny", _miny, (1, 1), "cgt.kernel.constructors:miny"),
+    "BornBy": Function("BornBy", _born_by, (1, 1), "cgt.short.days:born_by"),
 }
 
 
@@ -187,7 +187,7 @@ def _variant_game(kind: str):
 FUNCTIONS.update({
     "Table": Function("Table", _table, (1, 1), "cgt.shell.table:Table"),
     **{f"{k.capitalize()}VariantGame": Function(f"{k.capitalize()}VariantGame", _variant_game(k), (1, 1),
-                                                f"cgt.games.ruleset:Position.{k}_variant")
+                                                f"cgt.games.engine.ruleset:Position.{k}_variant")
        for k in ("impartial", "dicotic", "twisted")},
 })
 

@@ -117,7 +117,7 @@ def _number_class(x: Fraction) -> str:
 
 
 def _game_class(g: Game) -> str:
-    from cgt.uptimal import is_uptimal
+    from cgt.short.uptimal import is_uptimal
 
     if g.is_number:
         return _number_class(Fraction(g.number))
@@ -127,8 +127,8 @@ def _game_class(g: Game) -> str:
 
 
 def _short_name(value) -> str | None:
-    from cgt.selective import CompoundGame
-    from cgt.thermograph import Thermograph, Trajectory
+    from cgt.short.selective import CompoundGame
+    from cgt.thermo.thermograph import Thermograph, Trajectory
 
     if value is None:
         return "Nothing"
@@ -146,9 +146,9 @@ def _short_name(value) -> str | None:
         (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
         (ClassValue, lambda x: "Class"),
     )
-    from cgt.games.graph import Graph
-    from cgt.games.graph_ruleset import Color
-    from cgt.games.strip import Strip
+    from cgt.games.graph.board import Graph
+    from cgt.games.graph.ruleset import Color
+    from cgt.games.strip.board import Strip
 
     from cgt.shell.graph_values import Edge, Vertex
 
@@ -166,7 +166,7 @@ def class_of(value) -> ClassValue:
     >>> str(class_of(cgt.up)), str(class_of(cgt.game([1], [0]))), str(class_of([1]))
     ('⟪game.Uptimal⟫', '⟪game.CanonicalShortGame⟫', '⟪cgsuite.lang.List⟫')
     """
-    from cgt.games.ruleset import Position
+    from cgt.games.engine.ruleset import Position
 
     if isinstance(value, Position):
         from cgt.shell.registry import entry_of

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 
-from cgt.interrupt import check_interrupt
+from cgt.runtime.interrupt import check_interrupt
 
 from cgt.shell.errors import ShellError
 from cgt.shell.methods import is_number

@@ -20,10 +20,10 @@ from fractions import Fraction
 import cgt
 from cgt import Game
 from cgt.errors import CGTError, InvalidGameError, NotApplicableError
-from cgt.interrupt import check_interrupt
+from cgt.runtime.interrupt import check_interrupt
 from lark import Token, Tree
 
-from cgt.games.catalogue import is_ruleset
+from cgt.games.engine.catalogue import is_ruleset
 
 from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset
 from cgt.shell.errors import ShellError
@@ -141,8 +141,8 @@ def _position(item):
 
 def _writes_with_maps(value) -> bool:
     """True for boards whose ``ToString`` takes label maps: ``s.ToString(charMap)``, ``g.ToString(vMap, eMap)``."""
-    from cgt.games.graph import Graph
-    from cgt.games.strip import Strip
+    from cgt.games.graph.board import Graph
+    from cgt.games.strip.board import Strip
 
     return isinstance(value, (Graph, Strip))
 
@@ -761,7 +761,7 @@ class Interpreter:
             return collection[i]
         if isinstance(collection, Range):
             collection = list(collection)
-        from cgt.games.strip import Strip
+        from cgt.games.strip.board import Strip
 
         if isinstance(collection, Strip):             # §2.2: s[i], Nothing outside the strip
             from cgt.shell.strip_values import strip_index

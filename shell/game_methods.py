@@ -18,7 +18,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import cgt
-from cgt import Game, predicates
+from cgt import Game
+from cgt.short import predicates
 from cgt.errors import NotApplicableError
 
 __all__ = ["register_game_methods", "subordinate", "uptimal_expansion_of", "stop"]
@@ -40,7 +41,7 @@ def uptimal_expansion_of(g: Game):
     ...
     cgt.errors.NotApplicableError: {1|0} is not an uptimal
     """
-    from cgt.uptimal import uptimal_expansion
+    from cgt.short.uptimal import uptimal_expansion
 
     expansion = uptimal_expansion(g)
     if expansion is None:
@@ -77,7 +78,7 @@ def subordinate(g: Game, base) -> Game:
     ...
     cgt.errors.NotApplicableError: {1|0} is not an ordinal sum 3 : H
     """
-    from cgt.game import lefts_of, rights_of
+    from cgt.kernel.game import lefts_of, rights_of
 
     base = _game(base)
     memo: dict[Game, Game | None] = {}
@@ -88,7 +89,7 @@ def subordinate(g: Game, base) -> Game:
             return memo[x]
         if depth > 10_000:
             return None
-        cgt.interrupt.check_interrupt()
+        cgt.runtime.interrupt.check_interrupt()
         result = None
         if x is base:
             result = cgt.zero
@@ -107,7 +108,7 @@ def subordinate(g: Game, base) -> Game:
 
 
 def _power(name):
-    from cgt.powers import power, power_to
+    from cgt.short.powers import power, power_to
 
     function = power if name == "Pow" else power_to
 
@@ -123,14 +124,14 @@ def _power(name):
 
 
 def _compound(kind):
-    from cgt.selective import conjunctive_sum, selective_sum
+    from cgt.short.selective import conjunctive_sum, selective_sum
 
     function = conjunctive_sum if kind == "ConjunctiveSum" else selective_sum
     return lambda g, h: function(g, _game(h))
 
 
 def _conway_product(g, h):
-    from cgt.conway_product import conway_product
+    from cgt.short.conway_product import conway_product
 
     return conway_product(g, _game(h))
 
@@ -142,7 +143,7 @@ def _true(g) -> bool:
 def register_game_methods(add) -> None:
     """Register the members with ``add(name, func, arity, doc, usage)`` (``_game_method`` of
     :mod:`cgt.shell.methods`)."""
-    p = "cgt.predicates:"
+    p = "cgt.short.predicates:"
     add("IsNumberish", predicates.is_numberish, doc=p + "is_numberish")
     add("IsNumberTiny", predicates.is_number_tiny, doc=p + "is_number_tiny")
     add("IsIdempotent", predicates.is_idempotent, doc=p + "is_idempotent")
@@ -159,17 +160,17 @@ def register_game_methods(add) -> None:
         add(name, _true, doc=f"True: every short game is {what}.")
     add("FollowerCount", predicates.follower_count, doc=p + "follower_count")
     add("UptimalExpansion", uptimal_expansion_of, doc=__name__ + ":uptimal_expansion_of")
-    add("ConwayProduct", _conway_product, (1, 1), "cgt.conway_product:conway_product", "G.ConwayProduct(H)")
-    add("ConwayMultiply", _conway_product, (1, 1), "cgt.conway_product:conway_product", "G.ConwayMultiply(H)")
-    add("ConjunctiveSum", _compound("ConjunctiveSum"), (1, 1), "cgt.selective:conjunctive_sum",
+    add("ConwayProduct", _conway_product, (1, 1), "cgt.short.conway_product:conway_product", "G.ConwayProduct(H)")
+    add("ConwayMultiply", _conway_product, (1, 1), "cgt.short.conway_product:conway_product", "G.ConwayMultiply(H)")
+    add("ConjunctiveSum", _compound("ConjunctiveSum"), (1, 1), "cgt.short.selective:conjunctive_sum",
         "G.ConjunctiveSum(H), or G ConjunctiveSum H")
-    add("SelectiveSum", _compound("SelectiveSum"), (1, 1), "cgt.selective:selective_sum",
+    add("SelectiveSum", _compound("SelectiveSum"), (1, 1), "cgt.short.selective:selective_sum",
         "G.SelectiveSum(H), or G SelectiveSum H")
-    add("Pow", _power("Pow"), (1, 1), "cgt.powers:power", "G.Pow(n)")
-    add("PowTo", _power("PowTo"), (1, 1), "cgt.powers:power_to", "G.PowTo(n)")
+    add("Pow", _power("Pow"), (1, 1), "cgt.short.powers:power", "G.Pow(n)")
+    add("PowTo", _power("PowTo"), (1, 1), "cgt.short.powers:power_to", "G.PowTo(n)")
     add("Subordinate", subordinate, (1, 1), __name__ + ":subordinate", "G.Subordinate(B)")
-    add("Tiny", lambda g: cgt.tiny(g), doc="cgt.constructors:tiny")
-    add("Miny", lambda g: cgt.miny(g), doc="cgt.constructors:miny")
+    add("Tiny", lambda g: cgt.tiny(g), doc="cgt.kernel.constructors:tiny")
+    add("Miny", lambda g: cgt.miny(g), doc="cgt.kernel.constructors:miny")
     add("Stop", stop, (1, 1), __name__ + ":stop", "G.Stop(Left)")
     add("StrongStop", stop, (1, 1), __name__ + ":stop", "G.StrongStop(Left)")
     add("GameValue", lambda g: g, doc="A short game's value is its canonical form.")

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from cgt.errors import InvalidPositionError
 
-from cgt.games.graph import Graph
-from cgt.games.graph_ruleset import Color
+from cgt.games.graph.board import Graph
+from cgt.games.graph.ruleset import Color
 
 from cgt.shell.methods import Method
 from cgt.shell.values import KeywordFunction, Namespace
@@ -104,7 +104,7 @@ def _builder(name: str, build, least: int = 1):
         if least:
             args = [_count(name, args[0]), *args[1:]]
         return build(*args)
-    return KeywordFunction(f"Graph.{name}", call, (least, least + 2), f"cgt.games.graph:Graph.{name.lower()}")
+    return KeywordFunction(f"Graph.{name}", call, (least, least + 2), f"cgt.games.graph.board:Graph.{name.lower()}")
 
 
 def _from_adjacency(args, kwargs=None):
@@ -127,7 +127,7 @@ def graph_namespace() -> Namespace:
     """
     space = Namespace("Graph", "cgsuite.util.Graph: Graph(str), Graph.Parse, Path, Cycle, Clique, Star, "
                                "Singleton, Empty (CGSUITE.md §2.5).")
-    parse = KeywordFunction("Graph.Parse", _parse, (1, 3), "cgt.games.graph:Graph.parse", caller_aware=True)
+    parse = KeywordFunction("Graph.Parse", _parse, (1, 3), "cgt.games.graph.board:Graph.parse", caller_aware=True)
     space.constructor = parse
     space.entries.update({
         "Parse": parse,
@@ -136,9 +136,9 @@ def graph_namespace() -> Namespace:
         "Clique": _builder("Clique", Graph.clique),
         "Star": _builder("Star", Graph.star),
         "FromAdjacencyList": KeywordFunction("Graph.FromAdjacencyList", _from_adjacency, (1, 3),
-                                             "cgt.games.graph:Graph.from_adjacency_list"),
+                                             "cgt.games.graph.board:Graph.from_adjacency_list"),
         "Singleton": KeywordFunction("Graph.Singleton", lambda args, kwargs=None: Graph.singleton(*args), (0, 1),
-                                     "cgt.games.graph:Graph.singleton"),
+                                     "cgt.games.graph.board:Graph.singleton"),
         "Empty": Graph.empty(),
     })
     return space
@@ -329,7 +329,7 @@ BOARD_RULESET_METHODS: dict[str, tuple[Method, tuple[str, ...]]] = {m.name: (m, 
 def find_board_ruleset_method(value, name: str):
     """The board-ruleset member ``name`` of ``value`` (a grid, strip or graph ruleset), or ``(None, None)``.
 
-    >>> from cgt.games.hackenbush import Hackenbush
+    >>> from cgt.games.graph.hackenbush import Hackenbush
     >>> m, r = find_board_ruleset_method(Hackenbush, "EdgeLabels")
     >>> str(m.func(r))
     '{"e" => Green, "l" => Blue, "r" => Red}'
@@ -339,7 +339,7 @@ def find_board_ruleset_method(value, name: str):
     entry = BOARD_RULESET_METHODS.get(name)
     if entry is None:
         return None, None
-    from cgt.games.ruleset import Ruleset
+    from cgt.games.engine.ruleset import Ruleset
     from cgt.shell.values import Function
 
     if isinstance(value, Function) and hasattr(value, "entry"):

@@ -2,7 +2,7 @@
 positions and games, ``Periodicity`` values, and the table methods of lists.
 
 * ``R.ImpartialVariant``, ``R.DicoticVariant``, ``R.TwistedVariant`` on a ruleset, a position or a game
-  (:mod:`cgt.games.variants`, :mod:`cgt.variants`);
+  (:mod:`cgt.games.engine.variants`, :mod:`cgt.short.variants`);
 * heap rulesets: ``R.NimValueSequence(n)`` (nim values of heaps ``1..n``; heap 0 is excluded, as in
   CGSuite), ``R.HeapNimValue(n)``, ``R.CheckPeriodicity(n)`` (a :class:`Periodicity`, or ``Nothing``);
 * ``P.Period``, ``P.Preperiod``, ``P.Saltus`` of a periodicity;
@@ -18,7 +18,7 @@ positions and games, ``Periodicity`` values, and the table methods of lists.
 
 from __future__ import annotations
 
-from cgt.arguments import integer_argument
+from cgt.runtime.arguments import integer_argument
 from cgt.errors import NotApplicableError
 
 from cgt.shell.methods import Method, is_number, is_position, to_game
@@ -96,7 +96,7 @@ def from_subtraction_set(family, subtset, code_digit="3", all_but=False):
 
 
 def _heap_ruleset(ruleset, name: str):
-    from cgt.games.heap import HeapRuleset
+    from cgt.games.heap.ruleset import HeapRuleset
 
     if not isinstance(ruleset, HeapRuleset):
         raise NotApplicableError(f"{name} needs a heap ruleset; {ruleset!r} is not one")
@@ -117,8 +117,8 @@ def heap_nim_value(ruleset, n) -> int:
 def _code_bounds(ruleset):
     """``(h, D)`` of CGSuite's test: the most heaps a move can leave, the index of the last code digit;
     None when the ruleset is not a take-and-break game with finitely many digits."""
-    from cgt.games.subtraction import Subtraction
-    from cgt.games.take_and_break import TakeAndBreak
+    from cgt.games.heap.subtraction import Subtraction
+    from cgt.games.heap.take_and_break import TakeAndBreak
 
     if isinstance(ruleset, TakeAndBreak):
         h, d = ruleset.code.max_parts, ruleset.code.max_take
@@ -141,7 +141,7 @@ def check_periodicity(ruleset, n) -> Periodicity | None:
     >>> check_periodicity(DawsonsKayles, 200), check_periodicity(DawsonsKayles, 100), check_periodicity(Nim, 50)
     (Periodicity(Period => 34, Preperiod => 53, Saltus => 0), None, None)
     """
-    from cgt.games.periodicity import run_start
+    from cgt.games.heap.periodicity import run_start
 
     n = _count(n, "CheckPeriodicity")
     _heap_ruleset(ruleset, "CheckPeriodicity")
@@ -161,7 +161,7 @@ def check_periodicity(ruleset, n) -> Periodicity | None:
 
 def _ruleset_of(value):
     """The ruleset behind a shell value (a catalogued name or a ruleset object), or None."""
-    from cgt.games.ruleset import Ruleset
+    from cgt.games.engine.ruleset import Ruleset
     from cgt.shell.values import Function
 
     if isinstance(value, Function) and hasattr(value, "entry"):
@@ -179,7 +179,7 @@ def _variant(kind: str):
 
 def _game_variant(kind: str):
     def of_game(g):
-        from cgt import variants
+        from cgt.short import variants
 
         return getattr(variants, kind)(to_game(g))
 
@@ -279,7 +279,7 @@ def find_heap_method(value, name: str):
 
 def _family_of(value):
     """The ruleset family class behind a shell value (``game.heap.TakeAndBreak``), or None."""
-    from cgt.games.catalogue import is_ruleset
+    from cgt.games.engine.catalogue import is_ruleset
     from cgt.shell.values import Function
 
     if isinstance(value, Function) and hasattr(value, "entry"):

@@ -6,7 +6,7 @@ Definitions: ``Div`` is the quotient truncated toward 0 (Java's ``BigInteger.div
 ``IsOdious`` say whether the binary expansion has an even / odd number of 1s (Berlekamp, Conway, Guy,
 *Winning Ways*, ch. 14, "evil" and "odious" numbers); ``Lb`` is ``floor(log2 n)``; ``Isqrt`` is
 ``floor(sqrt n)``; ``NimInverse`` and ``NimDiv`` are the field operations of Conway's nimbers
-(*On Numbers and Games*, ch. 6; :mod:`cgt.nimarith`).
+(*On Numbers and Games*, ch. 6; :mod:`cgt.impartial.nimarith`).
 
 >>> INTEGER_METHODS["Div"].func(-7, 2), INTEGER_METHODS["IsEvil"].func(5), INTEGER_METHODS["Lb"].func(1000)
 (-3, True, 9)
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from cgt import nimarith
+from cgt.impartial import nimarith
 from cgt.errors import NotApplicableError
 
 from cgt.shell.methods import Method

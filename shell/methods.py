@@ -24,8 +24,8 @@ from typing import Callable
 import cgt
 from cgt import Game
 from cgt.errors import NotApplicableError
-from cgt.games.ruleset import Position
-from cgt.uptimal import is_uptimal
+from cgt.games.engine.ruleset import Position
+from cgt.short.uptimal import is_uptimal
 
 from cgt.shell.values import check_arity, describe
 
@@ -36,7 +36,7 @@ class Method:
     ``doc`` is either the help text itself or a ``"module:attribute"`` reference whose
     docstring becomes the help text (so ``help`` shows the library's own documentation).
 
-    >>> m = Method("Birthday", lambda g: g.birthday, doc="cgt.game:Game.birthday")
+    >>> m = Method("Birthday", lambda g: g.birthday, doc="cgt.kernel.game:Game.birthday")
     >>> m.help().splitlines()[0]
     'The birthday: 0 for 0, else one more than the largest birthday of an option.'
     """
@@ -72,7 +72,7 @@ def docstring_text(doc: str) -> str:
 
     Doctest examples (``>>>`` lines and their output) are dropped.
 
-    >>> docstring_text("cgt.game:Game.is_number")
+    >>> docstring_text("cgt.kernel.game:Game.is_number")
     'True for numbers (dyadic rationals).'
     """
     if ":" in doc and " " not in doc:
@@ -207,7 +207,7 @@ def _set(items) -> frozenset:
 
 def _ordered(games) -> list:
     """Games as a list in CGSuite's order (§5.8)."""
-    from cgt.print_order import sorted_options
+    from cgt.notation.print_order import sorted_options
 
     return list(sorted_options(games))
 
@@ -238,7 +238,7 @@ def _thermograph(g: Game):
 
 
 def _g(name):
-    return f"cgt.game:Game.{name}"
+    return f"cgt.kernel.game:Game.{name}"
 
 
 GAME_METHODS: dict[str, Method] = {}
@@ -257,32 +257,32 @@ _game_method("OutcomeClass", lambda g: g.outcome, doc=_g("outcome"))
 _game_method("Birthday", lambda g: g.birthday, doc=_g("birthday"))
 _game_method("LeftStop", lambda g: normalise(g.left_stop), doc=_g("left_stop"))
 _game_method("RightStop", lambda g: normalise(g.right_stop), doc=_g("right_stop"))
-_game_method("Mean", lambda g: normalise(g.mean), doc="cgt.temperature:mean")
-_game_method("Temperature", lambda g: normalise(g.temperature), doc="cgt.temperature:temperature")
-_game_method("Thermograph", _thermograph, doc="cgt.temperature:thermograph")
-_game_method("Incentives", lambda g: _ordered(g.incentives), doc="cgt.temperature:incentives")
-_game_method("LeftIncentives", lambda g: _ordered(g.left_incentives), doc="cgt.temperature:left_incentives")
-_game_method("RightIncentives", lambda g: _ordered(g.right_incentives), doc="cgt.temperature:right_incentives")
-_game_method("StopCount", lambda g: g.stop_count, doc="cgt.temperature:stop_count")
-_game_method("Cool", lambda g, t: g.cool(_parameter(t)), (1, 1), "cgt.cooling:cool", "G.Cool(t)")
-_game_method("Heat", lambda g, t: g.heat(_parameter(t)), (1, 1), "cgt.cooling:heat", "G.Heat(t), or G Heat t")
+_game_method("Mean", lambda g: normalise(g.mean), doc="cgt.thermo.temperature:mean")
+_game_method("Temperature", lambda g: normalise(g.temperature), doc="cgt.thermo.temperature:temperature")
+_game_method("Thermograph", _thermograph, doc="cgt.thermo.temperature:thermograph")
+_game_method("Incentives", lambda g: _ordered(g.incentives), doc="cgt.thermo.temperature:incentives")
+_game_method("LeftIncentives", lambda g: _ordered(g.left_incentives), doc="cgt.thermo.temperature:left_incentives")
+_game_method("RightIncentives", lambda g: _ordered(g.right_incentives), doc="cgt.thermo.temperature:right_incentives")
+_game_method("StopCount", lambda g: g.stop_count, doc="cgt.thermo.temperature:stop_count")
+_game_method("Cool", lambda g, t: g.cool(_parameter(t)), (1, 1), "cgt.thermo.cooling:cool", "G.Cool(t)")
+_game_method("Heat", lambda g, t: g.heat(_parameter(t)), (1, 1), "cgt.thermo.cooling:heat", "G.Heat(t), or G Heat t")
 _game_method(
-    "Overheat", lambda g, s, t: g.overheat(_parameter(s), _parameter(t)), (2, 2), "cgt.cooling:overheat",
+    "Overheat", lambda g, s, t: g.overheat(_parameter(s), _parameter(t)), (2, 2), "cgt.thermo.cooling:overheat",
     "G.Overheat(s, t)",
 )
-_game_method("Freeze", _freeze, doc="cgt.cooling:freeze")
-_game_method("AtomicWeight", lambda g: g.atomic_weight, doc="cgt.infinitesimal:atomic_weight")
-_game_method("IsAtomic", lambda g: g.is_atomic, doc="cgt.infinitesimal:is_atomic")
+_game_method("Freeze", _freeze, doc="cgt.thermo.cooling:freeze")
+_game_method("AtomicWeight", lambda g: g.atomic_weight, doc="cgt.short.infinitesimal:atomic_weight")
+_game_method("IsAtomic", lambda g: g.is_atomic, doc="cgt.short.infinitesimal:is_atomic")
 _game_method(
-    "ReducedCanonicalForm", lambda g: g.reduced_canonical_form, doc="cgt.infinitesimal:reduced_canonical_form"
+    "ReducedCanonicalForm", lambda g: g.reduced_canonical_form, doc="cgt.short.infinitesimal:reduced_canonical_form"
 )
-_game_method("Companion", lambda g: g.companion, doc="cgt.infinitesimal:companion")
+_game_method("Companion", lambda g: g.companion, doc="cgt.short.infinitesimal:companion")
 _game_method(
-    "NortonMultiply", lambda g, u: g.norton_product(to_game(u)), (1, 1), "cgt.products:norton_product",
+    "NortonMultiply", lambda g, u: g.norton_product(to_game(u)), (1, 1), "cgt.short.products:norton_product",
     "G.NortonMultiply(U)",
 )
 _game_method(
-    "OrdinalSum", lambda g, h: g.ordinal_sum(to_game(h)), (1, 1), "cgt.products:ordinal_sum", "G.OrdinalSum(H)"
+    "OrdinalSum", lambda g, h: g.ordinal_sum(to_game(h)), (1, 1), "cgt.short.products:ordinal_sum", "G.OrdinalSum(H)"
 )
 _game_method(
     "ConwayMultiply", lambda g, h: g.conway_product(to_game(h)), (1, 1), _g("conway_product"),
@@ -292,12 +292,12 @@ _game_method("NimValue", _nim_value, doc=_g("nim_value"))
 _game_method("IsNumber", lambda g: g.is_number, doc=_g("is_number"))
 _game_method("IsInteger", lambda g: g.is_integer, doc=_g("is_integer"))
 _game_method("IsNimber", lambda g: g.is_nimber, doc=_g("is_nimber"))
-_game_method("IsUptimal", lambda g: is_uptimal(g), doc="cgt.uptimal:is_uptimal")
+_game_method("IsUptimal", lambda g: is_uptimal(g), doc="cgt.short.uptimal:is_uptimal")
 _game_method("IsImpartial", lambda g: g.is_impartial, doc=_g("is_impartial"))
 _game_method("IsInfinitesimal", lambda g: g.is_infinitesimal, doc=_g("is_infinitesimal"))
 _game_method("IsAllSmall", lambda g: g.is_all_small, doc=_g("is_all_small"))
 _game_method("Followers", lambda g: _set(g.followers()), doc=_g("followers"))
-_game_method("NortonProduct", lambda g, u: g.norton_product(to_game(u)), (1, 1), "cgt.products:norton_product",
+_game_method("NortonProduct", lambda g, u: g.norton_product(to_game(u)), (1, 1), "cgt.short.products:norton_product",
              "G.NortonProduct(U)")
 from cgt.shell.game_methods import register_game_methods  # noqa: E402  (the §6.4-6.7 members)
 
@@ -336,7 +336,7 @@ def nim_sum(a, b):
     >>> nim_sum(11, 5), str(nim_sum(cgt.nimber(2), cgt.nimber(3)))
     (14, '*')
     """
-    from cgt.impartial import nim_sum as xor
+    from cgt.impartial.grundy import nim_sum as xor
 
     return _nim_operation("NimSum", xor, a, b)
 
@@ -347,7 +347,7 @@ def nim_product(a, b):
     >>> nim_product(2, 3), str(nim_product(cgt.nimber(2), cgt.nimber(2)))
     (1, '*3')
     """
-    from cgt.nimarith import nim_product as product
+    from cgt.impartial.nimarith import nim_product as product
 
     return _nim_operation("NimProduct", product, a, b)
 
@@ -382,7 +382,7 @@ def _contains(collection, x) -> bool:
 
 
 def _mex(items):
-    from cgt.impartial import mex
+    from cgt.impartial.grundy import mex
 
     values = list(items)
     for v in values:
@@ -423,7 +423,7 @@ COLLECTION_METHODS: dict[str, Method] = {
     "IsEmpty": Method("IsEmpty", lambda c: len(c) == 0, doc="True when there are no elements."),
     "Contains": Method("Contains", lambda c, x: _contains(c, x), (1, 1), "True when x is an element.", "C.Contains(x)"),
     "Sum": Method("Sum", _sum, doc="The sum of the elements (numbers or games)."),
-    "Mex": Method("Mex", _mex, doc="cgt.impartial:mex"),
+    "Mex": Method("Mex", _mex, doc="cgt.impartial.grundy:mex"),
     "Max": Method("Max", lambda c: _extreme(c, "Max", True), doc="The largest element (numbers only)."),
     "Min": Method("Min", lambda c: _extreme(c, "Min", False), doc="The smallest element (numbers only)."),
 }
@@ -432,7 +432,7 @@ COLLECTION_METHODS: dict[str, Method] = {
 # ---------------------------------------------------------------- ruleset positions
 
 def _label(p):
-    from cgt.games.ruleset import Move
+    from cgt.games.engine.ruleset import Move
 
     if not isinstance(p, Move):
         raise NotApplicableError(f"{describe(p)} is a position, not a move: it has no label")
@@ -450,7 +450,7 @@ def _pos(name, func, arity=(0, 0), doc="", usage=""):
 
 
 def _r(name):
-    return f"cgt.games.ruleset:Position.{name}"
+    return f"cgt.games.engine.ruleset:Position.{name}"
 
 
 POSITION_METHODS: dict[str, Method] = {}
@@ -544,10 +544,10 @@ THERMOGRAPH_METHODS: dict[str, Method] = {
 
 #: Members of compound games (§6.2: ``CompoundGame(CompoundType, G, H)``).
 COMPOUND_METHODS: dict[str, Method] = {
-    "CanonicalForm": Method("CanonicalForm", lambda c: c.canonical_form, doc="cgt.selective:CompoundGame.canonical_form"),
-    "LeftOptions": Method("LeftOptions", lambda c: list(c.left_options), doc="cgt.selective:CompoundGame.left_options"),
+    "CanonicalForm": Method("CanonicalForm", lambda c: c.canonical_form, doc="cgt.short.selective:CompoundGame.canonical_form"),
+    "LeftOptions": Method("LeftOptions", lambda c: list(c.left_options), doc="cgt.short.selective:CompoundGame.left_options"),
     "RightOptions": Method("RightOptions", lambda c: list(c.right_options),
-                           doc="cgt.selective:CompoundGame.right_options"),
+                           doc="cgt.short.selective:CompoundGame.right_options"),
     "Options": Method("Options", lambda c, player=None: list(
         c.left_options + c.right_options if player is None
         else c.left_options if player_of(player) is cgt.Player.Left else c.right_options), (0, 1),
@@ -637,12 +637,12 @@ def _find_method(value, name: str):
         return UNIVERSAL_METHODS[name], value
     if isinstance(value, bool):
         return None, None
-    from cgt.selective import CompoundGame
+    from cgt.short.selective import CompoundGame
     from cgt.shell.classes import ClassValue
 
     if isinstance(value, ClassValue):
         return CLASS_METHODS.get(name), value
-    from cgt.thermograph import Thermograph
+    from cgt.thermo.thermograph import Thermograph
 
     if isinstance(value, Thermograph):
         return THERMOGRAPH_METHODS.get(name), value
@@ -653,11 +653,11 @@ def _find_method(value, name: str):
             return GAME_METHODS[name], value.canonical_form
         return None, None
     from cgt.shell.graph_values import Edge, Vertex, find_graph_method
-    from cgt.games.graph import Graph
+    from cgt.games.graph.board import Graph
 
     if isinstance(value, (Graph, Vertex, Edge)):
         return find_graph_method(value, name)
-    from cgt.games.strip import Strip
+    from cgt.games.strip.board import Strip
 
     if isinstance(value, Strip):
         from cgt.shell.strip_values import STRIP_METHODS

@@ -1,22 +1,22 @@
 """The rulesets the shell knows by name: exactly those of the ruleset catalogue.
 
-The registry is built from :func:`cgt.games.catalogue.entries` -- every ruleset module of
+The registry is built from :func:`cgt.games.engine.catalogue.entries` -- every ruleset module of
 :mod:`cgt.games` declares its shell name in its ``CATALOGUE``, and rulesets written elsewhere join with
-:func:`cgt.games.catalogue.register` -- so adding a ruleset to the shell is adding it to the catalogue.
+:func:`cgt.games.engine.catalogue.register` -- so adding a ruleset to the shell is adding it to the catalogue.
 Each ruleset appears under its CGSuite-style dotted name (``game.heap.Kayles``) and, unless two rulesets
 share it, under the last part of that name as a short alias (``Kayles``).  Modules are imported only when
 a name is first used, so the shell starts fast and a missing module gives a clear error naming it.
 
 >>> entry = registry()["game.heap.Kayles"]
 >>> entry.path, entry.name, entry.alias, entry.module
-('game.heap.Kayles', 'Kayles', True, 'cgt.games.kayles')
+('game.heap.Kayles', 'Kayles', True, 'cgt.games.heap.kayles')
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from cgt.games import catalogue
+from cgt.games.engine import catalogue
 
 from cgt.shell.errors import ShellError
 
@@ -26,7 +26,7 @@ class Entry:
 
     >>> e = Entry(catalogue.find("Nim"), True)
     >>> e.path, e.name, e.module
-    ('game.heap.Nim', 'Nim', 'cgt.games.nim')
+    ('game.heap.Nim', 'Nim', 'cgt.games.heap.nim')
     """
 
     __slots__ = ("path", "name", "alias", "source")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from cgt.errors import InvalidPositionError
 
-from cgt.games.strip import Strip
+from cgt.games.strip.board import Strip
 
 from cgt.shell.methods import Method
 from cgt.shell.values import KeywordFunction, Namespace
@@ -77,10 +77,10 @@ def strip_namespace() -> Namespace:
     space = Namespace("Strip", "cgsuite.util.Strip: Strip([0,1,2]), Strip.Empty(n), Strip.Parse(str, charMap) "
                                "(CGSUITE.md §2.2).")
     space.constructor = KeywordFunction("Strip", lambda args, kwargs=None: _values(args[0]), (1, 1),
-                                        "cgt.games.strip:Strip.from_values")
+                                        "cgt.games.strip.board:Strip.from_values")
     space.entries.update({
-        "Empty": KeywordFunction("Strip.Empty", _empty, (1, 1), "cgt.games.strip:Strip.empty"),
-        "Parse": KeywordFunction("Strip.Parse", _parse, (2, 2), "cgt.games.strip:Strip.parse"),
+        "Empty": KeywordFunction("Strip.Empty", _empty, (1, 1), "cgt.games.strip.board:Strip.empty"),
+        "Parse": KeywordFunction("Strip.Parse", _parse, (2, 2), "cgt.games.strip.board:Strip.parse"),
     })
     return space
 

@@ -75,7 +75,7 @@ def tower_operand(x):
     >>> tower_operand(cgt.dyadic(1, 2)), tower_operand(4)
     (Fraction(1, 2), 4)
     """
-    from cgt.games.ruleset import Position
+    from cgt.games.engine.ruleset import Position
 
     if isinstance(x, Position):
         x = x.value
@@ -156,7 +156,7 @@ def divide(a, b):
         return _norm(Fraction(x) / Fraction(y))
     if _is_rational(y) and y == 0 and x == 0:
         raise NotApplicableError("0/0 is undefined")
-    return from_tower(cgt.surreal.surreal(x, y))
+    return from_tower(cgt.transfinite.surreal.surreal(x, y))
 
 
 def power(a, b, max_bits: int = 1 << 20):
@@ -446,7 +446,7 @@ def nim_arithmetic(name: str, a, b):
     >>> str(nim_arithmetic("NimProduct", cgt.omega, cgt.omega)), str(nim_arithmetic("NimSum", cgt.omega, 3))
     ('ω^2', 'ω+3')
     """
-    from cgt import transfinite_nim as tn
+    from cgt.transfinite import nim as tn
 
     nimbers = isinstance(a, TransfiniteNimber) or isinstance(b, TransfiniteNimber)
     if nimbers:
@@ -468,7 +468,7 @@ def nim_arithmetic(name: str, a, b):
 
 
 def _nim_exp(x, n):
-    from cgt import transfinite_nim as tn
+    from cgt.transfinite import nim as tn
 
     if not _is_int(n):
         raise NotApplicableError(f"NimExp needs an integer exponent, got {n!r}")
@@ -491,7 +491,7 @@ def _method(name, func, arity=(0, 0), doc="", usage=""):
     return Method(name, func, arity, doc, usage or (f"x.{name}" if arity == (0, 0) else ""))
 
 
-_S = "cgt.surreal:Surreal."
+_S = "cgt.transfinite.surreal:Surreal."
 
 #: §6.8 members of numbers (``int``/``Fraction`` in the shell, and library surreals).
 NUMBER_TOWER_METHODS = {m.name: m for m in (
@@ -509,17 +509,17 @@ NUMBER_TOWER_METHODS = {m.name: m for m in (
     _method("IsNumber", lambda x: True, doc="True: every surreal is a number."),
     _method("Birthday", _birthday, doc=_S + "birthday"),
     _method("OutcomeClass", _outcome, doc=_S + "outcome"),
-    _method("OmegaPower", _omega_power, doc="cgt.surreal:omega_power"),
-    _method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), (1, 1), "cgt.transfinite_nim:nim_sum",
+    _method("OmegaPower", _omega_power, doc="cgt.transfinite.surreal:omega_power"),
+    _method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), (1, 1), "cgt.transfinite.nim:nim_sum",
             "a NimSum b"),
     _method("NimProduct", lambda a, b: nim_arithmetic("NimProduct", a, b), (1, 1),
-            "cgt.transfinite_nim:nim_product", "a NimProduct b"),
-    _method("NimExp", _nim_exp, (1, 1), "cgt.transfinite_nim:nim_power", "a.NimExp(n)"),
+            "cgt.transfinite.nim:nim_product", "a NimProduct b"),
+    _method("NimExp", _nim_exp, (1, 1), "cgt.transfinite.nim:nim_power", "a.NimExp(n)"),
     _method("Max", _max, (1, 1), "The larger of two numbers.", "x.Max(y)"),
     _method("Min", _min, (1, 1), "The smaller of two numbers.", "x.Min(y)"),
 )}
 
-_T = "cgt.transfinite_nim:TransfiniteNimber."
+_T = "cgt.transfinite.nim:TransfiniteNimber."
 
 TRANSFINITE_METHODS = {m.name: m for m in (
     _method("ConwayProduct", lambda a, b: a.conway_product(tower_operand(b)), (1, 1), _T + "conway_product",
@@ -529,10 +529,10 @@ TRANSFINITE_METHODS = {m.name: m for m in (
     _method("OutcomeClass", lambda a: a.outcome, doc=_T + "outcome"),
     _method("IsNimber", lambda a: True, doc="True."),
     _method("IsNumber", lambda a: False, doc="False."),
-    _method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), (1, 1), "cgt.transfinite_nim:nim_sum",
+    _method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), (1, 1), "cgt.transfinite.nim:nim_sum",
             "a NimSum b"),
     _method("NimProduct", lambda a, b: nim_arithmetic("NimProduct", a, b), (1, 1),
-            "cgt.transfinite_nim:nim_product", "a NimProduct b"),
+            "cgt.transfinite.nim:nim_product", "a NimProduct b"),
 )}
 
 
@@ -544,7 +544,7 @@ def _misere_arg(h, name):
     raise NotApplicableError(f"{name} needs a misère game, got {describe(h)}")
 
 
-_M = "cgt.misere_game:MisereGame."
+_M = "cgt.misere.game:MisereGame."
 
 MISERE_METHODS = {m.name: m for m in (
     _method("MisereCanonicalForm", lambda g: g, doc="A misère game is kept in its canonical form."),
@@ -576,9 +576,9 @@ def _game_misere_form(g: Game):
 
 #: Misère members of normal-play games (``MisereOutcomeClass`` on any short game).
 GAME_MISERE_METHODS = {m.name: m for m in (
-    _method("MisereCanonicalForm", _game_misere_form, doc="cgt.misere_game:misere_canonical_form"),
+    _method("MisereCanonicalForm", _game_misere_form, doc="cgt.misere.game:misere_canonical_form"),
     _method("Genus", lambda g: _game_misere_form(g).genus, doc=_M + "genus"),
-    _method("MisereOutcomeClass", cgt.partizan_misere_outcome, doc="cgt.misere_game:partizan_misere_outcome"),
+    _method("MisereOutcomeClass", cgt.partizan_misere_outcome, doc="cgt.misere.game:partizan_misere_outcome"),
 )}
 
 
@@ -618,7 +618,7 @@ def find_tower_method(value, name: str, after_existing: bool):
     transfinite nimbers, misère games, non-dyadic rationals) and True on the fallback lookup after the
     shell's older tables (ints, dyadics, games, positions).
     """
-    from cgt.games.ruleset import Position
+    from cgt.games.engine.ruleset import Position
 
     if isinstance(value, bool):
         return None, None

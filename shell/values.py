@@ -212,7 +212,7 @@ def sort_key(value):
     ['Nothing', '-1/2', '2', 'inf', '*', '^', '"a"', '[1]', 'true']
     """
     from cgt import MisereGame
-    from cgt.print_order import option_key
+    from cgt.notation.print_order import option_key
 
     if value is None:
         return (0,)
@@ -278,8 +278,8 @@ def format_value(value) -> str:
         return value.name
     if isinstance(value, BoundMethod):
         return f"{format_value(value.receiver)}.{value.name}"
-    from cgt.games.catalogue import is_ruleset
-    from cgt.games.ruleset import Move, Position
+    from cgt.games.engine.catalogue import is_ruleset
+    from cgt.games.engine.ruleset import Move, Position
 
     if isinstance(value, Move):
         text = position_text(value)
@@ -288,13 +288,13 @@ def format_value(value) -> str:
         return position_text(value)
     if is_ruleset(value):
         return ruleset_text(value)
-    from cgt.games.graph import Graph
+    from cgt.games.graph.board import Graph
 
     if isinstance(value, Graph):                  # §5.2: plain graphs print as Graph("...")
         from cgt.shell.graph_values import graph_text
 
         return graph_text(value)
-    from cgt.games.strip import Strip
+    from cgt.games.strip.board import Strip
 
     if isinstance(value, Strip):                  # §2.2: Strip([0,1,2])
         return repr(value)
@@ -315,10 +315,10 @@ def position_text(position) -> str:
     >>> position_text(Kayles(7)), position_text(Wythoff(3, 5))
     ('Kayles(7)', 'Wythoff("3 5")')
     """
-    from cgt.games.graph_ruleset import GraphRuleset
-    from cgt.games.grid_ruleset import GridRuleset
-    from cgt.games.strip_ruleset import StripRuleset
-    from cgt.games.variants import VariantRuleset
+    from cgt.games.graph.ruleset import GraphRuleset
+    from cgt.games.grid.ruleset import GridRuleset
+    from cgt.games.strip.ruleset import StripRuleset
+    from cgt.games.engine.variants import VariantRuleset
 
     ruleset = position.ruleset
     if isinstance(ruleset, VariantRuleset):       # §5.1: ImpartialVariantGame(<base position>)
@@ -343,7 +343,7 @@ def ruleset_text(ruleset) -> str:
     >>> ruleset_text(object.__new__(type("Plain", (), {"__repr__": lambda self: "Plain()"})))
     'Plain()'
     """
-    from cgt.games.variants import VariantRuleset
+    from cgt.games.engine.variants import VariantRuleset
     from cgt.shell.registry import registry
 
     if isinstance(ruleset, VariantRuleset):       # §5.1: ImpartialVariantRuleset(Domineering)

@@ -38,7 +38,7 @@ def test_module_doctests(name):
 
 def test_every_package_collected():
     names = _module_names()
-    assert "cgt.game" in names and "cgt.notation" in names
+    assert "cgt.kernel.game" in names and "cgt.notation.printing" in names
     assert {"cgt.loopy.simplify", "cgt.experiments.patterns", "cgt.games.gdl.reasoner"} <= set(names)
 
 

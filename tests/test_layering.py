@@ -74,8 +74,8 @@ def test_only_the_shell_imports_lark():
 
 def test_layering_test_sees_imports():
     # guard against a vacuous pass: the reader finds real imports
-    names = set(_imports(ROOT / "cgt" / "game.py"))
-    assert "cgt._deep" in names and "fractions" in names
+    names = set(_imports(ROOT / "cgt" / "kernel" / "game.py"))
+    assert "cgt.runtime.deep" in names and "fractions" in names
 
 
 def _private_names_imported(path: pathlib.Path):
@@ -91,5 +91,5 @@ def _private_names_imported(path: pathlib.Path):
 @pytest.mark.parametrize("path", _files("cgt") + _files("games") + _files("shell"), ids=lambda p: p.name)
 def test_modules_meet_through_named_interfaces(path):
     # The developers' guide: a named internal interface instead of underscore names imported across
-    # modules; e.g. cgt.game's trusted entry points are listed at its end (negate, add, leq, trusted_uptimal).
+    # modules; e.g. cgt.kernel.game's trusted entry points are listed at its end (negate, add, leq, trusted_uptimal).
     assert list(_private_names_imported(path)) == []

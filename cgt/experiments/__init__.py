@@ -4,7 +4,7 @@ combinatorial game theory*; Diaconescu, *Computational modelling for combinatori
 Backhouse, *Algorithmic Problem Solving*, §4.3).  See docs/experiments.md for a tour.
 
 Rulesets are read duck-typed (:mod:`cgt.experiments.rules`); the two-heap rulesets of
-``cgt.games.invariant`` and ``cgt.games.wythoff`` fit, and any ruleset with ``options((a, b))`` does.
+``cgt.games.heap.invariant`` and ``cgt.games.heap.wythoff`` fit, and any ruleset with ``options((a, b))`` does.
 
 >>> zeckendorf(12), find_period([0, 1, 1, 0, 1, 1, 0, 1, 1])
 ('10101', Period(preperiod=0, period=3, saltus=0))

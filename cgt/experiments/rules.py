@@ -1,7 +1,7 @@
 """How :mod:`cgt.experiments` reads a two-heap ruleset (duck-typed; this package never imports the games).
 
 A *move* ``(k, l)`` takes ``k`` tokens from the first heap and ``l`` from the second.  A ruleset that
-describes its moves structurally (the rulesets of ``cgt.games.invariant`` do) has:
+describes its moves structurally (the rulesets of ``cgt.games.heap.invariant`` do) has:
 
 * ``first_heap``, ``second_heap`` -- ``"all"`` (any positive amount from that heap is a move everywhere),
   ``"larger"`` (only when that heap is at least the other) or ``"none"`` (left to ``extra``);
@@ -105,7 +105,7 @@ class Rules:
 class MoveStructure:
     """The structural description above with its defaults (Nim moves, nothing else), and ``allows`` and
     ``move_table`` derived from it: a base for rulesets that describe their moves this way
-    (``cgt.games.invariant`` builds on it)."""
+    (``cgt.games.heap.invariant`` builds on it)."""
 
     first_heap = "all"
     second_heap = "all"
@@ -141,7 +141,7 @@ class MoveStructure:
 
 class WythoffMoves(MoveStructure):
     """Wythoff's game written in the structural form above: the reference example of the protocol (the
-    rulesets of ``cgt.games.invariant`` are the full ones).
+    rulesets of ``cgt.games.heap.invariant`` are the full ones).
 
     >>> Rules(WythoffMoves()).allows(3, 3, [1, 1, 0], [1, 2, 3]).tolist()
     [True, False, True]

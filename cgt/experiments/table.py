@@ -25,8 +25,8 @@ import io
 import numpy as np
 
 from cgt.errors import TooLargeError
-from cgt.interrupt import check_interrupt
-from cgt.progress import Progress
+from cgt.runtime.interrupt import check_interrupt
+from cgt.runtime.progress import Progress
 
 from cgt.experiments.positions import bound_argument
 from cgt.experiments.rules import Rules

@@ -67,7 +67,7 @@ class _Builder:
         return len(self.left) - 1
 
     def short(self, game) -> int:
-        from cgt.game import as_game
+        from cgt.kernel.game import as_game
 
         return from_short_game(as_game(game), self.left, self.right, self.memo)
 
@@ -167,7 +167,7 @@ class _TextReader:
 
     def named(self, text: str) -> int:
         from cgt.loopy import named
-        from cgt.parse import parse_game
+        from cgt.notation.parse import parse_game
 
         if text in _NAMED:
             return self.builder.stopper(getattr(named, text), text)
@@ -188,7 +188,7 @@ class _TextReader:
 
     def shift(self, prefix: str, what: str):
         """The number written before ``over``, ``^[on]`` ... (0 when there is none)."""
-        from cgt.parse import parse_game
+        from cgt.notation.parse import parse_game
 
         if not prefix:
             return 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import deque
 
 from cgt.errors import InvalidGameError, TooLargeError
-from cgt.interrupt import check_interrupt
+from cgt.runtime.interrupt import check_interrupt
 
 __all__ = ["Graph", "MAX_NODES", "from_short_game", "short_values", "sum_graph"]
 
@@ -197,7 +197,7 @@ def from_short_game(game, left: list, right: list, memo: dict) -> int:
     ``memo`` maps games already added to their nodes (shared between calls to reuse followers).
     Iterative, so deep games are fine.
     """
-    from cgt.game import lefts_of, rights_of
+    from cgt.kernel.game import lefts_of, rights_of
 
     if game in memo:
         return memo[game]
@@ -257,7 +257,7 @@ def short_values(graph: Graph) -> dict:
     >>> {i: str(v) for i, v in short_values(g).items()}
     {1: '0'}
     """
-    from cgt.game import game as make
+    from cgt.kernel.game import game as make
 
     n = graph.size
     pending = [0] * n

@@ -37,7 +37,7 @@ def _is_on(g: Graph) -> bool:
 
 
 def _star():
-    from cgt.constructors import star
+    from cgt.kernel.constructors import star
 
     return star
 
@@ -77,7 +77,7 @@ def format_stopper(g: Graph) -> str:
 
 class _Printer:
     def __init__(self, g: Graph, short: dict) -> None:
-        from cgt.notation import print_key
+        from cgt.notation.printing import print_key
 
         self.g = g
         self.short = short

@@ -19,7 +19,7 @@ The onside is computed in three stages.
    start them all at ``on`` and replace each by ``{S(P^L) | S(P^R)}`` (simplified) until nothing
    changes (Conway, *On Numbers and Games*, ch. 16, the sidling theorem: the approximations decrease,
    and a stable one is the largest solution, the onside).  The number of rounds is bounded.  The
-   approximations can decrease for ever: in tests/test_loopy_sidling.py the root runs through
+   approximations can decrease for ever: in tests/loopy/test_sidling.py the root runs through
    ``v*, v[2]*, -1*, -1v*, -1v[2]*, ...`` towards the loopy ``-1v[on]*``, which no finite round reaches;
    such a side is reported as not found (a one-line NotApplicableError), never guessed.
 
@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 
 from cgt.errors import NotApplicableError
-from cgt.interrupt import check_interrupt
+from cgt.runtime.interrupt import check_interrupt
 from cgt.loopy.graph import Graph
 from cgt.loopy.simplify import simplest
 
@@ -42,7 +42,7 @@ __all__ = ["side", "MAX_SIDLING_ROUNDS"]
 
 #: Bound on the rounds of stage 3.  In 10,112 side computations on random graphs of 3 to 8 nodes, the one
 #: that sidling settled took 11 rounds; the ones it does not settle (about 1 in 500) have
-#: approximations that keep decreasing and growing (see tests/test_loopy_sidling.py), so more rounds
+#: approximations that keep decreasing and growing (see tests/loopy/test_sidling.py), so more rounds
 #: only cost time.
 MAX_SIDLING_ROUNDS = 24
 

@@ -27,7 +27,7 @@ bisimulation, which colour refinement computes.
 from __future__ import annotations
 
 from cgt.errors import NotApplicableError
-from cgt.interrupt import check_interrupt
+from cgt.runtime.interrupt import check_interrupt
 from cgt.loopy.graph import Graph, from_short_game, short_values
 from cgt.loopy.survival import ge_matrix
 

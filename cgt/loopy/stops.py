@@ -35,7 +35,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cgt.errors import NotApplicableError
-from cgt.interrupt import check_interrupt
+from cgt.runtime.interrupt import check_interrupt
 from cgt.loopy.graph import Graph, short_values
 
 __all__ = ["stops", "pseudonumber_of", "strong", "ON", "OFF"]

@@ -20,8 +20,8 @@ Berlekamp, Conway and Guy, *Winning Ways*, ch. 11):
 
 from __future__ import annotations
 
-from cgt.interrupt import check_interrupt
-from cgt.progress import Progress
+from cgt.runtime.interrupt import check_interrupt
+from cgt.runtime.progress import Progress
 from cgt.loopy.graph import Graph
 from cgt.errors import TooLargeError
 

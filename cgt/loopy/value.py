@@ -99,7 +99,7 @@ class LoopyGame:
     @classmethod
     def from_game(cls, game) -> "LoopyGame":
         """The short game ``game`` (a :class:`cgt.Game`, int or dyadic rational) as a loopy value."""
-        from cgt.game import as_game
+        from cgt.kernel.game import as_game
 
         left: list = []
         right: list = []
@@ -454,7 +454,7 @@ def _shape(g: Graph) -> tuple:
 
 def _is_left(player, what: str) -> bool:
     """True for Left, False for Right (a :class:`cgt.Player` or the strings ``"Left"``/``"Right"``)."""
-    from cgt.player import Player
+    from cgt.kernel.player import Player
 
     if player is Player.Left or player == "Left":
         return True
@@ -468,7 +468,7 @@ def _pseudonumber(p: tuple) -> LoopyGame:
     kind, x, tilt = p
     if kind:
         return LoopyGame.from_graph([[0]], [[]]) if kind > 0 else LoopyGame.from_graph([[]], [[0]])
-    from cgt.game import as_game
+    from cgt.kernel.game import as_game
 
     number = as_game(x)
     if not tilt:
@@ -506,7 +506,7 @@ def as_loopy(value) -> LoopyGame:
 def _coerce(value):
     if isinstance(value, LoopyGame):
         return value
-    from cgt.game import Game
+    from cgt.kernel.game import Game
 
     if isinstance(value, Game) or (isinstance(value, numbers.Rational) and not isinstance(value, bool)):
         return LoopyGame.from_game(value)
@@ -526,7 +526,7 @@ def _attach_leaves(left: list, right: list, leaves) -> None:
     """Make each leaf node stand for its game (appending that game's nodes)."""
     n = len(left)
     memo: dict = {}
-    from cgt.game import Game
+    from cgt.kernel.game import Game
 
     for node, value in dict(leaves).items():
         if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < n:
@@ -541,7 +541,7 @@ def _attach_leaves(left: list, right: list, leaves) -> None:
                 right.append([base + j for j in graph.right[i]])
             root = base + graph.root
         elif isinstance(value, (Game, int)) and not isinstance(value, bool):
-            from cgt.game import as_game
+            from cgt.kernel.game import as_game
 
             root = from_short_game(as_game(value), left, right, memo)
         else:
@@ -552,7 +552,7 @@ def _attach_leaves(left: list, right: list, leaves) -> None:
 
 def graph_to_game(graph: Graph, root: int | None = None):
     """The short :class:`cgt.Game` of an acyclic graph (iterative, children first)."""
-    from cgt.game import game as make
+    from cgt.kernel.game import game as make
 
     root = graph.root if root is None else root
     done: dict = {}

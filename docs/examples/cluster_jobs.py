@@ -17,7 +17,9 @@ same answers, so it doubles as a smoke test of a new cluster.
 import sys
 import time
 
-from cgt.games import Domineering, TakeAndBreak, parallel
+from cgt.games import Domineering, TakeAndBreak
+
+from cgt.games.engine import parallel
 
 BOARDS = ["....|....|....|...#", "....|....|...#|..##", ".....|.....|....#", "....|....|....|....", "...|...|...|..."]
 CODES = ["0.6", "0.106", "0.127", "0.16", "0.56"]

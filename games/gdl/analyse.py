@@ -16,8 +16,8 @@ SG{1,2}{1,5} the subtraction set {1,2,5}):
   *Combinatorial Game Theory*, ch. II.7: all-small games are infinitesimal).
 
 Solving dispatches on the classification: impartial normal play -> Grundy value (Sprague-Grundy
-theorem, :func:`cgt.impartial.grundy`) and winning moves; impartial misère -> misère outcome
-(:func:`cgt.misere.misere_outcome`); partizan normal play -> canonical value (:func:`cgt.game`; Left is
+theorem, :func:`cgt.impartial.grundy.grundy`) and winning moves; impartial misère -> misère outcome
+(:func:`cgt.misere.play.misere_outcome`); partizan normal play -> canonical value (:func:`cgt.kernel.game`; Left is
 the player who moves first); everything else that is two-player and alternating (misère partizan,
 draws, scores, cycles) -> who wins, by retrograde analysis (:func:`cgt.solve`).
 
@@ -37,7 +37,7 @@ from cgt.games.gdl.errors import GdlError
 from cgt.games.gdl.graph import MAX_STATES, explore, probe
 from cgt.games.gdl.reasoner import GdlGame, brief_state
 from cgt.games.gdl.syntax import term_text
-from cgt.interrupt import check_interrupt, interruptible
+from cgt.runtime.interrupt import check_interrupt, interruptible
 
 __all__ = ["Report", "analyse", "nim_sequence", "SUBTRACTION_EXAMPLE"]
 
@@ -335,8 +335,8 @@ def _move_text(joint, mover) -> str:
 def _solve_impartial(graph, report, misere: bool) -> None:
     """Grundy value (normal play) or misère outcome of the start state, on the state graph itself:
     an impartial game's value does not depend on who is to move."""
-    from cgt.impartial import grundy
-    from cgt.misere import misere_grundy
+    from cgt.impartial.grundy import grundy
+    from cgt.misere.play import misere_grundy
 
     evaluate = misere_grundy if misere else grundy
     targets = graph.targets
@@ -437,7 +437,7 @@ class _GraphPosition:
 
 def _retrograde(graph, sid: int):
     """:func:`cgt.solve` of the explored graph from state ``sid``."""
-    from cgt.solve import solve
+    from cgt.search.solve import solve
 
     return solve(_GraphPosition(_GraphRules(graph), sid), max_states=len(graph.states) + 1, progress=False)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from cgt.games.gdl.errors import GdlError
-from cgt.interrupt import check_interrupt
+from cgt.runtime.interrupt import check_interrupt
 from cgt.games.gdl.syntax import is_variable, variables_of
 from cgt.games.gdl.validate import key_of
 

@@ -28,8 +28,8 @@ from itertools import product
 
 from cgt.errors import TooLargeError
 from cgt.games.gdl.reasoner import GdlGame, brief_state
-from cgt.interrupt import check_interrupt
-from cgt.progress import Progress
+from cgt.runtime.interrupt import check_interrupt
+from cgt.runtime.progress import Progress
 
 __all__ = ["Probe", "probe", "GameGraph", "explore", "find_turn", "MAX_STATES"]
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from cgt.game import register_cache
+from cgt.kernel.game import register_cache
 from cgt.games.gdl.errors import GdlSyntaxError
 
 __all__ = ["Rule", "parse_rules", "term_text", "literal_text", "is_variable", "variables_of",

@@ -1,0 +1,2 @@
+"""Impartial games: the Sprague-Grundy reducer and nim arithmetic (docs/impartial.md).
+"""

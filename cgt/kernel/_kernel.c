@@ -1,0 +1,3440 @@
+/* cgt.kernel._kernel: the compiled part of the kernel of cgt.kernel.game (issue 18, step 3).
+ *
+ * A C base type, GameBase, that cgt.kernel.game.Game subclasses.  It holds the per-game fields of the pure kernel
+ * in a C struct (the same names are visible from Python: _id, _left, _right, _nus, ...) and implements, for
+ * two games:
+ *   - identity ==, the hash, and the order (<=, >=, <, >): uptimals x + u.^ + *n with machine-size parts in
+ *     closed form, then the per-game comparison memo, then the recursive definition
+ *     G <= H iff no G^L >= H and no H^R <= G (Conway, ONAG ch. 1), with the stop refutation and number
+ *     avoidance of the pure kernel's _le (Siegel, CGT II.3 and Thm II.3.19);
+ *   - +: uptimals add componentwise, other sums follow the pure kernel's _add (memo, number translation,
+ *     canonical form) in C.
+ * Small uptimals (numbers, nimbers, x + u.^ + *n with machine-size parts; issue 18 step 2) are interned in a
+ * C table keyed by their parts (no key tuple, no dict entry), and a new one is only the object: its _id, _nus,
+ * stops, float shadows and hash are made on first use.  Their options (the closed forms), the stops of
+ * general games, the simplicity theorem and the recognition of uptimals among canonical options are in C on
+ * machine dyadics.  Everything unusual (ints and Fractions as operands, big number parts) calls the pure
+ * kernel's functions, registered by cgt.kernel.game through set_hooks(), so the semantics stay those of the pure
+ * kernel, which remains the reference (CGT_PURE=1).
+ *
+ * Games are interned for the whole session (their identity is their value), so they are not tracked by the
+ * cyclic garbage collector: a collection never has to traverse the (often millions of) live games, and
+ * creating one does not count towards the collector's thresholds (see set_hooks).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdlib.h>
+#include <time.h>
+#ifndef _WIN32
+#include <sys/mman.h>
+#endif
+#if !defined(_WIN32) && defined(MAP_ANONYMOUS) && !defined(__STDC_NO_ATOMICS__)
+#include <pthread.h>
+#include <stdatomic.h>
+#define CHUNK_PREFAULT 1 /* new chunks of games are faulted in ahead of use by a helper thread (block_alloc) */
+#endif
+
+/* The fields a small uptimal rarely uses, in a side structure (issue 18, the compact object): allocated with
+ * the object for general games and big uptimals (one block, see game_alloc), on first use for a small uptimal
+ * (game_side), so that a new nimber or number is one 64-byte cache line.  The fields of the pure kernel's
+ * __slots__; NULL reads as None. */
+typedef struct {
+    PyObject *id;       /* _id: an int (made on first use) */
+    PyObject *left;     /* _left: tuple of options sorted by id, or None until materialised */
+    PyObject *right;
+    PyObject *nus;      /* _nus: (x, u, n) for an uptimal, else None */
+    PyObject *neg;
+    PyObject *birthday;
+    PyObject *ls, *rs, *lsf, *rsf;
+    PyObject *le_memo;  /* LeMemo (or a dict): other id -> bool (g <= other); read and written only through LE_MEMO */
+    PyObject *extra;
+    Py_hash_t hash;     /* -1 until first asked for (tp_hash) */
+    long long stop_num[2]; /* left and right stops stop_num[i] / 2^stop_exp[i] when stops == 1 */
+    signed char stop_exp[2];
+} GameSide;
+
+typedef struct {
+    PyObject_HEAD
+    /* The machine fields first, in the cache line of the reference count: the small-uptimal table compares
+     * its keys here.  The whole object is one 64-byte line (the kernel's own allocator aligns it). */
+    long long num, u, n; /* small uptimal x + u.^ + *n with x = num / 2^exp (num odd when exp > 0) */
+    signed long long cid : 48;    /* _id as a C integer (ids count from 0, in creation order) */
+    signed long long exp : 8;     /* of a small uptimal: 0..62 */
+    unsigned long long kind : 2;  /* 0 general game, 1 uptimal that is not a number, 2 number */
+    unsigned long long small : 1; /* 1: num, exp, u, n hold the uptimal's parts (and it lives in the small table) */
+    unsigned long long stops : 2; /* general games: 0 stops not computed in C, 1 in stop_num/stop_exp, 2 not
+                                   * machine-size */
+    unsigned long long inline_side : 1; /* the side structure follows the object in the same block */
+    unsigned long long own_block : 1;   /* allocated by block_alloc (else by the type's default allocator) */
+    GameSide *side;     /* NULL until needed (small uptimals); see GF and game_side */
+    PyObject *weakreflist;
+} GameObject;
+
+/* A side field for reading (NULL when the game has no side structure yet: None to Python). */
+#define GF(g, f) ((g)->side != NULL ? (g)->side->f : NULL)
+/* Every access to the comparison memo goes through LE_MEMO (read) and LE_MEMO_SLOT (the field, for writing;
+ * NULL with MemoryError set when the side structure cannot be allocated). */
+#define LE_MEMO(g) GF(g, le_memo)
+#define LE_MEMO_SLOT(g) (game_side(g) != NULL ? &(g)->side->le_memo : NULL)
+
+static PyTypeObject GameBase_Type;
+
+/* ------------------------------------------------------------------ the kernel's allocator for games
+ * Games live for the session, and a workload like 100,000 fresh nim sums spends most of its time touching new
+ * memory (page faults on pymalloc's arenas; issue 18, "The last row").  Blocks come from 2 MB chunks aligned
+ * to 2 MB with transparent huge pages requested (one fault per chunk where the system grants them), cut
+ * into 64-byte blocks (a small uptimal: one cache line) and 192-byte blocks (a game with its side structure
+ * inline); freed blocks go to a free list per size and are reused, chunks are never returned (games are
+ * interned for the session; transient ones are few). */
+#define GAME_CHUNK ((size_t)2 << 20)
+#define SMALL_BLOCK sizeof(GameObject)
+#define BIG_BLOCK (sizeof(GameObject) + sizeof(GameSide))
+static char *chunk_next = NULL, *chunk_end = NULL;
+static void *free_blocks[2] = {NULL, NULL}; /* [0] small, [1] big: singly linked through the first word */
+
+/* `bytes` (a multiple of 2 MB) of zero-filled memory mapped directly, aligned to 2 MB, with transparent huge
+ * pages requested; NULL where anonymous mappings are not available or the mapping fails.  Needs no Python
+ * lock (the prefault thread calls it). */
+#define HUGE_PAGE ((size_t)2 << 20)
+static void *
+huge_map(size_t bytes)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+    size_t span = bytes + HUGE_PAGE;
+    char *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
+        return NULL;
+    char *start = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (start > raw)
+        munmap(raw, (size_t)(start - raw));
+    if (raw + span > start + bytes)
+        munmap(start + bytes, (size_t)(raw + span - (start + bytes)));
+    madvise(start, bytes, MADV_HUGEPAGE); /* advice only: failure is harmless */
+    return start;
+#else
+    (void)bytes;
+    return NULL;
+#endif
+}
+
+#ifdef CHUNK_PREFAULT
+/* Chunks faulted in ahead of use.  The first write to a fresh chunk makes the operating system find and clear
+ * 2 MB; on this project's virtual machines that fault sometimes costs 5 ms instead of 0.1 ms (the host backing
+ * the page), and it fell inside the loop that made the games: a third of the time of 100,000 new nim sums
+ * (issue 18, the nim-sum row).  So a helper thread keeps up to SPARE_CHUNKS chunks mapped and written (the
+ * fault taken on the other core), and block_alloc takes a spare when it has one, mapping its own otherwise
+ * (it never waits).  The thread touches nothing but its chunks: it holds no Python lock and runs only while
+ * spares are missing.  After fork() the child starts its own (prefault_after_fork). */
+#define SPARE_CHUNKS 2
+static _Atomic(char *) spare_chunks[SPARE_CHUNKS];
+static atomic_int prefault_running = 0;
+
+static void *
+prefault_spares(void *unused)
+{
+    (void)unused;
+    for (int k = 0; k < SPARE_CHUNKS; k++) {
+        if (atomic_load(&spare_chunks[k]) != NULL)
+            continue;
+        volatile char *chunk = huge_map(GAME_CHUNK);
+        if (chunk == NULL)
+            break;
+        for (size_t offset = 0; offset < GAME_CHUNK; offset += 4096)
+            chunk[offset] = 0; /* a write: a read would map the shared zero page */
+        char *expected = NULL;
+        if (!atomic_compare_exchange_strong(&spare_chunks[k], &expected, (char *)chunk))
+            munmap((void *)chunk, GAME_CHUNK);
+    }
+    atomic_store(&prefault_running, 0);
+    return NULL;
+}
+
+/* Start the helper unless it is running already (failure to start one only costs the faults). */
+static void
+prefault_start(void)
+{
+    if (atomic_exchange(&prefault_running, 1))
+        return;
+    pthread_attr_t attributes;
+    pthread_t thread;
+    int started = pthread_attr_init(&attributes) == 0;
+    if (started) {
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        pthread_attr_setstacksize(&attributes, (size_t)64 << 10);
+        started = pthread_create(&thread, &attributes, prefault_spares, NULL) == 0;
+        pthread_attr_destroy(&attributes);
+    }
+    if (!started)
+        atomic_store(&prefault_running, 0);
+}
+
+/* In a forked child the helper does not exist (only the forking thread is copied): forget that it ran. */
+static void
+prefault_after_fork(void)
+{
+    atomic_store(&prefault_running, 0);
+}
+#endif
+
+/* A new chunk for block_alloc: a spare faulted in by the helper when there is one, else a fresh mapping (or
+ * plain aligned memory where mappings are not available). */
+static size_t chunks_taken = 0, chunks_prefaulted = 0; /* for block_stats() */
+
+static char *
+chunk_take(void)
+{
+    char *chunk = NULL;
+#ifdef CHUNK_PREFAULT
+    for (int k = 0; k < SPARE_CHUNKS && chunk == NULL; k++)
+        chunk = atomic_exchange(&spare_chunks[k], NULL);
+    chunks_prefaulted += chunk != NULL;
+    prefault_start();
+#endif
+    if (chunk == NULL)
+        chunk = huge_map(GAME_CHUNK);
+    if (chunk == NULL) {
+        void *aligned = NULL;
+#ifdef _WIN32
+        aligned = PyMem_RawMalloc(GAME_CHUNK); /* aligned to 16 only: slower, still correct */
+#else
+        if (posix_memalign(&aligned, GAME_CHUNK, GAME_CHUNK) != 0)
+            aligned = NULL;
+#endif
+        chunk = aligned;
+    }
+    chunks_taken += chunk != NULL;
+    return chunk;
+}
+
+/* block_stats() for Python: the chunks taken, how many the helper had faulted in, the spares ready now. */
+static PyObject *
+kernel_block_stats(PyObject *module, PyObject *unused)
+{
+    int prefault = 0;
+    size_t spares = 0;
+#ifdef CHUNK_PREFAULT
+    prefault = 1;
+    for (int k = 0; k < SPARE_CHUNKS; k++)
+        spares += atomic_load(&spare_chunks[k]) != NULL;
+#endif
+    return Py_BuildValue("{snsnsnsO}", "chunks", (Py_ssize_t)chunks_taken, "prefaulted", (Py_ssize_t)chunks_prefaulted,
+                         "spares", (Py_ssize_t)spares, "prefault", prefault ? Py_True : Py_False);
+}
+
+static void *
+block_alloc(int big)
+{
+    void *b = free_blocks[big];
+    if (b != NULL) {
+        free_blocks[big] = *(void **)b;
+        return b;
+    }
+    size_t size = big ? BIG_BLOCK : SMALL_BLOCK;
+    if ((size_t)(chunk_end - chunk_next) < size) {
+        char *chunk = chunk_take();
+        if (chunk == NULL)
+            return NULL;
+        chunk_next = chunk;
+        chunk_end = (char *)chunk + GAME_CHUNK;
+    }
+    b = chunk_next;
+    chunk_next += size;
+    /* the next blocks are new memory: fetch their lines for writing now, so that initialising them does not
+     * wait for memory (a store that misses holds up every later store) */
+    __builtin_prefetch(chunk_next + 4 * BIG_BLOCK, 1, 3);
+    return b;
+}
+
+static void
+block_free(void *b, int big)
+{
+    *(void **)b = free_blocks[big];
+    free_blocks[big] = b;
+}
+
+_Static_assert(sizeof(GameObject) == 64, "a small uptimal is one cache line");
+_Static_assert(sizeof(GameSide) % 64 == 0, "blocks stay aligned to cache lines");
+
+/* The side structure of g, allocated on first use (NULL with MemoryError set on failure). */
+static GameSide *
+game_side(GameObject *g)
+{
+    if (g->side == NULL) {
+        GameSide *side = PyMem_Calloc(1, sizeof(GameSide));
+        if (side == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        side->hash = -1;
+        g->side = side;
+    }
+    return g->side;
+}
+
+/* a game: cgt.Game itself (the common case, one comparison) or any subclass of the kernel's base */
+#define IS_GAME(o) ((PyTypeObject *)Py_TYPE(o) == Game_Type || PyObject_TypeCheck((o), &GameBase_Type))
+#define NONEISH(p) ((p) == NULL || (p) == Py_None)
+/* Machine-size parts: sums and differences of two stay far from overflow. */
+#define SMALL_LIMIT (1LL << 61)
+
+/* Bound at set_hooks() time. */
+static PyTypeObject *Game_Type = NULL;
+static PyObject *hook_pure_uptimal = NULL; /* the pure _uptimal(x, u, n), for number parts of other types */
+static PyObject *add_memo = NULL;         /* cgt.kernel.game._add_memo */
+static PyObject *cancel_flag = NULL;      /* cgt.runtime.deep.cancel_requested (a one-item list) */
+static PyObject *hook_check_room = NULL;  /* _check_room(table) */
+static PyObject *hook_add_deep = NULL;    /* _add_deep(g, h) */
+static PyObject *hook_le_deep = NULL;     /* deep(le)(g, h) */
+static PyObject *hook_uptimal_le = NULL;  /* _uptimal_le(a, b) */
+static PyObject *hook_uptimal_sum = NULL; /* _uptimal_sum(a, b) */
+static PyObject *hook_materialise = NULL; /* _materialise(g) */
+static PyObject *hook_fill_stops = NULL;  /* _fill_stops(g) */
+static PyObject *hook_cancelled = NULL;   /* raise_if_cancelled() */
+static PyObject *hook_compare_other = NULL; /* _compare_other(g, other, op) */
+static PyObject *hook_add_other = NULL;   /* _add_other(g, other) */
+static PyObject *str_cgt_game = NULL;     /* "cgt.Game" */
+static PyObject *by_options = NULL;       /* cgt.kernel.game._by_options */
+static PyObject *hook_canonical = NULL;   /* _canonical(left, right, left_split, right_split) */
+static PyObject *hook_as_number = NULL;   /* _as_number(left, right) */
+static PyObject *hook_recognise = NULL;   /* _recognise_uptimal(left, right) */
+static PyObject *namespace = NULL;        /* cgt.kernel.game's globals: MAX_INTERNED is read there (tests lower it) */
+static PyObject *str_max_interned = NULL;
+static PyObject *zero_float = NULL;       /* 0.0, the float shadow of the number part of nimbers */
+static PyObject *fraction_type = NULL;    /* fractions.Fraction: number parts of proper dyadics */
+static PyObject *big_uptimals = NULL;     /* dict (x, u, n) -> game: the uptimals whose parts are not small */
+static PyObject *uptimal_table = NULL;    /* the UptimalTable, cgt.kernel.game._by_uptimal with this kernel */
+static long long next_cid = 0;            /* the id of the next new game */
+
+static int
+hooks_ready(void)
+{
+    if (Game_Type == NULL || hook_le_deep == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "cgt.kernel._kernel is not initialised (cgt.kernel.game sets it up)");
+        return 0;
+    }
+    return 1;
+}
+
+/* Ctrl-C: in the main thread a pending signal is handled here, at once, so that KeyboardInterrupt is raised in
+ * the computation (were it first noticed by Python code run from inside a garbage-collector callback, it would
+ * be reported as unraisable and lost); in the deep worker thread, cgt.runtime.deep.cancel_requested is polled, as the
+ * pure kernel does. */
+static unsigned int polls = 0;
+
+/* Whether it is time to release the interpreter lock (see poll_cancel): at most once per two switch intervals
+ * (sys.getswitchinterval(), 5 ms by default).  Releasing more often starves the waiting thread instead of
+ * serving it: CPython's waiter asks for the lock only after a whole interval in which nobody took it, and our
+ * release-and-retake counts as taking it, so a release every 1,024 polls (every few microseconds in a
+ * comparison-heavy sum) kept a waiting thread out for a whole 0.3 s sum. */
+static int
+lock_release_due(void)
+{
+    static double last = 0.0, period = 0.01;
+    struct timespec now;
+#ifdef CLOCK_MONOTONIC_COARSE
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &now); /* a few nanoseconds, no system call */
+#else
+    timespec_get(&now, TIME_UTC);
+#endif
+    double t = (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+    if (t - last < period)
+        return 0;
+    last = t;
+    PyObject *interval = PySys_GetObject("getswitchinterval"); /* borrowed; None-safe below */
+    PyObject *value = interval != NULL && PyCallable_Check(interval) ? PyObject_CallNoArgs(interval) : NULL;
+    double seconds = value != NULL ? PyFloat_AsDouble(value) : -1.0;
+    Py_XDECREF(value);
+    if (seconds == -1.0 && PyErr_Occurred())
+        PyErr_Clear();
+    period = seconds > 0 ? 2 * seconds : 0.01;
+    return 1;
+}
+
+static int
+poll_cancel(void)
+{
+    if (PyErr_CheckSignals() < 0)
+        return -1;
+    if ((++polls & 1023) == 0 && lock_release_due()) {
+        /* Let other threads run now and then: a computation that stays in C never reaches the interpreter's
+         * periodic switch, so a waiting thread (a timer that sends the Ctrl-C, the deep-recursion supervisor in
+         * the main thread, whose KeyboardInterrupt is raised only when it holds the lock) would starve.  With
+         * nobody waiting this costs two uncontended lock operations. */
+        PyThreadState *state = PyEval_SaveThread();
+        PyEval_RestoreThread(state);
+        if (PyErr_CheckSignals() < 0)
+            return -1;
+    }
+    PyObject *flag = PyList_GET_ITEM(cancel_flag, 0);
+    if (flag == Py_False)
+        return 0;
+    int set = PyObject_IsTrue(flag);
+    if (set <= 0)
+        return set;
+    PyObject *r = PyObject_CallNoArgs(hook_cancelled);
+    Py_XDECREF(r);
+    return r == NULL ? -1 : 0;
+}
+
+/* The cyclic garbage collector is paused while a kernel operation runs (outermost call only): the kernel
+ * creates no cyclic garbage, a long computation then spends no time in collections, and -- the reason it is
+ * needed -- a Ctrl-C that arrives during a collection would otherwise be noticed first by Python code run from
+ * a gc callback (hypothesis installs one), which reports the KeyboardInterrupt as unraisable and loses it. */
+static int gc_depth = 0, gc_was_enabled = 0;
+
+static void
+kernel_enter(void)
+{
+    if (gc_depth++ == 0)
+        gc_was_enabled = PyGC_Disable();
+}
+
+static void
+kernel_leave(void)
+{
+    if (--gc_depth == 0 && gc_was_enabled)
+        PyGC_Enable();
+}
+
+/* ------------------------------------------------------------------ creation */
+
+static PyObject *
+float_shadow(PyObject *x)
+{
+    /* _float(x): float(x), or +-inf when x is too large for a float (rounding is monotone). */
+    if (PyLong_CheckExact(x)) {
+        int overflow = 0;
+        long long value = PyLong_AsLongLongAndOverflow(x, &overflow);
+        if (value == 0 && !overflow) {
+            Py_INCREF(zero_float);
+            return zero_float;
+        }
+        if (!overflow && value > -(1LL << 53) && value < (1LL << 53))
+            return PyFloat_FromDouble((double)value);
+        PyErr_Clear();
+    }
+    PyObject *f = PyNumber_Float(x);
+    if (f != NULL || !PyErr_ExceptionMatches(PyExc_OverflowError))
+        return f;
+    PyErr_Clear();
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero == NULL)
+        return NULL;
+    int positive = PyObject_RichCompareBool(x, zero, Py_GT);
+    Py_DECREF(zero);
+    if (positive < 0)
+        return NULL;
+    return PyFloat_FromDouble(positive ? Py_HUGE_VAL : -Py_HUGE_VAL);
+}
+
+static int
+as_small(PyObject *v, long long *out)
+{
+    /* 1 when v is an int with |v| < SMALL_LIMIT (stored in *out), 0 otherwise, -1 on error.  Other integer
+     * types (numpy's, bool) count by their value, as they do as keys of a dict: one intern entry per value. */
+    if (!PyLong_CheckExact(v)) {
+        if (!PyIndex_Check(v))
+            return 0;
+        PyObject *i = PyNumber_Index(v);
+        if (i == NULL)
+            return -1;
+        int r = PyLong_CheckExact(i) ? as_small(i, out) : 0;
+        Py_DECREF(i);
+        return r;
+    }
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (value == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow || value >= SMALL_LIMIT || value <= -SMALL_LIMIT)
+        return 0;
+    *out = value;
+    return 1;
+}
+
+static PyObject *str_numerator = NULL, *str_denominator = NULL;
+
+/* A number part x (an int, or a Fraction with a power-of-two denominator) as num / 2^exp with machine-size
+ * num: 1 when it fits, 0 when not, -1 on error. */
+static int
+as_small_dyadic(PyObject *x, long long *num, long long *exp)
+{
+    if (PyLong_CheckExact(x) || PyIndex_Check(x)) {
+        *exp = 0;
+        return as_small(x, num);
+    }
+    PyObject *numerator = PyObject_GetAttr(x, str_numerator);
+    if (numerator == NULL)
+        return -1;
+    PyObject *denominator = PyObject_GetAttr(x, str_denominator);
+    if (denominator == NULL) {
+        Py_DECREF(numerator);
+        return -1;
+    }
+    long long n, d;
+    int ok = as_small(numerator, &n);
+    if (ok > 0)
+        ok = as_small(denominator, &d);
+    Py_DECREF(numerator);
+    Py_DECREF(denominator);
+    if (ok <= 0)
+        return ok;
+    if (d <= 0 || (d & (d - 1)) != 0)
+        return 0;
+    *num = n;
+    *exp = __builtin_ctzll((unsigned long long)d);
+    return 1;
+}
+
+/* a/2^ae and b/2^be brought to the common exponent max(ae, be): 1, or 0 when that overflows. */
+static int
+align(long long a, long long ae, long long b, long long be, long long *ra, long long *rb, long long *re)
+{
+    long long e = ae > be ? ae : be;
+    if (e - ae && __builtin_mul_overflow(a, 1LL << (e - ae), &a))
+        return 0;
+    if (e - be && __builtin_mul_overflow(b, 1LL << (e - be), &b))
+        return 0;
+    *ra = a;
+    *rb = b;
+    *re = e;
+    return 1;
+}
+
+/* The parts of an uptimal (x, u, n) as machine integers x = num / 2^exp, u, n (num odd when exp > 0): 1 when
+ * they are small (every part below SMALL_LIMIT in size, exp <= 62, n >= 0), 0 when not, -1 on error.  Small
+ * uptimals live in the small table below, the others in big_uptimals: one place per value. */
+static int
+small_parts(PyObject *x, PyObject *u, PyObject *n, long long out[4])
+{
+    int ok = as_small_dyadic(x, &out[0], &out[1]);
+    if (ok > 0)
+        ok = as_small(u, &out[2]);
+    if (ok > 0)
+        ok = as_small(n, &out[3]);
+    if (ok > 0 && (out[3] < 0 || out[1] > 62))
+        ok = 0;
+    return ok;
+}
+
+/* The number part num / 2^exp of a small uptimal as the kernel's Python number: an int, else a Fraction. */
+static PyObject *
+small_number(long long num, long long exp)
+{
+    if (exp == 0)
+        return PyLong_FromLongLong(num);
+    PyObject *a = PyLong_FromLongLong(num);
+    PyObject *b = a == NULL ? NULL : PyLong_FromLongLong(1LL << exp);
+    PyObject *r = b == NULL ? NULL : PyObject_CallFunctionObjArgs(fraction_type, a, b, NULL);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return r;
+}
+
+/* _id as an int, made on first use; a borrowed reference (NULL on error). */
+static PyObject *
+id_of(GameObject *g)
+{
+    if (game_side(g) == NULL)
+        return NULL;
+    if (g->side->id == NULL)
+        g->side->id = PyLong_FromLongLong(g->cid);
+    return g->side->id;
+}
+
+/* _nus: (x, u, n) for an uptimal (made on first use for a small one), else None; borrowed (NULL on error). */
+static PyObject *
+nus_of(GameObject *g)
+{
+    PyObject *known = GF(g, nus);
+    if (known != NULL)
+        return known;
+    if (!g->small)
+        return Py_None;
+    PyObject *t = PyTuple_New(3);
+    if (t == NULL)
+        return NULL;
+    PyObject *item = small_number(g->num, g->exp);
+    if (item == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(t, 0, item);
+    if ((item = PyLong_FromLongLong(g->u)) == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(t, 1, item);
+    if ((item = PyLong_FromLongLong(g->n)) == NULL)
+        goto fail;
+    PyTuple_SET_ITEM(t, 2, item);
+    if (game_side(g) == NULL)
+        goto fail;
+    g->side->nus = t;
+    return t;
+fail:
+    Py_DECREF(t);
+    return NULL;
+}
+
+/* The float shadows _lsf, _rsf of a small uptimal (both stops are its number part), made on first use:
+ * (double)num rounds to nearest and the power of two scales exactly, which is float(Fraction(num, 2^exp)). */
+static int
+small_shadows(GameObject *g)
+{
+    if (GF(g, lsf) == NULL || GF(g, rsf) == NULL) {
+        if (game_side(g) == NULL)
+            return -1;
+        GameSide *side = g->side;
+        PyObject *f;
+        if (g->num == 0) {
+            Py_INCREF(zero_float);
+            f = zero_float;
+        }
+        else if ((f = PyFloat_FromDouble(ldexp((double)g->num, -(int)g->exp))) == NULL)
+            return -1;
+        if (side->lsf == NULL) {
+            Py_INCREF(f);
+            side->lsf = f;
+        }
+        if (side->rsf == NULL) {
+            Py_INCREF(f);
+            side->rsf = f;
+        }
+        Py_DECREF(f);
+    }
+    return 0;
+}
+
+/* Every 65,536 new games: cgt.kernel.game.check_memory() (TooLargeError past the memory cap; see cgt.kernel.game). */
+static int
+check_memory_now(void)
+{
+    PyObject *check = PyDict_GetItemString(namespace, "check_memory");
+    if (check == NULL)
+        return 0;
+    PyObject *ok = PyObject_CallNoArgs(check);
+    if (ok == NULL)
+        return -1;
+    Py_DECREF(ok);
+    return 0;
+}
+
+/* The pure kernel's _check_room: TooLargeError when an intern table holds MAX_INTERNED games (the test is done
+ * here; the Python function only builds the error, from len(table)). */
+static int
+check_room(Py_ssize_t count, PyObject *table)
+{
+#if PY_VERSION_HEX < 0x030C0000
+    /* The cap read last time, while cgt.kernel.game's globals are unchanged (the dict's version tag, which every
+     * assignment to a global changes): a new small uptimal then skips the dict lookup. */
+    static uint64_t seen_version = 0;
+    static long long seen_cap = 0;
+    if (seen_version != 0 && ((PyDictObject *)namespace)->ma_version_tag == seen_version && count < seen_cap)
+        return (count & 0xFFFF) ? 0 : check_memory_now();
+#endif
+    PyObject *limit = PyDict_GetItemWithError(namespace, str_max_interned);
+    if (limit != NULL && PyLong_CheckExact(limit)) {
+        int overflow = 0;
+        long long cap = PyLong_AsLongLongAndOverflow(limit, &overflow);
+#if PY_VERSION_HEX < 0x030C0000
+        if (!(cap == -1 && PyErr_Occurred()) && overflow >= 0) {
+            seen_version = ((PyDictObject *)namespace)->ma_version_tag;
+            seen_cap = overflow > 0 ? LLONG_MAX : cap;
+        }
+#endif
+        if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && count < cap)))
+            return (count & 0xFFFF) ? 0 : check_memory_now();
+        PyErr_Clear();
+    }
+    else if (PyErr_Occurred())
+        return -1;
+    PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
+    if (ok == NULL)
+        return -1;
+    Py_DECREF(ok);
+    return 0;
+}
+
+/* A new game of type Game_Type from the kernel's allocator, zero-filled: with its side structure inline
+ * (with_side: general games, big uptimals, games made by Python through tp_alloc), else bare (a small uptimal,
+ * whose side structure comes on first use).  Not tracked by the garbage collector (see set_hooks). */
+static GameObject *
+game_block(PyTypeObject *type, int with_side)
+{
+    GameObject *g = block_alloc(with_side);
+    if (g == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memset(g, 0, with_side ? BIG_BLOCK : SMALL_BLOCK);
+    PyObject_Init((PyObject *)g, type);
+    g->own_block = 1;
+    if (with_side) {
+        g->inline_side = 1;
+        g->side = (GameSide *)(g + 1);
+        g->side->hash = -1;
+    }
+    return g;
+}
+
+/* tp_alloc of cgt.Game (installed by set_hooks): the kernel's blocks for the plain type, the default
+ * allocator for anything larger (a subclass with more fields). */
+static PyObject *
+game_type_alloc(PyTypeObject *type, Py_ssize_t nitems)
+{
+    if (type->tp_basicsize != (Py_ssize_t)sizeof(GameObject) || nitems != 0 || PyType_IS_GC(type))
+        return PyType_GenericAlloc(type, nitems);
+    return (PyObject *)game_block(type, 1);
+}
+
+static GameObject *
+alloc_game(int with_side)
+{
+    if (!hooks_ready())
+        return NULL;
+    GameObject *g = (Game_Type->tp_alloc == game_type_alloc) ? game_block(Game_Type, with_side)
+                                                             : (GameObject *)Game_Type->tp_alloc(Game_Type, 0);
+    if (g == NULL)
+        return NULL;
+    if (PyObject_IS_GC((PyObject *)g))
+        PyObject_GC_UnTrack(g); /* interned for the session: see the comment at the top */
+    g->cid = next_cid++;
+    return g;
+}
+
+/* Zeroed memory for a table of `bytes` bytes.  Tables of 2 MB or more are mapped directly, aligned to 2 MB with
+ * transparent huge pages requested: a table of the intern table's size is written at random places while it
+ * is filled, and on 4 KB pages that is a page fault per 4 KB (4,096 faults for a 16 MB table, most of the
+ * cost of growing it; issue 18, the nim-sum row).  Free with table_free and the same size. */
+static void *
+table_zeroed(size_t bytes)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE)
+        return huge_map(bytes); /* anonymous mappings are zero-filled */
+#endif
+    return PyMem_Calloc(bytes, 1);
+}
+
+static void
+table_free(void *table, size_t bytes)
+{
+    if (table == NULL)
+        return;
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE) {
+        munmap(table, bytes);
+        return;
+    }
+#endif
+    PyMem_Free(table);
+}
+
+/* ------------------------------------------------------------------ table of small uptimals
+ * (num, exp, u, n) -> the interned game: the intern table of small uptimals (numbers, nimbers, x + u.^ + *n
+ * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds a
+ * key (exact for nimbers and integers, else the parts' hash, the parts being in the game's own cache line) and
+ * a strong reference to the game.  Games are interned for the session: entries are never removed.  Python sees
+ * the table, together with big_uptimals, as cgt.kernel.game._by_uptimal (UptimalTable below).
+ *
+ * With hundreds of thousands of games the table is larger than the caches, and a probe at a random slot is a
+ * trip to memory (about 100 ns; issue 18, the nim-sum row).  Two things keep new games off that path:
+ *   - a presence filter (a blocked Bloom filter: one 64-byte block per key, one bit in each of its eight
+ *     words; half a byte per slot, so that it stays in the second-level cache) answers "not interned" for
+ *     most new keys without touching the table;
+ *   - insertions are deferred: a new game waits in a small ring (PENDING entries) while the line of its slot
+ *     is prefetched, and is written into the table PENDING insertions later.  Lookups consult the ring too.
+ * Every key in the table or the ring is in the filter (no false negatives); the filter is rebuilt when the
+ * table grows.  Nimbers *n with n < NIM_DIRECT are not in the table: they have a directory of their own
+ * (below), whose writes go through the same ring.  small_lookup, small_add and small_sync are the only ways
+ * in. */
+
+/* A slot holds an exact key when the parts pack into 62 bits -- a nimber *n (KEY_NIMBER | n) or an integer
+ * (KEY_INTEGER | num modulo 2^62) -- so that a hit on one compares the slot alone; other small uptimals hold
+ * their parts_hash (below 2^62, tag 0) and a hit compares the parts in the game. */
+typedef struct {
+    unsigned long long key;
+    GameObject *game; /* NULL: empty slot */
+} Slot;
+
+#define KEY_NIMBER (1ULL << 62)
+#define KEY_INTEGER (2ULL << 62)
+#define LOW62 ((1ULL << 62) - 1)
+
+typedef struct {
+    unsigned long long key, hash;
+    GameObject *game;
+} Pending;
+
+#define PENDING 16
+static Slot *slots = NULL;
+static size_t slot_mask = 0;
+static size_t slots_used = 0;      /* interned small uptimals: in the table and in the ring */
+static Pending pending[PENDING];   /* insertions not yet written into the table */
+static int pending_count = 0, pending_next = 0; /* a ring: pending_next is the oldest once it is full */
+static unsigned long long *filter = NULL; /* blocks of 8 words */
+static size_t filter_blocks_mask = 0;
+
+/* The nimber directory.  A nimber *n with n < NIM_DIRECT is found by n itself: bit n of a presence bitmap says
+ * whether it is interned, and slot n of a two-level array (pages of 2 MB, huge pages where granted, allocated
+ * on first use) holds it.  No hash, no probe, and no rehash as the count grows -- growing the hash table was
+ * most of the cost of 100,000 fresh nim sums, zeroing and refilling 16 MB at once (issue 18).  The bitmap is
+ * a bit per nimber (128 KB covers every *n below 2^20), so that "not interned", the answer for a new nimber,
+ * comes from cache; the slot write is deferred through the ring like the table's.  Nimbers are the
+ * commonest small uptimals (every Grundy value is one), and the commonest new ones. */
+#define NIM_DIRECT ((unsigned long long)1 << 22)
+#define NIM_PAGE_BITS 18
+#define NIM_PAGE ((size_t)1 << NIM_PAGE_BITS)
+static unsigned long long nim_present[NIM_DIRECT / 64]; /* zero pages until touched */
+static GameObject **nim_pages[NIM_DIRECT >> NIM_PAGE_BITS];
+static size_t nims_used = 0; /* interned nimbers in the directory (and in the ring) */
+
+#define IS_DIRECT_NIMBER(num, exp, u, n) ((num) == 0 && (exp) == 0 && (u) == 0 && (unsigned long long)(n) < NIM_DIRECT)
+/* bit n of the bitmap: its word and its mask */
+#define NIM_WORD(n) nim_present[(unsigned long long)(n) >> 6]
+#define NIM_BIT(n) (1ULL << ((unsigned long long)(n) & 63))
+#define NIM_PRESENT(n) (NIM_WORD(n) & NIM_BIT(n))
+/* the page of slot n (NULL until its first nimber), and slot n itself */
+#define NIM_PAGE_OF(n) nim_pages[(unsigned long long)(n) >> NIM_PAGE_BITS]
+#define NIM_SLOT(n) (&NIM_PAGE_OF(n)[(unsigned long long)(n) & (NIM_PAGE - 1)])
+/* a slot key in the directory's range: a pending write goes to the directory, not the table */
+#define KEY_IS_DIRECT(key) ((key) >> 62 == 1 && ((key) & LOW62) < NIM_DIRECT)
+
+/* The hash of the parts, below 2^62 (the table's index takes its low bits, the filter its high ones). */
+static unsigned long long
+parts_hash(long long num, long long exp, long long u, long long n)
+{
+    unsigned long long h = (unsigned long long)num * 0x9E3779B97F4A7C15ULL;
+    h ^= (unsigned long long)exp + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
+    h ^= (unsigned long long)u * 0xC2B2AE3D27D4EB4FULL + (h << 6) + (h >> 2);
+    h ^= (unsigned long long)n * 0x165667B19E3779F9ULL + (h << 6) + (h >> 2);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h & LOW62;
+}
+
+/* The slot key of the parts (h: their parts_hash). */
+static inline unsigned long long
+slot_key(long long num, long long exp, long long u, long long n, unsigned long long h)
+{
+    if (num == 0 && exp == 0 && u == 0)
+        return KEY_NIMBER | (unsigned long long)n; /* 0 <= n < 2^61 */
+    if (exp == 0 && u == 0 && n == 0)
+        return KEY_INTEGER | ((unsigned long long)num & LOW62);
+    return h;
+}
+
+/* The parts_hash of a slot key (to place it in a larger table without reading its game). */
+static unsigned long long
+key_hash(unsigned long long key)
+{
+    switch (key >> 62) {
+    case 1:
+        return parts_hash(0, 0, 0, (long long)(key & LOW62));
+    case 2:
+        return parts_hash((long long)(key << 2) >> 2, 0, 0, 0); /* sign-extend the 62 bits */
+    default:
+        return key;
+    }
+}
+
+/* The block and the eight bits of the filter for a key's hash (one bit in each word of the block). */
+#define FILTER_BLOCK(h) (filter + (((h) >> 32) & filter_blocks_mask) * 8)
+
+static inline unsigned long long
+filter_bits(unsigned long long h)
+{
+    return (h ^ (h >> 29)) * 0x94D049BB133111EBULL;
+}
+
+static inline void
+filter_add(unsigned long long h)
+{
+    unsigned long long *block = FILTER_BLOCK(h), bits = filter_bits(h);
+    for (int w = 0; w < 8; w++, bits >>= 6)
+        block[w] |= 1ULL << (bits & 63);
+}
+
+static inline int
+filter_may_hold(unsigned long long h)
+{
+    const unsigned long long *block = FILTER_BLOCK(h);
+    unsigned long long bits = filter_bits(h);
+    for (int w = 0; w < 8; w++, bits >>= 6)
+        if (!(block[w] & (1ULL << (bits & 63))))
+            return 0;
+    return 1;
+}
+
+static inline int
+same_parts(GameObject *g, long long num, long long exp, long long u, long long n)
+{
+    return g->num == num && g->n == n && g->u == u && g->exp == exp;
+}
+
+/* The interned game with these parts (h their parts_hash), or NULL: a borrowed reference. */
+static GameObject *
+small_lookup(long long num, long long exp, long long u, long long n, unsigned long long h)
+{
+    unsigned long long key = slot_key(num, exp, u, n, h);
+    int exact = key != h;
+    if (IS_DIRECT_NIMBER(num, exp, u, n)) {
+        if (!NIM_PRESENT(n))
+            return NULL;
+        GameObject *g = *NIM_SLOT(n);
+        if (g != NULL)
+            return g;
+        goto in_ring;
+    }
+    if (slots == NULL || !filter_may_hold(h))
+        return NULL;
+    size_t i = (size_t)h & slot_mask;
+    for (;;) {
+        Slot *s = &slots[i];
+        GameObject *g = s->game;
+        if (g == NULL)
+            break;
+        if (s->key == key && (exact || same_parts(g, num, exp, u, n)))
+            return g;
+        i = (i + 1) & slot_mask;
+    }
+    /* not in the table: perhaps one of the last few new games, not written yet */
+in_ring:
+    for (int k = 0; k < pending_count; k++)
+        if (pending[k].key == key && (exact || same_parts(pending[k].game, num, exp, u, n)))
+            return pending[k].game;
+    return NULL;
+}
+
+/* Write an entry into the table (its key is not there; the table has room). */
+static void
+table_put(unsigned long long key, unsigned long long h, GameObject *g)
+{
+    size_t i = (size_t)h & slot_mask;
+    while (slots[i].game != NULL)
+        i = (i + 1) & slot_mask;
+    slots[i].key = key;
+    slots[i].game = g;
+}
+
+/* Write a pending insertion where it belongs: the nimber directory or the table. */
+static void
+pending_write(const Pending *p)
+{
+    if (KEY_IS_DIRECT(p->key))
+        *NIM_SLOT(p->key & LOW62) = p->game;
+    else
+        table_put(p->key, p->hash, p->game);
+}
+
+/* Write every pending insertion. */
+static void
+small_sync(void)
+{
+    for (int k = 0; k < pending_count; k++)
+        pending_write(&pending[k]);
+    pending_count = pending_next = 0;
+}
+
+/* A table (and filter) twice as large, or the first one.  The filter has half a byte per slot (a slot is 16
+ * bytes): 8 to 16 bits per key, about 2% false positives at the fullest. */
+static int
+small_grow(void)
+{
+    /* doubling: growing fourfold (fewer rehashes) measured slower on fresh nim sums, the sparser table missing
+     * the caches more often (100,000 sums after 200,000 nimbers: 36-38 ms against 33-34 ms) */
+    size_t size = slots == NULL ? 4096 : (slot_mask + 1) * 2;
+    size_t blocks = size / 2 / 64;
+    Slot *bigger = table_zeroed(size * sizeof(Slot));
+    unsigned long long *new_filter = bigger == NULL ? NULL : table_zeroed(blocks * 8 * sizeof(unsigned long long));
+    if (new_filter == NULL) {
+        table_free(bigger, size * sizeof(Slot));
+        PyErr_NoMemory();
+        return -1;
+    }
+    small_sync();
+    Slot *old = slots;
+    size_t old_mask = slot_mask;
+    slots = bigger;
+    slot_mask = size - 1;
+    table_free(filter, (filter_blocks_mask + 1) * 8 * sizeof(unsigned long long));
+    filter = new_filter;
+    filter_blocks_mask = blocks - 1;
+    if (old != NULL) {
+        for (size_t k = 0; k <= old_mask; k++)
+            if (old[k].game != NULL) {
+                unsigned long long h = key_hash(old[k].key);
+                table_put(old[k].key, h, old[k].game);
+                filter_add(h);
+            }
+        table_free(old, (old_mask + 1) * sizeof(Slot));
+    }
+    return 0;
+}
+
+/* Intern g (small, not yet interned; h its parts_hash); takes a new reference.  The table write is deferred
+ * (see above): the slot's line is prefetched now and written PENDING insertions later. */
+static int
+small_add(GameObject *g, unsigned long long h)
+{
+    int direct = IS_DIRECT_NIMBER(g->num, g->exp, g->u, g->n);
+    if (direct) {
+        GameObject ***page = &NIM_PAGE_OF(g->n);
+        if (*page == NULL && (*page = table_zeroed(NIM_PAGE * sizeof(GameObject *))) == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    else if ((slots == NULL || 2 * (slots_used + 1) > slot_mask + 1) && small_grow() < 0)
+        return -1;
+    Py_INCREF(g);
+    Pending entry = {slot_key(g->num, g->exp, g->u, g->n, h), h, g};
+    if (pending_count < PENDING)
+        pending[pending_count++] = entry;
+    else {
+        Pending *oldest = &pending[pending_next];
+        pending_write(oldest);
+        *oldest = entry;
+        pending_next = (pending_next + 1) % PENDING;
+    }
+    if (direct) {
+        NIM_WORD(g->n) |= NIM_BIT(g->n);
+        nims_used++;
+        __builtin_prefetch(NIM_SLOT(g->n), 1, 3);
+    }
+    else {
+        filter_add(h);
+        slots_used++;
+        /* the probe for a free slot often runs past the first line (four slots to a line): fetch the next too */
+        __builtin_prefetch(&slots[(size_t)h & slot_mask], 1, 3);
+        __builtin_prefetch(&slots[((size_t)h + 4) & slot_mask], 1, 3);
+    }
+    return 0;
+}
+
+static Py_ssize_t
+interned_uptimals(void)
+{
+    return (Py_ssize_t)(slots_used + nims_used) + PyDict_GET_SIZE(big_uptimals);
+}
+
+/* The interned small uptimal num/2^exp + u.^ + *n (a new reference): found in the table, else created. */
+static PyObject *
+small_uptimal(long long num, long long exp, long long u, long long n)
+{
+    unsigned long long h = parts_hash(num, exp, u, n);
+    GameObject *g = small_lookup(num, exp, u, n, h);
+    if (g != NULL) {
+        Py_INCREF(g);
+        return (PyObject *)g;
+    }
+    if (check_room(interned_uptimals(), uptimal_table) < 0)
+        return NULL;
+    g = alloc_game(0);
+    if (g == NULL)
+        return NULL;
+    g->num = num;
+    g->exp = exp;
+    g->u = u;
+    g->n = n;
+    g->small = 1;
+    g->kind = u == 0 && n == 0 ? 2 : 1;
+    if (small_add(g, h) < 0) {
+        Py_DECREF(g);
+        return NULL;
+    }
+    return (PyObject *)g;
+}
+
+/* new_game(left, right, nus): a new Game with the field initialisation of the pure kernel's _new (the id and
+ * the hash are made on first use). */
+static PyObject *
+make_game(PyObject *left, PyObject *right, PyObject *nus)
+{
+    GameObject *g = alloc_game(1);
+    if (g == NULL)
+        return NULL;
+    GameSide *side = game_side(g);
+    if (side == NULL) {
+        Py_DECREF(g);
+        return NULL;
+    }
+    Py_INCREF(left);
+    side->left = left;
+    Py_INCREF(right);
+    side->right = right;
+    if (nus != Py_None) {
+        if (!PyTuple_CheckExact(nus) || PyTuple_GET_SIZE(nus) != 3) {
+            PyErr_SetString(PyExc_TypeError, "cgt.kernel._kernel: an uptimal key is a tuple (x, u, n)");
+            goto fail;
+        }
+        Py_INCREF(nus);
+        side->nus = nus;
+        PyObject *x = PyTuple_GET_ITEM(nus, 0);
+        Py_INCREF(x);
+        side->ls = x;
+        Py_INCREF(x);
+        side->rs = x;
+        side->lsf = float_shadow(x);
+        if (side->lsf == NULL)
+            goto fail;
+        Py_INCREF(side->lsf);
+        side->rsf = side->lsf;
+        int ut = PyObject_IsTrue(PyTuple_GET_ITEM(nus, 1));
+        int nt = ut < 0 ? -1 : PyObject_IsTrue(PyTuple_GET_ITEM(nus, 2));
+        if (ut < 0 || nt < 0)
+            goto fail;
+        g->kind = !ut && !nt ? 2 : 1;
+        long long p[4];
+        int small = small_parts(x, PyTuple_GET_ITEM(nus, 1), PyTuple_GET_ITEM(nus, 2), p);
+        if (small < 0)
+            goto fail;
+        if (small) {
+            g->small = 1;
+            g->num = p[0];
+            g->exp = p[1];
+            g->u = p[2];
+            g->n = p[3];
+        }
+    }
+    return (PyObject *)g;
+fail:
+    Py_DECREF(g);
+    return NULL;
+}
+
+static PyObject *
+kernel_new_game(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "new_game(left, right, nus) takes 3 arguments");
+        return NULL;
+    }
+    return make_game(args[0], args[1], args[2]);
+}
+
+/* The interned uptimal x + u.^ + *n (the pure kernel's _uptimal): small parts in the small table, others in
+ * big_uptimals; number parts that are neither ints nor Fractions go to the pure function. */
+static PyObject *
+uptimal_of(PyObject *x, PyObject *u, PyObject *n)
+{
+    if (!PyLong_CheckExact(x) && (PyObject *)Py_TYPE(x) != fraction_type)
+        /* other number types: the pure function, whose lookups in the table go by value */
+        return PyObject_CallFunctionObjArgs(hook_pure_uptimal, x, u, n, NULL);
+    long long p[4];
+    int small = small_parts(x, u, n, p);
+    if (small < 0)
+        return NULL;
+    if (small)
+        return small_uptimal(p[0], p[1], p[2], p[3]);
+    PyObject *key;
+    if (PyLong_CheckExact(x))
+        key = PyTuple_Pack(3, x, u, n);
+    else {
+        /* a Fraction with denominator 1 is kept as an int, as the pure kernel does */
+        PyObject *denominator = PyObject_GetAttr(x, str_denominator);
+        if (denominator == NULL)
+            return NULL;
+        int overflow = 0;
+        int whole = PyLong_CheckExact(denominator) && PyLong_AsLongAndOverflow(denominator, &overflow) == 1
+                    && !overflow;
+        Py_DECREF(denominator);
+        if (whole) {
+            PyObject *numerator = PyObject_GetAttr(x, str_numerator);
+            if (numerator == NULL)
+                return NULL;
+            key = PyTuple_Pack(3, numerator, u, n);
+            Py_DECREF(numerator);
+        }
+        else
+            key = PyTuple_Pack(3, x, u, n);
+    }
+    if (key == NULL)
+        return NULL;
+    PyObject *g = PyDict_GetItemWithError(big_uptimals, key);
+    if (g != NULL) {
+        Py_INCREF(g);
+        Py_DECREF(key);
+        return g;
+    }
+    if (PyErr_Occurred() || check_room(interned_uptimals(), uptimal_table) < 0) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    g = make_game(Py_None, Py_None, key);
+    if (g != NULL && PyDict_SetItem(big_uptimals, key, g) < 0)
+        Py_CLEAR(g);
+    Py_DECREF(key);
+    return g;
+}
+
+/* uptimal(x, u, n): the compiled _uptimal. */
+static PyObject *
+kernel_uptimal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "uptimal(x, u, n) takes 3 arguments");
+        return NULL;
+    }
+    if (!hooks_ready())
+        return NULL;
+    return uptimal_of(args[0], args[1], args[2]);
+}
+
+/* ------------------------------------------------------------------ cgt.kernel.game._by_uptimal
+ * With the compiled kernel, cgt.kernel.game._by_uptimal is this mapping (x, u, n) -> game over the small table and
+ * big_uptimals: len() counts both (MAX_INTERNED applies to the sum), `in`, get(), [] read, values() lists
+ * every interned uptimal (cgt.clear_caches() resets their caches through it), and the pure kernel's
+ * _uptimal stores through [] = (into the table that owns the key). */
+
+typedef struct {
+    PyObject_HEAD
+} TableObject;
+
+/* The interned game for a key (x, u, n): a borrowed reference, or NULL (with an error set on failure). */
+static PyObject *
+table_lookup(PyObject *key)
+{
+    if (PyTuple_CheckExact(key) && PyTuple_GET_SIZE(key) == 3) {
+        long long p[4];
+        int small = small_parts(PyTuple_GET_ITEM(key, 0), PyTuple_GET_ITEM(key, 1), PyTuple_GET_ITEM(key, 2), p);
+        if (small < 0)
+            return NULL;
+        if (small) {
+            return (PyObject *)small_lookup(p[0], p[1], p[2], p[3], parts_hash(p[0], p[1], p[2], p[3]));
+        }
+    }
+    return PyDict_GetItemWithError(big_uptimals, key);
+}
+
+static Py_ssize_t
+table_length(PyObject *self)
+{
+    return interned_uptimals();
+}
+
+static PyObject *
+table_subscript(PyObject *self, PyObject *key)
+{
+    PyObject *g = table_lookup(key);
+    if (g == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    Py_INCREF(g);
+    return g;
+}
+
+static int
+table_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
+{
+    if (value == NULL || !IS_GAME(value)) {
+        PyErr_SetString(PyExc_TypeError, "the intern table of uptimals only receives games (and keeps them)");
+        return -1;
+    }
+    GameObject *g = (GameObject *)value;
+    if (!g->small)
+        return PyDict_SetItem(big_uptimals, key, value);
+    unsigned long long h = parts_hash(g->num, g->exp, g->u, g->n);
+    GameObject *there = small_lookup(g->num, g->exp, g->u, g->n, h);
+    if (there == g)
+        return 0;
+    if (there != NULL) {
+        PyErr_SetString(PyExc_ValueError, "cgt.kernel._kernel: this uptimal is already interned");
+        return -1;
+    }
+    return small_add(g, h);
+}
+
+static int
+table_contains(PyObject *self, PyObject *key)
+{
+    PyObject *g = table_lookup(key);
+    return g != NULL ? 1 : PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *
+table_get(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "get(key, default=None)");
+        return NULL;
+    }
+    PyObject *g = table_lookup(args[0]);
+    if (g == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        g = nargs == 2 ? args[1] : Py_None;
+    }
+    Py_INCREF(g);
+    return g;
+}
+
+static PyObject *
+table_values(PyObject *self, PyObject *unused)
+{
+    PyObject *out = PyDict_Values(big_uptimals);
+    if (out == NULL)
+        return NULL;
+    small_sync();
+    for (size_t p = 0; p < (size_t)(NIM_DIRECT >> NIM_PAGE_BITS); p++)
+        for (size_t k = 0; nim_pages[p] != NULL && k < NIM_PAGE; k++)
+            if (nim_pages[p][k] != NULL && PyList_Append(out, (PyObject *)nim_pages[p][k]) < 0)
+                goto error;
+    for (size_t k = 0; slots != NULL && k <= slot_mask; k++)
+        if (slots[k].game != NULL && PyList_Append(out, (PyObject *)slots[k].game) < 0)
+            goto error;
+    return out;
+error:
+    Py_DECREF(out);
+    return NULL;
+}
+
+static PyMappingMethods table_as_mapping = {
+    .mp_length = table_length,
+    .mp_subscript = table_subscript,
+    .mp_ass_subscript = table_ass_subscript,
+};
+
+static PySequenceMethods table_as_sequence = {
+    .sq_contains = table_contains,
+};
+
+static PyMethodDef table_methods[] = {
+    {"get", (PyCFunction)(void (*)(void))table_get, METH_FASTCALL, "get(key, default=None): the interned game."},
+    {"values", table_values, METH_NOARGS, "A list of every interned uptimal."},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyTypeObject Table_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cgt.kernel._kernel.UptimalTable",
+    .tp_doc = "The intern table of uptimals (cgt.kernel.game._by_uptimal with the compiled kernel).",
+    .tp_basicsize = sizeof(TableObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_as_mapping = &table_as_mapping,
+    .tp_as_sequence = &table_as_sequence,
+    .tp_methods = table_methods,
+};
+
+/* ------------------------------------------------------------------ order */
+
+/* x + u.^ + *n <= y + v.^ + *m in closed form (the pure kernel's _uptimal_le). */
+static int
+small_uptimal_le(GameObject *g, GameObject *h)
+{
+    if (g->num != h->num || g->exp != h->exp) {
+        long long a, b, e;
+        if (!align(g->num, g->exp, h->num, h->exp, &a, &b, &e))
+            return 2; /* too large to align: the pure kernel decides */
+        return a < b;
+    }
+    long long k = h->u - g->u;
+    long long j = g->n ^ h->n;
+    if (k == 0)
+        return j == 0;
+    if (k < 0)
+        return 0;
+    return k >= 2 || j != 1;
+}
+
+static int
+uptimal_le(GameObject *g, GameObject *h)
+{
+    if (g->small && h->small) {
+        int r = small_uptimal_le(g, h);
+        if (r != 2)
+            return r;
+    }
+    PyObject *a = nus_of(g), *b = a == NULL ? NULL : nus_of(h);
+    PyObject *r = b == NULL ? NULL : PyObject_CallFunctionObjArgs(hook_uptimal_le, a, b, NULL);
+    if (r == NULL)
+        return -1;
+    int result = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return result;
+}
+
+static int
+fill_stops(GameObject *g)
+{
+    PyObject *r = PyObject_CallOneArg(hook_fill_stops, (PyObject *)g);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ small uptimals and stops in machine dyadics
+ * The first-run paths of small sums, done in C for machine-size parts (anything else calls the pure functions):
+ * the options of a small uptimal from its closed form (the pure _materialise), the stops (_left_stop,
+ * _right_stop), the simplicity theorem on small numbers (_as_number) and the recognition of small uptimals
+ * among canonical options (_recognise_uptimal). */
+
+static int
+by_cid(const void *a, const void *b)
+{
+    long long x = (*(GameObject *const *)a)->cid, y = (*(GameObject *const *)b)->cid;
+    return (x > y) - (x < y);
+}
+
+/* a / 2^ae compared with b / 2^be (|a|, |b| < 2^61, exponents <= 62: the products fit in 128 bits). */
+static int
+dyadic_cmp(long long a, int ae, long long b, int be)
+{
+    int e = ae > be ? ae : be;
+    __int128 x = (__int128)a * ((__int128)1 << (e - ae));
+    __int128 y = (__int128)b * ((__int128)1 << (e - be));
+    return (x > y) - (x < y);
+}
+
+/* m / 2^e in lowest terms (m odd when e > 0; 0 has e = 0). */
+static void
+normalise(long long *m, long long *e)
+{
+    if (*m == 0) {
+        *e = 0;
+        return;
+    }
+    while (*e > 0 && (*m & 1) == 0) {
+        *m >>= 1;
+        (*e)--;
+    }
+}
+
+/* A tuple of count new references (stolen), sorted by id as the kernel keeps option tuples. */
+static PyObject *
+sorted_tuple(PyObject **items, Py_ssize_t count)
+{
+    PyObject *t = PyTuple_New(count);
+    if (t == NULL) {
+        for (Py_ssize_t i = 0; i < count; i++)
+            Py_DECREF(items[i]);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++)
+        PyTuple_SET_ITEM(t, i, items[i]);
+    if (count > 1)
+        qsort(&PyTuple_GET_ITEM(t, 0), (size_t)count, sizeof(PyObject *), by_cid);
+    return t;
+}
+
+#define MAX_C_NIMBER_OPTIONS 64
+
+/* The canonical options of a small uptimal from its closed form (the pure kernel's _materialise):
+ *   x = {x - 1 | } / { | x + 1} for integers, {x - 2^-k | x + 2^-k} for x = m / 2^k (k >= 1);
+ *   x + *n = {x + *k | x + *k : k < n} (nimbers by mex, shifted by number translation);
+ *   x + u.^ + *n = {x | x + (u-1).^ + *(n^1)} for u >= 1, with x + * added on the left for ^* = {0, * | 0};
+ *   u <= -1: the mirror image, -(the options of -x + (-u).^ + *n) (Winning Ways ch. 3: ^ = {0|*}).
+ * 1 when done, 0 when the pure function must do it (parts near the machine bound, or more options than
+ * MAX_C_NIMBER_OPTIONS, where it applies MAX_LISTED_OPTIONS), -1 on error. */
+static int
+materialise_small(GameObject *g)
+{
+    const long long edge = SMALL_LIMIT - 2;
+    long long num = g->num, exp = g->exp, u = g->u, n = g->n;
+    if (num >= edge || num <= -edge || u >= edge || u <= -edge || n > MAX_C_NIMBER_OPTIONS)
+        return 0;
+    PyObject *sides[2][MAX_C_NIMBER_OPTIONS];
+    Py_ssize_t count[2] = {0, 0};
+    long long m, e;
+#define OPTION(side, a, b, c, d)                                  \
+    do {                                                          \
+        PyObject *o_ = small_uptimal((a), (b), (c), (d));         \
+        if (o_ == NULL)                                           \
+            goto fail;                                            \
+        sides[side][count[side]++] = o_;                          \
+    } while (0)
+    if (u == 0 && n == 0) {
+        if (exp == 0) {
+            if (num > 0)
+                OPTION(0, num - 1, 0, 0, 0);
+            else if (num < 0)
+                OPTION(1, num + 1, 0, 0, 0);
+        }
+        else {
+            m = num - 1, e = exp;
+            normalise(&m, &e);
+            OPTION(0, m, e, 0, 0);
+            m = num + 1, e = exp;
+            normalise(&m, &e);
+            OPTION(1, m, e, 0, 0);
+        }
+    }
+    else if (u == 0) {
+        for (long long k = 0; k < n; k++) {
+            OPTION(0, num, exp, 0, k);
+            Py_INCREF(sides[0][k]);
+            sides[1][count[1]++] = sides[0][k];
+        }
+    }
+    else if (u > 0) {
+        OPTION(0, num, exp, 0, 0);
+        if (u == 1 && n == 1)
+            OPTION(0, num, exp, 0, 1);
+        OPTION(1, num, exp, u - 1, n ^ 1);
+    }
+    else {
+        OPTION(0, num, exp, u + 1, n ^ 1);
+        OPTION(1, num, exp, 0, 0);
+        if (u == -1 && n == 1)
+            OPTION(1, num, exp, 0, 1);
+    }
+#undef OPTION
+    PyObject *left = sorted_tuple(sides[0], count[0]);
+    count[0] = 0;
+    PyObject *right = left == NULL ? NULL : sorted_tuple(sides[1], count[1]);
+    count[1] = 0;
+    if (right == NULL) {
+        Py_XDECREF(left);
+        return -1;
+    }
+    if (game_side(g) == NULL) {
+        Py_DECREF(left);
+        Py_DECREF(right);
+        return -1;
+    }
+    Py_XSETREF(g->side->left, left);
+    Py_XSETREF(g->side->right, right);
+    return 1;
+fail:
+    for (int side = 0; side < 2; side++)
+        for (Py_ssize_t i = 0; i < count[side]; i++)
+            Py_DECREF(sides[side][i]);
+    return -1;
+}
+
+/* The options of g (materialised from the closed form of an uptimal when needed); a new reference. */
+static PyObject *
+options_of(GameObject *g, int left)
+{
+    PyObject *options = left ? GF(g, left) : GF(g, right);
+    if (NONEISH(options)) {
+        int done = g->small ? materialise_small(g) : 0;
+        if (done < 0)
+            return NULL;
+        if (!done) {
+            PyObject *r = PyObject_CallOneArg(hook_materialise, (PyObject *)g);
+            if (r == NULL)
+                return NULL;
+            Py_DECREF(r);
+        }
+        options = left ? GF(g, left) : GF(g, right);
+        if (NONEISH(options)) {
+            PyErr_SetString(PyExc_RuntimeError, "cgt.kernel._kernel: options were not materialised");
+            return NULL;
+        }
+    }
+    if (!PyTuple_Check(options)) {
+        PyErr_SetString(PyExc_TypeError, "cgt.kernel._kernel: option lists are tuples of games");
+        return NULL;
+    }
+    Py_INCREF(options);
+    return options;
+}
+
+/* materialise(g): the compiled _materialise (small uptimals in C, the others by the pure function). */
+static PyObject *
+kernel_materialise(PyObject *module, PyObject *g)
+{
+    if (!IS_GAME(g) || !hooks_ready()) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "materialise(g) takes a game");
+        return NULL;
+    }
+    int done = ((GameObject *)g)->small ? materialise_small((GameObject *)g) : 0;
+    if (done < 0)
+        return NULL;
+    if (done)
+        Py_RETURN_NONE;
+    return PyObject_CallOneArg(hook_materialise, g);
+}
+
+static int compute_stops(GameObject *g);
+
+/* Left (side 0) or right (side 1) stop of g as a machine dyadic *num / 2^*exp: 1, or 0 when it is not
+ * machine-size (a big uptimal somewhere below), -1 on error. */
+static int
+stop_of(GameObject *g, int side, long long *num, int *exp)
+{
+    if (g->kind) {
+        if (!g->small)
+            return 0;
+        *num = g->num;
+        *exp = (int)g->exp;
+        return 1;
+    }
+    if (g->stops == 0 && compute_stops(g) < 0)
+        return -1;
+    if (g->stops != 1)
+        return 0;
+    *num = g->side->stop_num[side];
+    *exp = g->side->stop_exp[side];
+    return 1;
+}
+
+/* The stops of a general game: LS(G) = max RS(G^L), RS(G) = min LS(G^R) (Siegel, CGT II.3 -- a general
+ * canonical game has options on both sides: one without right options is an integer).  Sets g->stops. */
+static int
+compute_stops(GameObject *g)
+{
+    PyObject *lefts = GF(g, left), *rights = GF(g, right);
+    if (lefts == NULL || rights == NULL || !PyTuple_Check(lefts) || !PyTuple_Check(rights)
+            || PyTuple_GET_SIZE(lefts) == 0 || PyTuple_GET_SIZE(rights) == 0) {
+        g->stops = 2;
+        return 0;
+    }
+    if (Py_EnterRecursiveCall(" while computing stops"))
+        return -1;
+    int state = 1;
+    for (int side = 0; side < 2 && state == 1; side++) {
+        PyObject *options = side == 0 ? lefts : rights;
+        long long best = 0;
+        int best_exp = 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(options); i++) {
+            long long m;
+            int e;
+            int r = stop_of((GameObject *)PyTuple_GET_ITEM(options, i), 1 - side, &m, &e);
+            if (r < 0) {
+                Py_LeaveRecursiveCall();
+                return -1;
+            }
+            if (r == 0) {
+                state = 2;
+                break;
+            }
+            if (i == 0 || (side == 0 ? dyadic_cmp(m, e, best, best_exp) > 0 : dyadic_cmp(m, e, best, best_exp) < 0)) {
+                best = m;
+                best_exp = e;
+            }
+        }
+        g->side->stop_num[side] = best;
+        g->side->stop_exp[side] = (signed char)best_exp;
+    }
+    Py_LeaveRecursiveCall();
+    g->stops = state;
+    return 0;
+}
+
+/* The float shadow of num / 2^exp: (double)num rounds to nearest and the power of two scales exactly, which is
+ * float(Fraction(num, 2^exp)). */
+static PyObject *
+machine_shadow(long long num, int exp)
+{
+    if (num == 0) {
+        Py_INCREF(zero_float);
+        return zero_float;
+    }
+    return PyFloat_FromDouble(ldexp((double)num, -exp));
+}
+
+/* The float shadows of both stops, computed when missing. */
+static int
+ensure_shadows(GameObject *g)
+{
+    if (!NONEISH(GF(g, lsf)) && !NONEISH(GF(g, rsf)))
+        return 0;
+    if (g->small)
+        return small_shadows(g);
+    if (g->kind == 0 && g->stops == 0 && compute_stops(g) < 0)
+        return -1;
+    if (g->kind == 0 && g->stops == 1) {
+        for (int side = 0; side < 2; side++) {
+            PyObject **field = side ? &g->side->rsf : &g->side->lsf;
+            if (NONEISH(*field)) {
+                PyObject *f = machine_shadow(g->side->stop_num[side], g->side->stop_exp[side]);
+                if (f == NULL)
+                    return -1;
+                Py_XSETREF(*field, f);
+            }
+        }
+        return 0;
+    }
+    return fill_stops(g);
+}
+
+/* 1 when a > b for two float shadows (floats, or anything ordered), 0 when not, -1 on error. */
+static int
+shadow_gt(PyObject *a, PyObject *b)
+{
+    if (PyFloat_CheckExact(a) && PyFloat_CheckExact(b))
+        return PyFloat_AS_DOUBLE(a) > PyFloat_AS_DOUBLE(b);
+    return PyObject_RichCompareBool(a, b, Py_GT);
+}
+
+/* LS(g) > LS(h) or RS(g) > RS(h), which refutes g <= h (Siegel, CGT II.3): exactly on machine dyadics, else on
+ * the float shadows (rounding is monotone, so ">" on them is exact).  1, 0, or -1 on error. */
+static int
+stops_refute(GameObject *g, GameObject *h)
+{
+    for (int side = 0; side < 2; side++) {
+        long long a, b;
+        int ae, be;
+        int r = stop_of(g, side, &a, &ae);
+        if (r > 0)
+            r = stop_of(h, side, &b, &be);
+        if (r < 0)
+            return -1;
+        if (r > 0) {
+            if (dyadic_cmp(a, ae, b, be) > 0)
+                return 1;
+            continue;
+        }
+        if (ensure_shadows(g) < 0 || ensure_shadows(h) < 0)
+            return -1;
+        PyObject *a_ = side ? GF(g, rsf) : GF(g, lsf), *b_ = side ? GF(h, rsf) : GF(h, lsf);
+        r = shadow_gt(a_ == NULL ? Py_None : a_, b_ == NULL ? Py_None : b_);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
+/* The simplicity theorem on small numbers (the pure _as_number when every option is a number; Conway, ONAG
+ * ch. 2; Siegel, CGT II.3): the simplest number strictly between the largest left and the smallest right
+ * option.  1 with *out (a new reference), 0 when they do not fit (lefts >= rights: not a number), 2 when a part
+ * is past the bounds where this is exact in 128 bits (the pure function decides), -1 on error. */
+static int
+simplest_number(PyObject *left, PyObject *right, PyObject **out)
+{
+    const long long bound = 1LL << 40;
+    long long lo = 0, hi = 0;
+    int lo_e = 0, hi_e = 0, has_lo = 0, has_hi = 0;
+    for (int side = 0; side < 2; side++) {
+        PyObject *options = side ? right : left;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(options); i++) {
+            GameObject *o = (GameObject *)PyList_GET_ITEM(options, i);
+            if (!o->small || o->num >= bound || o->num <= -bound || o->exp > 20)
+                return 2;
+            if (side == 0 && (!has_lo || dyadic_cmp(o->num, (int)o->exp, lo, lo_e) > 0)) {
+                lo = o->num, lo_e = (int)o->exp, has_lo = 1;
+            }
+            if (side == 1 && (!has_hi || dyadic_cmp(o->num, (int)o->exp, hi, hi_e) < 0)) {
+                hi = o->num, hi_e = (int)o->exp, has_hi = 1;
+            }
+        }
+    }
+    if (has_lo && has_hi && dyadic_cmp(lo, lo_e, hi, hi_e) >= 0)
+        return 0;
+    long long m, e = 0;
+    if ((!has_lo || lo < 0) && (!has_hi || hi > 0))
+        m = 0;
+    else if (!has_hi || (has_lo && lo >= 0)) {
+        /* everything positive: the least integer above low, if it fits */
+        m = (lo >> lo_e) + 1;
+        if (has_hi && dyadic_cmp(m, 0, hi, hi_e) >= 0)
+            goto dyadic;
+    }
+    else {
+        m = -((-hi) >> hi_e) - 1; /* ceil(high) - 1 */
+        if (has_lo && dyadic_cmp(m, 0, lo, lo_e) <= 0)
+            goto dyadic;
+    }
+    goto done;
+dyadic:
+    /* no integer fits: the dyadic with the smallest denominator is unique */
+    for (e = 1;; e++) {
+        if (e > 22)
+            return 2;
+        m = (e <= lo_e ? lo >> (lo_e - e) : lo * (1LL << (e - lo_e))) + 1; /* floor(low * 2^e) + 1 */
+        if (dyadic_cmp(m, (int)e, hi, hi_e) < 0)
+            break;
+    }
+    normalise(&m, &e);
+done:
+    *out = small_uptimal(m, e, 0, 0);
+    return *out == NULL ? -1 : 1;
+}
+
+/* Sorted ids of the games in a list or tuple (at most 64): the count, or -1 when there are more. */
+static Py_ssize_t
+sorted_cids(PyObject *options, long long *cids)
+{
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(options);
+    if (count > 64)
+        return -1;
+    PyObject **items = PySequence_Fast_ITEMS(options);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long long c = ((GameObject *)items[i])->cid;
+        Py_ssize_t j = i;
+        while (j > 0 && cids[j - 1] > c) {
+            cids[j] = cids[j - 1];
+            j--;
+        }
+        cids[j] = c;
+    }
+    return count;
+}
+
+/* 1 when the candidate's canonical options are exactly these (as multisets of ids), 0 when not, -1 on error. */
+static int
+has_options(GameObject *candidate, PyObject *left, PyObject *right)
+{
+    for (int side = 0; side < 2; side++) {
+        PyObject *mine = options_of(candidate, side == 0);
+        if (mine == NULL)
+            return -1;
+        long long a[64], b[64];
+        Py_ssize_t na = sorted_cids(mine, a), nb = sorted_cids(side == 0 ? left : right, b);
+        Py_DECREF(mine);
+        if (na < 0 || na != nb || memcmp(a, b, (size_t)na * sizeof(long long)) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Try the candidate num/2^exp + u.^ + *n: 1 (and *out) when its options are these, 0 when not, -1 on error. */
+static int
+try_candidate(long long num, long long exp, long long u, long long n, PyObject *left, PyObject *right,
+              PyObject **out)
+{
+    PyObject *c = small_uptimal(num, exp, u, n);
+    if (c == NULL)
+        return -1;
+    int r = has_options((GameObject *)c, left, right);
+    if (r > 0)
+        *out = c;
+    else
+        Py_DECREF(c);
+    return r;
+}
+
+/* The pure _recognise_uptimal on small uptimals: the interned uptimal whose canonical options are exactly
+ * these, found by inverting the closed forms of materialise_small (x + *n has equal option sets {x + *k : k < n};
+ * for u >= 1 the single right option is x + (u-1).^ + *(n^1); for u <= -1, mirror-wise, the single left option)
+ * and verifying each candidate.  1 with *out, 0 when none, 2 when the pure function must decide, -1 on error. */
+static int
+recognise_small(PyObject *left, PyObject *right, PyObject **out)
+{
+    const long long edge = SMALL_LIMIT - 2;
+    Py_ssize_t nl = PyList_GET_SIZE(left), nr = PyList_GET_SIZE(right);
+    if (nl > 64 || nr > 64)
+        return 2;
+    for (int side = 0; side < 2; side++) {
+        PyObject *options = side ? right : left;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(options); i++) {
+            GameObject *o = (GameObject *)PyList_GET_ITEM(options, i);
+            if (!o->small || o->u >= edge || o->u <= -edge)
+                return 2;
+        }
+    }
+    long long a[64], b[64];
+    sorted_cids(left, a);
+    sorted_cids(right, b);
+    if (nl == nr && memcmp(a, b, (size_t)nl * sizeof(long long)) == 0) {
+        if (nl == 0)
+            return 2;
+        GameObject *first = (GameObject *)PyList_GET_ITEM(left, 0);
+        for (Py_ssize_t i = 0; i < nl; i++) {
+            GameObject *o = (GameObject *)PyList_GET_ITEM(left, i);
+            if (o->num != first->num || o->exp != first->exp || o->u != 0)
+                return 0;
+        }
+        return try_candidate(first->num, first->exp, 0, nl, left, right, out);
+    }
+    if (nr == 1) {
+        GameObject *o = (GameObject *)PyList_GET_ITEM(right, 0);
+        if (o->u >= 0) {
+            int r = try_candidate(o->num, o->exp, o->u + 1, o->n ^ 1, left, right, out);
+            if (r != 0)
+                return r;
+        }
+    }
+    if (nl == 1) {
+        GameObject *o = (GameObject *)PyList_GET_ITEM(left, 0);
+        if (o->u <= 0)
+            return try_candidate(o->num, o->exp, o->u - 1, o->n ^ 1, left, right, out);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the comparison memo of one game
+ * g._le_memo with the compiled kernel: the answers g <= h g has found, keyed by h's id (its creation number,
+ * cid), in a small open-addressing table of machine words -- a slot is (cid + 1) << 1 | answer, 0 when empty.
+ * It replaces a dict of int ids (issue 18): on Domineering 6 x 6 a quarter of the time was CPython's dict lookup
+ * in these memos, and each dict entry cost about 40 bytes plus an int object for the id of every game ever
+ * compared (a small uptimal got its side structure just for that).  Up to LE_INLINE slots live in the object
+ * itself.  To Python it is a small mapping of ids to bools (get, [], in, len, iteration), so the pure kernel's
+ * functions, run on compiled games by the tests, read and write it as they would a dict. */
+#define LE_INLINE 4
+typedef struct {
+    PyObject_HEAD
+    uint64_t *slots;   /* inline_slots, or a PyMem block once grown */
+    uint32_t mask;     /* slots - 1 */
+    uint32_t used;
+    uint64_t inline_slots[LE_INLINE];
+} LeMemoObject;
+
+static PyTypeObject LeMemo_Type;
+#define IS_LEMEMO(o) (Py_TYPE(o) == &LeMemo_Type)
+
+static inline size_t
+lememo_index(uint64_t cid, uint32_t mask)
+{
+    uint64_t k = cid * 0x9E3779B97F4A7C15ULL;
+    return (size_t)(k >> 40) & mask;
+}
+
+/* The answer stored for cid: 1 / 0, or 2 when absent. */
+static inline int
+lememo_get(LeMemoObject *memo, uint64_t cid)
+{
+    uint64_t want = cid + 1;
+    size_t i = lememo_index(cid, memo->mask);
+    for (;;) {
+        uint64_t slot = memo->slots[i];
+        if (slot == 0)
+            return 2;
+        if (slot >> 1 == want)
+            return (int)(slot & 1);
+        i = (i + 1) & memo->mask;
+    }
+}
+
+static int
+lememo_grow(LeMemoObject *memo)
+{
+    uint32_t size = (memo->mask + 1) * 2;
+    uint64_t *slots = PyMem_Calloc(size, sizeof(uint64_t));
+    if (slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (uint32_t j = 0; j <= memo->mask; j++) {
+        uint64_t slot = memo->slots[j];
+        if (slot == 0)
+            continue;
+        size_t i = lememo_index((slot >> 1) - 1, size - 1);
+        while (slots[i] != 0)
+            i = (i + 1) & (size - 1);
+        slots[i] = slot;
+    }
+    if (memo->slots != memo->inline_slots)
+        PyMem_Free(memo->slots);
+    memo->slots = slots;
+    memo->mask = size - 1;
+    return 0;
+}
+
+/* Store the answer for cid; returns 1 for a new entry, 0 for a replaced one, -1 on error. */
+static int
+lememo_put(LeMemoObject *memo, uint64_t cid, int answer)
+{
+    if (cid >= ((uint64_t)1 << 62)) {
+        PyErr_SetString(PyExc_OverflowError, "cgt.kernel._kernel: a game id past 2**62");
+        return -1;
+    }
+    if (4 * (memo->used + 1) > 3 * (memo->mask + 1) && lememo_grow(memo) < 0)
+        return -1;
+    uint64_t want = cid + 1, slot = want << 1 | (answer != 0);
+    size_t i = lememo_index(cid, memo->mask);
+    for (;;) {
+        uint64_t there = memo->slots[i];
+        if (there == 0) {
+            memo->slots[i] = slot;
+            memo->used++;
+            return 1;
+        }
+        if (there >> 1 == want) {
+            memo->slots[i] = slot;
+            return 0;
+        }
+        i = (i + 1) & memo->mask;
+    }
+}
+
+static LeMemoObject *
+lememo_new(void)
+{
+    LeMemoObject *memo = PyObject_New(LeMemoObject, &LeMemo_Type);
+    if (memo == NULL)
+        return NULL;
+    memo->slots = memo->inline_slots;
+    memo->mask = LE_INLINE - 1;
+    memo->used = 0;
+    memset(memo->inline_slots, 0, sizeof(memo->inline_slots));
+    return memo;
+}
+
+static PyObject *
+lememo_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    if ((kwargs != NULL && PyDict_GET_SIZE(kwargs)) || PyTuple_GET_SIZE(args)) {
+        PyErr_SetString(PyExc_TypeError, "LeMemo() takes no arguments");
+        return NULL;
+    }
+    return (PyObject *)lememo_new();
+}
+
+static void
+lememo_dealloc(LeMemoObject *memo)
+{
+    if (memo->slots != memo->inline_slots)
+        PyMem_Free(memo->slots);
+    PyObject_Free(memo);
+}
+
+/* A Python key (a game id: an int >= 0) as a cid; -1 with an error set otherwise. */
+static int
+lememo_key(PyObject *key, uint64_t *cid)
+{
+    if (!PyLong_Check(key)) {
+        PyErr_Format(PyExc_TypeError, "a comparison memo is keyed by game ids (ints), not %.100s",
+                     Py_TYPE(key)->tp_name);
+        return -1;
+    }
+    unsigned long long k = PyLong_AsUnsignedLongLong(key);
+    if (k == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    *cid = k;
+    return 0;
+}
+
+static Py_ssize_t
+lememo_length(LeMemoObject *memo)
+{
+    return memo->used;
+}
+
+static PyObject *
+lememo_subscript(LeMemoObject *memo, PyObject *key)
+{
+    uint64_t cid;
+    if (lememo_key(key, &cid) < 0)
+        return NULL;
+    int known = lememo_get(memo, cid);
+    if (known == 2) {
+        PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    return PyBool_FromLong(known);
+}
+
+static int
+lememo_ass_subscript(LeMemoObject *memo, PyObject *key, PyObject *value)
+{
+    uint64_t cid;
+    if (value == NULL) {
+        PyErr_SetString(PyExc_TypeError, "a comparison memo only grows (drop it whole: g._le_memo = None)");
+        return -1;
+    }
+    if (lememo_key(key, &cid) < 0)
+        return -1;
+    int answer = PyObject_IsTrue(value);
+    if (answer < 0)
+        return -1;
+    return lememo_put(memo, cid, answer) < 0 ? -1 : 0;
+}
+
+static int
+lememo_contains(LeMemoObject *memo, PyObject *key)
+{
+    uint64_t cid;
+    if (lememo_key(key, &cid) < 0) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return -1;
+        PyErr_Clear();
+        return 0;
+    }
+    return lememo_get(memo, cid) != 2;
+}
+
+static PyObject *
+lememo_get_method(LeMemoObject *memo, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "get(id, default=None)");
+        return NULL;
+    }
+    PyObject *fallback = nargs == 2 ? args[1] : Py_None;
+    uint64_t cid;
+    if (lememo_key(args[0], &cid) < 0) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return NULL;
+        PyErr_Clear();
+        return Py_NewRef(fallback);
+    }
+    int known = lememo_get(memo, cid);
+    return known == 2 ? Py_NewRef(fallback) : PyBool_FromLong(known);
+}
+
+/* The ids it holds, as a list (iteration and keys()). */
+static PyObject *
+lememo_keys(LeMemoObject *memo, PyObject *unused)
+{
+    PyObject *out = PyList_New(0);
+    for (uint32_t i = 0; out != NULL && i <= memo->mask; i++) {
+        uint64_t slot = memo->slots[i];
+        if (slot == 0)
+            continue;
+        PyObject *id = PyLong_FromUnsignedLongLong((slot >> 1) - 1);
+        if (id == NULL || PyList_Append(out, id) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(id);
+    }
+    return out;
+}
+
+static PyObject *
+lememo_iter(LeMemoObject *memo)
+{
+    PyObject *keys = lememo_keys(memo, NULL);
+    if (keys == NULL)
+        return NULL;
+    PyObject *it = PyObject_GetIter(keys);
+    Py_DECREF(keys);
+    return it;
+}
+
+static PyObject *
+lememo_sizeof(LeMemoObject *memo, PyObject *unused)
+{
+    size_t bytes = sizeof(LeMemoObject);
+    if (memo->slots != memo->inline_slots)
+        bytes += ((size_t)memo->mask + 1) * sizeof(uint64_t);
+    return PyLong_FromSize_t(bytes);
+}
+
+static PyMethodDef lememo_methods[] = {
+    {"get", (PyCFunction)(void (*)(void))lememo_get_method, METH_FASTCALL, "get(id, default=None)"},
+    {"keys", (PyCFunction)lememo_keys, METH_NOARGS, "The ids of the games compared with, as a list."},
+    {"__sizeof__", (PyCFunction)lememo_sizeof, METH_NOARGS, "Bytes held, slots included."},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyMappingMethods lememo_as_mapping = {
+    .mp_length = (lenfunc)lememo_length,
+    .mp_subscript = (binaryfunc)lememo_subscript,
+    .mp_ass_subscript = (objobjargproc)lememo_ass_subscript,
+};
+
+static PySequenceMethods lememo_as_sequence = {
+    .sq_contains = (objobjproc)lememo_contains,
+};
+
+static PyTypeObject LeMemo_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cgt.kernel._kernel.LeMemo",
+    .tp_basicsize = sizeof(LeMemoObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The comparison memo of one game: ids of other games -> whether this game is <= that one.",
+    .tp_new = lememo_tp_new,
+    .tp_dealloc = (destructor)lememo_dealloc,
+    .tp_as_mapping = &lememo_as_mapping,
+    .tp_as_sequence = &lememo_as_sequence,
+    .tp_iter = (getiterfunc)lememo_iter,
+    .tp_methods = lememo_methods,
+};
+
+/* ------------------------------------------------------------------ the comparison memos' budget
+ * The pure kernel's _memo_stored, _drop_memos, _forget_memos (cgt.kernel.game: the comments there).  The list of games
+ * holding a memo is cgt.kernel.game._memo_holders, shared by both kernels (memo_bind); the entry count and the budget
+ * are here.  A memo is a cache: dropping one only costs recomputation. */
+static PyObject *memo_holders = NULL;   /* list: games holding a memo dict, oldest first */
+static long long memo_entries = 0;      /* entries in those dicts */
+static long long memo_budget = 2000000; /* cgt.kernel.game.DEFAULT_MEMO_BUDGET, set by memo_bind */
+static long long memo_drops = 0;
+
+/* Drop g's comparison memo; returns how many entries it held. */
+static Py_ssize_t
+memo_clear(GameObject *g)
+{
+    if (g->side == NULL)
+        return 0;
+    PyObject *memo = g->side->le_memo;
+    Py_ssize_t held = memo == NULL ? 0 : IS_LEMEMO(memo) ? ((LeMemoObject *)memo)->used
+                                         : PyDict_Check(memo) ? PyDict_GET_SIZE(memo) : 0;
+    Py_CLEAR(g->side->le_memo);   /* a LeMemo, or a dict of ints and bools: freeing it runs no Python code */
+    return held;
+}
+
+/* Drop the memos of the oldest holders until at most half the budget remains. */
+static int
+memo_drop(void)
+{
+    Py_ssize_t n = PyList_GET_SIZE(memo_holders), i = 0;
+    long long target = memo_budget / 2;
+    while (i < n && memo_entries > target) {
+        PyObject *o = PyList_GET_ITEM(memo_holders, i++);
+        if (!IS_GAME(o))
+            continue;
+        memo_entries -= memo_clear((GameObject *)o);
+    }
+    if (PyList_SetSlice(memo_holders, 0, i, NULL) < 0)
+        return -1;
+    if (PyList_GET_SIZE(memo_holders) == 0)
+        memo_entries = 0;
+    memo_drops++;
+    return 0;
+}
+
+/* One entry stored in the memo of a holder: count it; past the budget, drop. */
+static inline int
+memo_count_one(void)
+{
+    if (++memo_entries > memo_budget)
+        return memo_drop();
+    return 0;
+}
+
+/* A new memo dict for g: g joins the holders. */
+static inline int
+memo_new_holder(GameObject *g)
+{
+    return memo_holders == NULL ? 0 : PyList_Append(memo_holders, (PyObject *)g);
+}
+
+static PyObject *
+kernel_memo_bind(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "memo_bind(holders, budget) takes a list and an int");
+        return NULL;
+    }
+    long long budget = PyLong_AsLongLong(args[1]);
+    if (budget == -1 && PyErr_Occurred())
+        return NULL;
+    Py_INCREF(args[0]);
+    Py_XSETREF(memo_holders, args[0]);
+    memo_budget = budget;
+    memo_entries = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_stored(PyObject *module, PyObject *unused)
+{
+    if (memo_holders != NULL && memo_count_one() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_forget(PyObject *module, PyObject *unused)
+{
+    if (memo_holders != NULL) {
+        Py_ssize_t n = PyList_GET_SIZE(memo_holders);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *o = PyList_GET_ITEM(memo_holders, i);
+            if (IS_GAME(o))
+                memo_clear((GameObject *)o);
+        }
+        if (PyList_SetSlice(memo_holders, 0, n, NULL) < 0)
+            return NULL;
+    }
+    memo_entries = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_set_memo_budget(PyObject *module, PyObject *arg)
+{
+    long long budget = PyLong_AsLongLong(arg);
+    if (budget == -1 && PyErr_Occurred())
+        return NULL;
+    memo_budget = budget;
+    if (memo_holders != NULL && memo_entries > memo_budget && memo_drop() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+kernel_memo_stats(PyObject *module, PyObject *unused)
+{
+    return Py_BuildValue("{sLsnsLsL}", "entries", memo_entries, "holders",
+                         memo_holders == NULL ? (Py_ssize_t)0 : PyList_GET_SIZE(memo_holders), "budget", memo_budget,
+                         "drops", memo_drops);
+}
+
+/* memo.get(other's id) as 1 / 0, or 2 when absent (-1 on error). */
+static int
+memo_get(PyObject *memo, GameObject *other)
+{
+    if (NONEISH(memo))
+        return 2;
+    if (IS_LEMEMO(memo))
+        return lememo_get((LeMemoObject *)memo, (uint64_t)other->cid);
+    PyObject *key = id_of(other);
+    if (key == NULL)
+        return -1;
+    PyObject *r = PyDict_GetItemWithError(memo, key);
+    if (r == NULL)
+        return PyErr_Occurred() ? -1 : 2;
+    if (r == Py_True)
+        return 1;
+    if (r == Py_False)
+        return 0;
+    return PyObject_IsTrue(r);
+}
+
+/* g <= h for canonical games: the pure kernel's _le, step for step (memoised per game on the other's id). */
+static int
+le_rec(GameObject *g, GameObject *h)
+{
+    if (g == h)
+        return 1;
+    PyObject *memo = LE_MEMO(g);
+    if (NONEISH(memo)) {
+        memo = (PyObject *)lememo_new();
+        if (memo == NULL || LE_MEMO_SLOT(g) == NULL) {
+            Py_XDECREF(memo);
+            return -1;
+        }
+        Py_XSETREF(*LE_MEMO_SLOT(g), memo);
+        if (memo_new_holder(g) < 0)
+            return -1;
+    }
+    else {
+        if (!IS_LEMEMO(memo) && !PyDict_Check(memo)) {
+            PyErr_SetString(PyExc_TypeError, "cgt.kernel._kernel: _le_memo must be a LeMemo or a dict");
+            return -1;
+        }
+        int known = memo_get(memo, h);
+        if (known != 2)
+            return known;
+    }
+    Py_INCREF(memo); /* kept across the recursion, whatever happens to g's memo meanwhile */
+    int result;
+    if (g->kind && h->kind) {
+        result = uptimal_le(g, h);
+        if (result < 0)
+            goto error;
+    }
+    else {
+        if (Py_EnterRecursiveCall(" while comparing games"))
+            goto error;
+        /* G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.3): a cheap refutation. */
+        int gt = stops_refute(g, h);
+        if (gt < 0)
+            goto error_leave;
+        if (gt) {
+            result = 0;
+        }
+        else {
+            if (poll_cancel() < 0)
+                goto error_leave;
+            result = 1;
+            /* Number avoidance: when one side is a number and the other is not, the number's own options
+             * never decide the comparison (Siegel, CGT Thm II.3.19). */
+            if (g->kind != 2) {
+                PyObject *lefts = options_of(g, 1);
+                if (lefts == NULL)
+                    goto error_leave;
+                Py_ssize_t count = PyTuple_GET_SIZE(lefts);
+                for (Py_ssize_t i = 0; i < count; i++) {
+                    GameObject *gl = (GameObject *)PyTuple_GET_ITEM(lefts, i);
+                    int known = memo_get(LE_MEMO(h), gl);
+                    if (known == 2)
+                        known = le_rec(h, gl);
+                    if (known < 0) {
+                        Py_DECREF(lefts);
+                        goto error_leave;
+                    }
+                    if (known) {
+                        result = 0;
+                        break;
+                    }
+                }
+                Py_DECREF(lefts);
+            }
+            if (result && h->kind != 2) {
+                PyObject *rights = options_of(h, 0);
+                if (rights == NULL)
+                    goto error_leave;
+                Py_ssize_t count = PyTuple_GET_SIZE(rights);
+                for (Py_ssize_t i = 0; i < count; i++) {
+                    GameObject *hr = (GameObject *)PyTuple_GET_ITEM(rights, i);
+                    int known = memo_get(LE_MEMO(hr), g);
+                    if (known == 2)
+                        known = le_rec(hr, g);
+                    if (known < 0) {
+                        Py_DECREF(rights);
+                        goto error_leave;
+                    }
+                    if (known) {
+                        result = 0;
+                        break;
+                    }
+                }
+                Py_DECREF(rights);
+            }
+        }
+        Py_LeaveRecursiveCall();
+    }
+    /* Stored only if the memo is still g's (a drop during the recursion may have taken it). */
+    if (LE_MEMO(g) == memo) {
+        int added;
+        if (IS_LEMEMO(memo))
+            added = lememo_put((LeMemoObject *)memo, (uint64_t)h->cid, result);
+        else {
+            PyObject *hid = id_of(h);
+            added = hid == NULL || PyDict_SetItem(memo, hid, result ? Py_True : Py_False) < 0 ? -1 : 1;
+        }
+        if (added < 0)
+            goto error;
+        if (memo_holders != NULL && memo_count_one() < 0)
+            goto error;
+    }
+    Py_DECREF(memo);
+    return result;
+error_leave:
+    Py_LeaveRecursiveCall();
+error:
+    Py_DECREF(memo);
+    return -1;
+}
+
+static int
+check_games(PyObject *const *args, Py_ssize_t nargs, const char *name)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "%s(g, h) takes 2 arguments", name);
+        return 0;
+    }
+    if (!IS_GAME(args[0]) || !IS_GAME(args[1])) {
+        PyErr_Format(PyExc_TypeError, "%s(g, h) takes two games", name);
+        return 0;
+    }
+    return hooks_ready();
+}
+
+/* le(g, h): the recursive comparison (the compiled _le). */
+static PyObject *
+kernel_le(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!check_games(args, nargs, "le"))
+        return NULL;
+    kernel_enter();
+    int r = le_rec((GameObject *)args[0], (GameObject *)args[1]);
+    kernel_leave();
+    if (r < 0)
+        return NULL;
+    return PyBool_FromLong(r);
+}
+
+/* G <= H from Python: closed form, memo, then the recursion; a recursion too deep for this thread's stack is
+ * rerun through the deep-recursion wrapper (cgt.runtime.deep.deep), which moves it to a big-stack thread. */
+static int
+entry_le(GameObject *g, GameObject *h)
+{
+    if (g == h)
+        return 1;
+    if (g->kind && h->kind)
+        return uptimal_le(g, h);
+    int known = memo_get(LE_MEMO(g), h);
+    if (known != 2)
+        return known;
+    kernel_enter();
+    int r = le_rec(g, h);
+    if (r >= 0 || !PyErr_ExceptionMatches(PyExc_RecursionError)) {
+        kernel_leave();
+        return r;
+    }
+    PyErr_Clear();
+    PyObject *result = PyObject_CallFunctionObjArgs(hook_le_deep, (PyObject *)g, (PyObject *)h, NULL);
+    kernel_leave();
+    if (result == NULL)
+        return -1;
+    r = PyObject_IsTrue(result);
+    Py_DECREF(result);
+    return r;
+}
+
+/* The operator with its operands exchanged: <, <=, ==, !=, >, >= become >, >=, ==, !=, <, <=. */
+static const int swapped_op[] = {Py_GT, Py_GE, Py_EQ, Py_NE, Py_LT, Py_LE};
+
+static PyObject *
+game_richcompare(PyObject *a, PyObject *b, int op)
+{
+    if (!hooks_ready())
+        return NULL;
+    if (!IS_GAME(a) || !IS_GAME(b)) {
+        /* Ints, Fractions and foreign types: the pure kernel decides (coercion, NotImplemented, errors). */
+        PyObject *game = IS_GAME(a) ? a : b;
+        PyObject *other = IS_GAME(a) ? b : a;
+        if (game != a)
+            op = swapped_op[op];
+        PyObject *opcode = PyLong_FromLong(op);
+        if (opcode == NULL)
+            return NULL;
+        PyObject *r = PyObject_CallFunctionObjArgs(hook_compare_other, game, other, opcode, NULL);
+        Py_DECREF(opcode);
+        return r;
+    }
+    GameObject *g = (GameObject *)a;
+    GameObject *h = (GameObject *)b;
+    int r;
+    switch (op) {
+    case Py_EQ:
+        return PyBool_FromLong(a == b);
+    case Py_NE:
+        return PyBool_FromLong(a != b);
+    case Py_LE:
+        r = entry_le(g, h);
+        break;
+    case Py_GE:
+        r = entry_le(h, g);
+        break;
+    case Py_LT:
+        if (a == b)
+            Py_RETURN_FALSE;
+        r = entry_le(g, h);
+        if (r > 0) {
+            r = entry_le(h, g);
+            if (r >= 0)
+                r = !r;
+        }
+        break;
+    case Py_GT:
+        if (a == b)
+            Py_RETURN_FALSE;
+        r = entry_le(h, g);
+        if (r > 0) {
+            r = entry_le(g, h);
+            if (r >= 0)
+                r = !r;
+        }
+        break;
+    default:
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    if (r < 0)
+        return NULL;
+    return PyBool_FromLong(r);
+}
+
+/* ------------------------------------------------------------------ sum */
+
+
+
+/* The options (a sequence of games) sorted by id, as a new tuple. */
+static PyObject *
+sorted_options(PyObject *options)
+{
+    PyObject *seq = PySequence_Fast(options, "cgt.kernel._kernel: options must be a sequence of games");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    PyObject *sorted = PyTuple_New(count);
+    if (sorted == NULL)
+        goto fail;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (!IS_GAME(items[i])) {
+            PyErr_SetString(PyExc_TypeError, "cgt.kernel._kernel: options must be games");
+            goto fail;
+        }
+        Py_INCREF(items[i]);
+        PyTuple_SET_ITEM(sorted, i, items[i]);
+    }
+    qsort(&PyTuple_GET_ITEM(sorted, 0), (size_t)count, sizeof(PyObject *), by_cid);
+    Py_DECREF(seq);
+    return sorted;
+fail:
+    Py_XDECREF(sorted);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by its
+ * option tuples sorted by id (the game's own _left and _right). */
+static PyObject *
+intern_general(PyObject *left, PyObject *right)
+{
+    PyObject *key = NULL, *g = NULL;
+    PyObject *lefts = sorted_options(left);
+    if (lefts == NULL)
+        return NULL;
+    PyObject *rights = sorted_options(right);
+    if (rights == NULL)
+        goto done;
+    key = PyTuple_Pack(2, lefts, rights);   /* the option tuples themselves (see the pure _intern_general) */
+    if (key == NULL)
+        goto done;
+    g = PyDict_GetItemWithError(by_options, key);
+    if (g != NULL) {
+        Py_INCREF(g);
+        goto done;
+    }
+    if (PyErr_Occurred() || check_room(PyDict_GET_SIZE(by_options), by_options) < 0)
+        goto done;
+    g = make_game(lefts, rights, Py_None);
+    if (g != NULL && PyDict_SetItem(by_options, key, g) < 0)
+        Py_CLEAR(g);
+done:
+    Py_XDECREF(lefts);
+    Py_XDECREF(rights);
+    Py_XDECREF(key);
+    return g;
+}
+
+static PyObject *
+kernel_intern_general(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "intern_general(left, right) takes 2 arguments");
+        return NULL;
+    }
+    if (!hooks_ready())
+        return NULL;
+    return intern_general(args[0], args[1]);
+}
+
+
+static PyObject *add_rec(GameObject *g, GameObject *h);
+
+/* Two uptimals: componentwise (numbers and ups add, nimbers XOR); machine-size parts in C. */
+static PyObject *
+uptimal_sum(GameObject *g, GameObject *h)
+{
+    if (g->small && h->small) {
+        long long a, b, e, num;
+        if (g->exp == 0 && h->exp == 0) {
+            num = g->num + h->num; /* both below 2^61 in size: no overflow */
+            e = 0;
+        }
+        else if (!align(g->num, g->exp, h->num, h->exp, &a, &b, &e) || __builtin_add_overflow(a, b, &num))
+            goto general;
+        long long u = g->u + h->u, n = g->n ^ h->n;
+        if (num == 0)
+            e = 0;
+        else if (e) {
+            int zeros = __builtin_ctzll((unsigned long long)num);
+            if (zeros > e)
+                zeros = (int)e;
+            num >>= zeros; /* exact: the low bits are zeros */
+            e -= zeros;
+        }
+        if (num < SMALL_LIMIT && num > -SMALL_LIMIT && u < SMALL_LIMIT && u > -SMALL_LIMIT)
+            return small_uptimal(num, e, u, n);
+    }
+general:;
+    PyObject *a = nus_of(g), *b = a == NULL ? NULL : nus_of(h);
+    return b == NULL ? NULL : PyObject_CallFunctionObjArgs(hook_uptimal_sum, a, b, NULL);
+}
+
+/* The key of cgt.kernel.game._add_memo for a pair with g->cid <= h->cid: (g._id << 40) | h._id. */
+static PyObject *
+add_key(GameObject *g, GameObject *h)
+{
+    if (g->cid >= 0 && h->cid >= 0 && g->cid < (1LL << 22) && h->cid < (1LL << 40))
+        return PyLong_FromUnsignedLongLong(((unsigned long long)g->cid << 40) | (unsigned long long)h->cid);
+    PyObject *forty = PyLong_FromLong(40);
+    if (forty == NULL)
+        return NULL;
+    PyObject *gid = id_of(g), *hid = id_of(h);
+    PyObject *shifted = gid == NULL || hid == NULL ? NULL : PyNumber_Lshift(gid, forty);
+    Py_DECREF(forty);
+    if (shifted == NULL)
+        return NULL;
+    PyObject *key = PyNumber_Or(shifted, hid);
+    Py_DECREF(shifted);
+    return key;
+}
+
+/* x + g for a number x (the game `number`) and a game g that is not an uptimal.  Number translation
+ * (Siegel, CGT Thm II.3.21): x + G = {x + G^L | x + G^R}, already canonical when G is. */
+static PyObject *
+translate(GameObject *g, GameObject *number)
+{
+    int zero = number->small ? number->num == 0 : !PyObject_IsTrue(PyTuple_GET_ITEM(GF(number, nus), 0));
+    if (zero < 0)
+        return NULL;
+    if (zero) {
+        Py_INCREF(g);
+        return (PyObject *)g;
+    }
+    if (poll_cancel() < 0)
+        return NULL;
+    PyObject *sides[2] = {GF(g, left), GF(g, right)}, *moved[2] = {NULL, NULL};
+    if (sides[0] == NULL || sides[1] == NULL || !PyTuple_Check(sides[0]) || !PyTuple_Check(sides[1])) {
+        PyErr_SetString(PyExc_TypeError, "cgt.kernel._kernel: a general game has option tuples");
+        return NULL;
+    }
+    PyObject *result = NULL;
+    for (int side = 0; side < 2; side++) {
+        Py_ssize_t count = PyTuple_GET_SIZE(sides[side]);
+        moved[side] = PyTuple_New(count);
+        if (moved[side] == NULL)
+            goto done;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            PyObject *o = add_rec(number, (GameObject *)PyTuple_GET_ITEM(sides[side], i));
+            if (o == NULL)
+                goto done;
+            PyTuple_SET_ITEM(moved[side], i, o);
+        }
+    }
+    result = intern_general(moved[0], moved[1]);
+done:
+    Py_XDECREF(moved[0]);
+    Py_XDECREF(moved[1]);
+    return result;
+}
+
+/* ------------------------------------------------------------------ canonical form
+ * The pure kernel's _canonical, step for step: delete dominated options, bypass reversible ones (Siegel, CGT
+ * Thm II.2.9: the result is the unique simplest form); the simplicity theorem and the recognition of uptimals
+ * call the Python functions (_as_number, _recognise_uptimal) only when every option is a number / an
+ * uptimal, which is when they can answer. */
+
+static int le_raw_canon(PyObject *left, PyObject *right, GameObject *h);
+
+/* g <= {left | right}, where the options are canonical but the game itself may not be. */
+static int
+le_canon_raw(GameObject *g, PyObject *left, PyObject *right)
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(right); i++) {
+        int r = le_rec((GameObject *)PyList_GET_ITEM(right, i), g);
+        if (r != 0)
+            return r < 0 ? -1 : 0;
+    }
+    PyObject *lefts = options_of(g, 1);
+    if (lefts == NULL)
+        return -1;
+    int result = 1;
+    if (Py_EnterRecursiveCall(" while simplifying a game")) {
+        Py_DECREF(lefts);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(lefts); i++) {
+        int r = le_raw_canon(left, right, (GameObject *)PyTuple_GET_ITEM(lefts, i));
+        if (r != 0) {
+            result = r < 0 ? -1 : 0;
+            break;
+        }
+    }
+    Py_LeaveRecursiveCall();
+    Py_DECREF(lefts);
+    return result;
+}
+
+/* {left | right} <= h, where the options are canonical but the game itself may not be. */
+static int
+le_raw_canon(PyObject *left, PyObject *right, GameObject *h)
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(left); i++) {
+        int r = le_rec(h, (GameObject *)PyList_GET_ITEM(left, i));
+        if (r != 0)
+            return r < 0 ? -1 : 0;
+    }
+    PyObject *rights = options_of(h, 0);
+    if (rights == NULL)
+        return -1;
+    int result = 1;
+    if (Py_EnterRecursiveCall(" while simplifying a game")) {
+        Py_DECREF(rights);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(rights); i++) {
+        int r = le_canon_raw((GameObject *)PyTuple_GET_ITEM(rights, i), left, right);
+        if (r != 0) {
+            result = r < 0 ? -1 : 0;
+            break;
+        }
+    }
+    Py_LeaveRecursiveCall();
+    Py_DECREF(rights);
+    return result;
+}
+
+/* _maximal (lefts, upper = 0) / _minimal (rights, upper = 1): the options not dominated by (nor equal to an
+ * earlier) other option; a nonzero split promises two antichains, options[:split] and options[split:]. */
+static PyObject *
+undominated(PyObject *options, Py_ssize_t split, int upper)
+{
+    Py_ssize_t count = PyList_GET_SIZE(options);
+    if (count < 2) {
+        Py_INCREF(options);
+        return options;
+    }
+    PyObject *kept = PyList_New(0);
+    if (kept == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        GameObject *a = (GameObject *)PyList_GET_ITEM(options, i);
+        int keep = 1;
+        for (Py_ssize_t j = 0; j < count; j++) {
+            GameObject *b = (GameObject *)PyList_GET_ITEM(options, j);
+            if (a == b) {
+                if (j < i) {
+                    keep = 0; /* a duplicate: keep the first copy only */
+                    break;
+                }
+                continue;
+            }
+            if (split && (i < split) == (j < split))
+                continue; /* same antichain: never comparable */
+            int r = upper ? le_rec(b, a) : le_rec(a, b);
+            if (r < 0) {
+                Py_DECREF(kept);
+                return NULL;
+            }
+            if (r) {
+                keep = 0;
+                break;
+            }
+        }
+        if (keep && PyList_Append(kept, (PyObject *)a) < 0) {
+            Py_DECREF(kept);
+            return NULL;
+        }
+    }
+    return kept;
+}
+
+/* 1 when every option on both sides is of at least this kind (2: numbers, 1: uptimals), else 0. */
+static int
+all_of_kind(PyObject *left, PyObject *right, int kind)
+{
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(left); i++)
+        if (((GameObject *)PyList_GET_ITEM(left, i))->kind < kind)
+            return 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(right); i++)
+        if (((GameObject *)PyList_GET_ITEM(right, i))->kind < kind)
+            return 0;
+    return 1;
+}
+
+/* The game these canonical options make when every option is of kind `kind` (else None), a new reference:
+ * `small` decides in C on machine-size parts (1: found, 0: not that kind of game, -1: error, else: outside
+ * the C bounds), and `fallback` (a pure-kernel hook) decides the rest. */
+static PyObject *
+recognised_from_options(PyObject *left, PyObject *right, int kind,
+                        int (*small)(PyObject *, PyObject *, PyObject **), PyObject *fallback)
+{
+    if (!all_of_kind(left, right, kind))
+        Py_RETURN_NONE;
+    PyObject *out = NULL;
+    int r = small(left, right, &out);
+    if (r == 1)
+        return out;
+    if (r == 0)
+        Py_RETURN_NONE;
+    if (r < 0)
+        return NULL;
+    return PyObject_CallFunctionObjArgs(fallback, left, right, NULL);
+}
+
+/* The simplicity theorem when every option is a number (else None): in C on small numbers, else the pure
+ * _as_number. */
+static PyObject *
+number_from_options(PyObject *left, PyObject *right)
+{
+    return recognised_from_options(left, right, 2, simplest_number, hook_as_number);
+}
+
+/* The uptimal with these canonical options when every option is an uptimal (else None): in C on small
+ * uptimals, else the pure _recognise_uptimal. */
+static PyObject *
+uptimal_from_options(PyObject *left, PyObject *right)
+{
+    return recognised_from_options(left, right, 1, recognise_small, hook_recognise);
+}
+
+/* One pass of bypassing reversible options on one side; *changed is set when one was bypassed. */
+static PyObject *
+bypass(PyObject *left, PyObject *right, int side_left, int *changed)
+{
+    PyObject *side = side_left ? left : right;
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(side); i++) {
+        GameObject *a = (GameObject *)PyList_GET_ITEM(side, i);
+        /* a left option a is reversible through a^R when a^R <= G: replace a by a^R's left options (mirror
+         * image on the right) */
+        PyObject *answers = options_of(a, !side_left);
+        if (answers == NULL)
+            goto fail;
+        int reversed = 0;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(answers); k++) {
+            GameObject *ar = (GameObject *)PyTuple_GET_ITEM(answers, k);
+            int r = side_left ? le_canon_raw(ar, left, right) : le_raw_canon(left, right, ar);
+            if (r < 0) {
+                Py_DECREF(answers);
+                goto fail;
+            }
+            if (r) {
+                PyObject *replacements = options_of(ar, side_left);
+                if (replacements == NULL) {
+                    Py_DECREF(answers);
+                    goto fail;
+                }
+                for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(replacements); m++)
+                    if (PyList_Append(out, PyTuple_GET_ITEM(replacements, m)) < 0) {
+                        Py_DECREF(replacements);
+                        Py_DECREF(answers);
+                        goto fail;
+                    }
+                Py_DECREF(replacements);
+                reversed = 1;
+                *changed = 1;
+                break;
+            }
+        }
+        Py_DECREF(answers);
+        if (!reversed && PyList_Append(out, (PyObject *)a) < 0)
+            goto fail;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+static PyObject *
+canonical(PyObject *left_in, PyObject *right_in, Py_ssize_t left_split, Py_ssize_t right_split)
+{
+    if (poll_cancel() < 0)
+        return NULL;
+    PyObject *number = number_from_options(left_in, right_in);
+    if (number != Py_None)
+        return number;
+    Py_DECREF(number);
+    PyObject *left = undominated(left_in, left_split, 0);
+    if (left == NULL)
+        return NULL;
+    PyObject *right = undominated(right_in, right_split, 1);
+    if (right == NULL) {
+        Py_DECREF(left);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    for (;;) {
+        int changed = 0;
+        PyObject *new_left = bypass(left, right, 1, &changed);
+        if (new_left == NULL)
+            goto done;
+        PyObject *new_right = bypass(left, right, 0, &changed);
+        if (new_right == NULL) {
+            Py_DECREF(new_left);
+            goto done;
+        }
+        if (!changed) {
+            Py_DECREF(new_left);
+            Py_DECREF(new_right);
+            break;
+        }
+        Py_SETREF(left, undominated(new_left, 0, 0));
+        Py_DECREF(new_left);
+        Py_SETREF(right, undominated(new_right, 0, 1));
+        Py_DECREF(new_right);
+        if (left == NULL || right == NULL)
+            goto done;
+    }
+    result = number_from_options(left, right);
+    if (result != Py_None)
+        goto done;
+    Py_DECREF(result);
+    result = uptimal_from_options(left, right);
+    if (result != Py_None)
+        goto done;
+    Py_DECREF(result);
+    result = intern_general(left, right);
+done:
+    Py_XDECREF(left);
+    Py_XDECREF(right);
+    return result;
+}
+
+/* canonical(left, right, left_split=0, right_split=0): the compiled _canonical. */
+static PyObject *
+kernel_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 2 || nargs > 4) {
+        PyErr_SetString(PyExc_TypeError, "canonical(left, right, left_split=0, right_split=0)");
+        return NULL;
+    }
+    if (!hooks_ready())
+        return NULL;
+    Py_ssize_t splits[2] = {0, 0};
+    for (Py_ssize_t i = 2; i < nargs; i++) {
+        splits[i - 2] = PyNumber_AsSsize_t(args[i], PyExc_OverflowError);
+        if (splits[i - 2] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    PyObject *lists[2];
+    for (int i = 0; i < 2; i++) {
+        lists[i] = PySequence_List(args[i]);
+        if (lists[i] == NULL) {
+            if (i)
+                Py_DECREF(lists[0]);
+            return NULL;
+        }
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(lists[i]); k++)
+            if (!IS_GAME(PyList_GET_ITEM(lists[i], k))) {
+                PyErr_SetString(PyExc_TypeError, "canonical(): options must be games");
+                Py_DECREF(lists[0]);
+                if (i)
+                    Py_DECREF(lists[1]);
+                return NULL;
+            }
+    }
+    kernel_enter();
+    PyObject *r = canonical(lists[0], lists[1], splits[0], splits[1]);
+    kernel_leave();
+    Py_DECREF(lists[0]);
+    Py_DECREF(lists[1]);
+    return r;
+}
+
+/* g + h for canonical games: the pure kernel's _add (memoised on the unordered pair of ids). */
+static PyObject *
+add_rec(GameObject *g, GameObject *h)
+{
+    if (g->kind && h->kind)
+        return uptimal_sum(g, h);
+    if (g->cid > h->cid) {
+        GameObject *t = g;
+        g = h;
+        h = t;
+    }
+    PyObject *key = add_key(g, h);
+    if (key == NULL)
+        return NULL;
+    PyObject *result = PyDict_GetItemWithError(add_memo, key);
+    if (result != NULL) {
+        Py_INCREF(result);
+        Py_DECREF(key);
+        return result;
+    }
+    if (PyErr_Occurred() || poll_cancel() < 0 || Py_EnterRecursiveCall(" while adding games")) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    if (g->kind == 2)
+        result = translate(h, g);
+    else if (h->kind == 2)
+        result = translate(g, h);
+    else {
+        /* G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; the G^L + H are pairwise incomparable since the G^L
+         * are (order is translation-invariant), which _canonical's splits exploit. */
+        PyObject *lists[2] = {NULL, NULL}, *splits[2] = {NULL, NULL};
+        for (int side = 0; side < 2; side++) {
+            PyObject *list = lists[side] = PyList_New(0);
+            if (list == NULL)
+                goto general_done;
+            for (int which = 0; which < 2; which++) {
+                GameObject *mover = which ? h : g, *other = which ? g : h;
+                PyObject *options = options_of(mover, side == 0);
+                if (options == NULL)
+                    goto general_done;
+                for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(options); i++) {
+                    GameObject *o = (GameObject *)PyTuple_GET_ITEM(options, i);
+                    PyObject *sum = which ? add_rec(other, o) : add_rec(o, other);
+                    if (sum == NULL || PyList_Append(list, sum) < 0) {
+                        Py_XDECREF(sum);
+                        Py_DECREF(options);
+                        goto general_done;
+                    }
+                    Py_DECREF(sum);
+                }
+                Py_DECREF(options);
+                if (which == 0 && (splits[side] = PyLong_FromSsize_t(PyList_GET_SIZE(list))) == NULL)
+                    goto general_done;
+            }
+        }
+        result = canonical(lists[0], lists[1], PyLong_AsSsize_t(splits[0]), PyLong_AsSsize_t(splits[1]));
+general_done:
+        Py_XDECREF(lists[0]);
+        Py_XDECREF(lists[1]);
+        Py_XDECREF(splits[0]);
+        Py_XDECREF(splits[1]);
+    }
+    Py_LeaveRecursiveCall();
+    if (result != NULL && PyDict_SetItem(add_memo, key, result) < 0)
+        Py_CLEAR(result);
+    Py_DECREF(key);
+    return result;
+}
+
+/* add(g, h): the compiled _add. */
+static PyObject *
+kernel_add(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!check_games(args, nargs, "add"))
+        return NULL;
+    kernel_enter();
+    PyObject *r = add_rec((GameObject *)args[0], (GameObject *)args[1]);
+    kernel_leave();
+    return r;
+}
+
+static PyObject *
+game_add(PyObject *a, PyObject *b)
+{
+    if (!hooks_ready())
+        return NULL;
+    if (!IS_GAME(a) || !IS_GAME(b)) {
+        /* G + 3, 3 + G, G + Fraction: the pure kernel coerces (the sum is commutative). */
+        PyObject *game = IS_GAME(a) ? a : b;
+        PyObject *other = IS_GAME(a) ? b : a;
+        return PyObject_CallFunctionObjArgs(hook_add_other, game, other, NULL);
+    }
+    GameObject *g = (GameObject *)a;
+    GameObject *h = (GameObject *)b;
+    if (g->kind && h->kind)
+        return uptimal_sum(g, h);
+    kernel_enter();
+    PyObject *r = add_rec(g, h);
+    if (r == NULL && PyErr_ExceptionMatches(PyExc_RecursionError)) {
+        /* too deep for this thread's stack: rerun through the deep-recursion wrapper (a big-stack thread) */
+        PyErr_Clear();
+        r = PyObject_CallFunctionObjArgs(hook_add_deep, a, b, NULL);
+    }
+    kernel_leave();
+    return r;
+}
+
+static PyNumberMethods game_as_number = {
+    .nb_add = game_add,
+};
+
+/* ------------------------------------------------------------------ type */
+
+static Py_hash_t
+game_hash(PyObject *self)
+{
+    /* computed on first use: a number hashes like its value (hash(integer(2)) == hash(2)), another game like
+     * ("cgt.Game", its id), as in the pure kernel */
+    GameObject *g = (GameObject *)self;
+    if (g->side != NULL && g->side->hash != -1)
+        return g->side->hash;
+    Py_hash_t h;
+    if (g->kind == 2) {
+        PyObject *nus = nus_of(g);
+        if (nus == NULL)
+            return -1;
+        h = PyObject_Hash(PyTuple_GET_ITEM(nus, 0));
+    }
+    else {
+        PyObject *id = id_of(g);
+        PyObject *t = id == NULL ? NULL : PyTuple_Pack(2, str_cgt_game, id);
+        if (t == NULL)
+            return -1;
+        h = PyObject_Hash(t);
+        Py_DECREF(t);
+    }
+    if (h != -1)
+        g->side->hash = h;
+    return h;
+}
+
+/* Getters of the fields made on first use (see the struct); the stops accept assignment. */
+static PyObject *
+get_id(PyObject *self, void *unused)
+{
+    PyObject *id = id_of((GameObject *)self);
+    Py_XINCREF(id);
+    return id;
+}
+
+static PyObject *
+get_nus(PyObject *self, void *unused)
+{
+    PyObject *nus = nus_of((GameObject *)self);
+    Py_XINCREF(nus);
+    return nus;
+}
+
+static PyObject *
+get_hash(PyObject *self, void *unused)
+{
+    Py_hash_t h = game_hash(self);
+    return h == -1 && PyErr_Occurred() ? NULL : PyLong_FromSsize_t(h);
+}
+
+static PyObject **
+stop_field(GameObject *g, void *which)
+{
+    if (game_side(g) == NULL)
+        return NULL;
+    switch ((int)(Py_ssize_t)which) {
+    case 0: return &g->side->ls;
+    case 1: return &g->side->rs;
+    case 2: return &g->side->lsf;
+    default: return &g->side->rsf;
+    }
+}
+
+static PyObject *
+get_stop(PyObject *self, void *which)
+{
+    GameObject *g = (GameObject *)self;
+    if (g->side == NULL && g->small && (Py_ssize_t)which < 2) {
+        /* a stop of a small uptimal is its number part (no side structure needed for an integer) */
+        return small_number(g->num, g->exp);
+    }
+    PyObject **field = stop_field(g, which);
+    if (field == NULL)
+        return NULL;
+    if (*field == NULL && g->small) {
+        if ((Py_ssize_t)which >= 2) {
+            if (small_shadows(g) < 0)
+                return NULL;
+        }
+        else {
+            PyObject *nus = nus_of(g);
+            if (nus == NULL)
+                return NULL;
+            *field = PyTuple_GET_ITEM(nus, 0);
+            Py_INCREF(*field);
+        }
+    }
+    else if (*field == NULL && g->kind == 0) {
+        /* a general game: its stops in machine dyadics when they are (computed here on first use) */
+        if (g->stops == 0 && compute_stops(g) < 0)
+            return NULL;
+        if (g->stops == 1) {
+            int side = (int)(Py_ssize_t)which & 1;
+            *field = (Py_ssize_t)which >= 2 ? machine_shadow(g->side->stop_num[side], g->side->stop_exp[side])
+                                            : small_number(g->side->stop_num[side], g->side->stop_exp[side]);
+            if (*field == NULL)
+                return NULL;
+        }
+    }
+    PyObject *value = *field == NULL ? Py_None : *field;
+    Py_INCREF(value);
+    return value;
+}
+
+static int
+set_stop(PyObject *self, PyObject *value, void *which)
+{
+    if (NONEISH(value) && ((GameObject *)self)->side == NULL)
+        return 0;
+    PyObject **field = stop_field((GameObject *)self, which);
+    if (field == NULL)
+        return -1;
+    Py_XINCREF(value);
+    Py_XSETREF(*field, value);
+    return 0;
+}
+
+/* The plain fields of the side structure (_left, _right, _neg, _birthday, _le_memo, _extra), as the member
+ * descriptors they were: NULL reads as None, and storing None into a game without a side structure keeps it
+ * without one. */
+static PyObject *
+get_side_field(PyObject *self, void *offset)
+{
+    GameObject *g = (GameObject *)self;
+    PyObject *value = g->side == NULL ? NULL : *(PyObject **)((char *)g->side + (size_t)offset);
+    if (value == NULL)
+        value = Py_None;
+    Py_INCREF(value);
+    return value;
+}
+
+static int
+set_side_field(PyObject *self, PyObject *value, void *offset)
+{
+    GameObject *g = (GameObject *)self;
+    if (NONEISH(value) && g->side == NULL)
+        return 0;
+    if (game_side(g) == NULL)
+        return -1;
+    PyObject **field = (PyObject **)((char *)g->side + (size_t)offset);
+    Py_XINCREF(value);
+    Py_XSETREF(*field, value);
+    return 0;
+}
+
+static PyGetSetDef game_getset[] = {
+    {"_id", get_id, NULL, NULL, NULL},
+    {"_nus", get_nus, NULL, NULL, NULL},
+    {"_hash", get_hash, NULL, NULL, NULL},
+    {"_ls", get_stop, set_stop, NULL, (void *)0},
+    {"_rs", get_stop, set_stop, NULL, (void *)1},
+    {"_lsf", get_stop, set_stop, NULL, (void *)2},
+    {"_rsf", get_stop, set_stop, NULL, (void *)3},
+    {"_left", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, left)},
+    {"_right", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, right)},
+    {"_neg", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, neg)},
+    {"_birthday", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, birthday)},
+    {"_le_memo", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, le_memo)},
+    {"_extra", get_side_field, set_side_field, NULL, (void *)offsetof(GameSide, extra)},
+    {NULL}
+};
+
+static void
+game_dealloc(PyObject *self)
+{
+    GameObject *g = (GameObject *)self;
+    PyTypeObject *type = Py_TYPE(self);
+    if (PyObject_IS_GC(self))
+        PyObject_GC_UnTrack(self);
+    if (g->weakreflist != NULL)
+        PyObject_ClearWeakRefs(self);
+    GameSide *side = g->side;
+    if (side != NULL) {
+        Py_CLEAR(side->id);
+        Py_CLEAR(side->left);
+        Py_CLEAR(side->right);
+        Py_CLEAR(side->nus);
+        Py_CLEAR(side->neg);
+        Py_CLEAR(side->birthday);
+        Py_CLEAR(side->ls);
+        Py_CLEAR(side->rs);
+        Py_CLEAR(side->lsf);
+        Py_CLEAR(side->rsf);
+        Py_CLEAR(side->le_memo);
+        Py_CLEAR(side->extra);
+        if (!g->inline_side)
+            PyMem_Free(side);
+        g->side = NULL;
+    }
+    if (g->own_block)
+        block_free(self, g->inline_side);
+    else
+        type->tp_free(self);
+}
+
+static PyTypeObject GameBase_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cgt.kernel._kernel.GameBase",
+    .tp_doc = "The compiled base of cgt.Game: fields, hash, order and sum (see cgt.kernel.game).",
+    .tp_basicsize = sizeof(GameObject),
+    .tp_itemsize = 0,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_dealloc = game_dealloc,
+    .tp_hash = game_hash,
+    .tp_richcompare = game_richcompare,
+    .tp_as_number = &game_as_number,
+    .tp_getset = game_getset,
+    .tp_weaklistoffset = offsetof(GameObject, weakreflist),
+};
+
+/* ------------------------------------------------------------------ module */
+
+static PyObject *
+kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *names[] = {"game_type", "add_memo", "cancel_requested", "check_room", "add_deep", "le_deep",
+                            "uptimal_le", "uptimal_sum", "materialise", "fill_stops", "raise_if_cancelled",
+                            "compare_other", "add_other", "by_options", "canonical", "namespace", "as_number",
+                            "recognise_uptimal", "pure_uptimal", NULL};
+    enum { COUNT = 19 };
+    PyObject *v[COUNT];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!O!OOOOOOOOOOO!OO!OOO", names, &v[0], &PyDict_Type, &v[1],
+                                     &PyList_Type, &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10],
+                                     &v[11], &v[12], &PyDict_Type, &v[13], &v[14], &PyDict_Type, &v[15], &v[16],
+                                     &v[17], &v[18]))
+        return NULL;
+    if (!PyType_Check(v[0]) || !PyType_IsSubtype((PyTypeObject *)v[0], &GameBase_Type)) {
+        PyErr_SetString(PyExc_TypeError, "game_type must be a subclass of GameBase");
+        return NULL;
+    }
+    if (PyList_GET_SIZE(v[2]) != 1) {
+        PyErr_SetString(PyExc_ValueError, "cancel_requested must be a one-item list");
+        return NULL;
+    }
+    PyObject **targets[COUNT] = {(PyObject **)&Game_Type, &add_memo, &cancel_flag, &hook_check_room,
+                                 &hook_add_deep, &hook_le_deep, &hook_uptimal_le, &hook_uptimal_sum,
+                                 &hook_materialise, &hook_fill_stops, &hook_cancelled, &hook_compare_other,
+                                 &hook_add_other, &by_options, &hook_canonical, &namespace, &hook_as_number,
+                                 &hook_recognise, &hook_pure_uptimal};
+    for (int i = 0; i < COUNT; i++) {
+        Py_INCREF(v[i]);
+        Py_XSETREF(*targets[i], v[i]);
+    }
+    /* Games are interned for the session and hold no reference cycles the collector could free (options point
+     * to older games; the per-game caches hold games, numbers and text), so cgt.Game, a heap type and hence
+     * created with the garbage collector's flag, is made an ordinary type: a new game then costs no GC header
+     * and no count towards the collector's thresholds (every 700 new games set off a collection, which was a
+     * quarter of the time of fresh nim sums).  subtype_dealloc and PyType_GenericAlloc read the flag at each
+     * call, and game_dealloc frees through tp_free. */
+    if (Game_Type->tp_flags & Py_TPFLAGS_HAVE_GC && Game_Type->tp_dictoffset == 0) {
+        Game_Type->tp_flags &= ~Py_TPFLAGS_HAVE_GC;
+        Game_Type->tp_traverse = NULL;
+        Game_Type->tp_clear = NULL;
+        Game_Type->tp_is_gc = NULL;
+        Game_Type->tp_free = PyObject_Del;
+        Game_Type->tp_alloc = game_type_alloc; /* the kernel's blocks (game_dealloc frees them) */
+        PyType_Modified(Game_Type);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef kernel_methods[] = {
+    {"set_hooks", (PyCFunction)(void (*)(void))kernel_set_hooks, METH_VARARGS | METH_KEYWORDS,
+     "Bind the Game class, intern tables and pure-kernel fallbacks (called once by cgt.kernel.game)."},
+    {"new_game", (PyCFunction)(void (*)(void))kernel_new_game, METH_FASTCALL,
+     "new_game(left, right, nus): a new Game, initialised as the pure kernel's _new does."},
+    {"canonical", (PyCFunction)(void (*)(void))kernel_canonical, METH_FASTCALL,
+     "canonical(left, right, left_split=0, right_split=0): the canonical form of {left | right} (the compiled "
+     "_canonical)."},
+    {"materialise", kernel_materialise, METH_O,
+     "materialise(g): fill in the options of an uptimal from its closed form (the compiled _materialise)."},
+    {"uptimal", (PyCFunction)(void (*)(void))kernel_uptimal, METH_FASTCALL,
+     "uptimal(x, u, n): the interned uptimal x + u.^ + *n (the compiled _uptimal)."},
+    {"add", (PyCFunction)(void (*)(void))kernel_add, METH_FASTCALL,
+     "add(g, h): g + h for two canonical games (the compiled _add, memoised)."},
+    {"intern_general", (PyCFunction)(void (*)(void))kernel_intern_general, METH_FASTCALL,
+     "intern_general(left, right): the interned canonical game {left | right} that is not an uptimal."},
+    {"le", (PyCFunction)(void (*)(void))kernel_le, METH_FASTCALL,
+     "le(g, h): g <= h for two canonical games (the compiled _le, memoised)."},
+    {"memo_bind", (PyCFunction)(void (*)(void))kernel_memo_bind, METH_FASTCALL,
+     "memo_bind(holders, budget): the shared list of games holding a comparison memo, and the entry budget."},
+    {"memo_stored", kernel_memo_stored, METH_NOARGS,
+     "memo_stored(): count one entry stored in a holder's memo (the pure _le's stores); drop past the budget."},
+    {"memo_forget", kernel_memo_forget, METH_NOARGS, "memo_forget(): drop every comparison memo."},
+    {"set_memo_budget", kernel_set_memo_budget, METH_O,
+     "set_memo_budget(entries): the comparison-memo budget (dropping at once if the memos are over it)."},
+    {"block_stats", kernel_block_stats, METH_NOARGS,
+     "block_stats(): {'chunks', 'prefaulted', 'spares', 'prefault'}: 2 MB chunks of games taken, how many a helper "
+     "thread had faulted in ahead of use, spares ready now, and whether this build has the helper."},
+    {"memo_stats", kernel_memo_stats, METH_NOARGS,
+     "memo_stats(): {'entries', 'holders', 'budget', 'drops'} of the comparison memos."},
+    {NULL, NULL, 0, NULL}
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "cgt.kernel._kernel",
+    .m_doc = "The compiled kernel of cgt.kernel.game (issue 18 step 3); cgt.kernel_info() tells whether it is active.",
+    .m_size = -1,
+    .m_methods = kernel_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__kernel(void)
+{
+#ifdef CHUNK_PREFAULT
+    pthread_atfork(NULL, NULL, prefault_after_fork);
+#endif
+    if (PyType_Ready(&GameBase_Type) < 0 || PyType_Ready(&LeMemo_Type) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (m == NULL)
+        return NULL;
+    str_cgt_game = PyUnicode_InternFromString("cgt.Game");
+    str_numerator = PyUnicode_InternFromString("numerator");
+    str_denominator = PyUnicode_InternFromString("denominator");
+    str_max_interned = PyUnicode_InternFromString("MAX_INTERNED");
+    zero_float = PyFloat_FromDouble(0.0);
+    PyObject *fractions = PyImport_ImportModule("fractions");
+    if (fractions != NULL) {
+        fraction_type = PyObject_GetAttrString(fractions, "Fraction");
+        Py_DECREF(fractions);
+    }
+    big_uptimals = PyDict_New();
+    if (PyType_Ready(&Table_Type) == 0)
+        uptimal_table = PyType_GenericNew(&Table_Type, NULL, NULL);
+    if (str_cgt_game == NULL || str_numerator == NULL || str_denominator == NULL || str_max_interned == NULL
+            || zero_float == NULL || fraction_type == NULL || big_uptimals == NULL || uptimal_table == NULL
+            || PyModule_AddObjectRef(m, "uptimals", uptimal_table) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddObjectRef(m, "LeMemo", (PyObject *)&LeMemo_Type) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&GameBase_Type);
+    if (PyModule_AddObject(m, "GameBase", (PyObject *)&GameBase_Type) < 0) {
+        Py_DECREF(&GameBase_Type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,690 @@
+"""Impartial games under misère play, kept in Conway's misère canonical form.
+
+In misère play the player who cannot move *wins*.  Two impartial games ``G`` and ``H`` are *equal* (misère
+indistinguishable) when ``G + X`` and ``H + X`` have the same misère outcome for every impartial ``X``.
+Every game has a unique simplest form (Conway, *On Numbers and Games*, ch. 12; Siegel, *Combinatorial Game
+Theory*, ch. V.1), so a :class:`MisereGame` is interned: equal games are the same object.
+
+The kernel rests on three theorems, all in Conway ONAG ch. 12 (Siegel CGT §V.1); write ``o(X)`` for the
+misère outcome, ``G'`` for options and ``G''`` for options of options:
+
+* *linking* -- ``G`` and ``H`` are *linked* when some ``T`` makes ``G + T`` and ``H + T`` both P-positions.
+  ``G`` is linked to ``H`` iff ``G`` equals no ``H'`` and no ``G'`` equals ``H``;
+* *equality* -- ``G = H`` iff ``G`` is linked to no ``H'``, no ``G'`` is linked to ``H``, and
+  ``o(G) = o(H)`` (the last condition only matters when one of them has no options);
+* *simplification* -- an option ``G'`` is *reversible* when some ``G''`` equals ``G`` itself.  If the
+  options of ``G`` are canonical then either some ``G''`` equals ``G`` -- and then that ``G''``, already
+  canonical, *is* the canonical form of ``G`` -- or ``G`` is canonical.  This is how reversibility works
+  in misère play: it never "bypasses" to other options, it collapses the whole game, which keeps the
+  subtle cases right: ``{*}`` collapses to ``0`` (its grandchild ``0`` equals it), while ``{0}`` = ``*``
+  and ``{0, *}`` = ``*2`` are canonical.
+
+``str`` is CGSuite's ``*[…]`` notation (see :mod:`cgt.misere.notation`).
+
+>>> from cgt.misere.game import misere_game, misere_nim
+>>> a = misere_game([misere_nim(1)])      # {*}: equal to 0 in misère play
+>>> a is misere_nim(0), str(a)
+(True, '*[0]')
+>>> h = misere_nim(2)
+>>> str(h + h), (h + h) == misere_nim(0), str((h + h).misere_outcome)   # *2+*2 = {*3, *2}
+('*[32]', False, 'P')
+>>> misere_nim(1) + misere_nim(1) is misere_nim(0)      # * + * = 0 in misère play
+True
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from cgt.runtime.walk import postorder
+from cgt.errors import InvalidGameError, NotApplicableError, TooLargeError
+from cgt.runtime.arguments import callable_argument, collection_argument
+from cgt.runtime.interrupt import check_interrupt
+from cgt.kernel.game import register_cache
+from cgt.impartial.grundy import mex
+
+__all__ = ["MisereGame", "misere_game", "misere_nim", "born_by_misere", "count_born_by_misere",
+           "misere_canonical_form", "misere_canonical_form_of", "misere_sum", "partizan_misere_outcome"]
+
+
+class MisereGame:
+    """An impartial game in misère canonical form (build with :func:`misere_game` or :func:`misere_nim`).
+
+    Interned: equal games are the same object, so ``==`` is identity and ``hash`` is O(1).
+
+    >>> from cgt.misere.game import misere_nim
+    >>> g = misere_nim(3)
+    >>> g.birthday, g.nim_value, g.misere_nim_value, str(g.genus)
+    (3, 3, 3, '3')
+    """
+
+    __slots__ = ("_id", "_options", "_key", "_birthday", "_p", "_nim", "_mnim", "_heap", "_name",
+                 "_genus", "__weakref__")
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("MisereGame values are built with cgt.misere_game(options) or cgt.misere_nim(n)")
+
+    # ------------------------------------------------------------------ basic members
+    @property
+    def options(self) -> tuple["MisereGame", ...]:
+        """The options of the canonical form, in print order (larger birthdays first).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> [str(o) for o in misere_nim(3).options]
+        ['*[2]', '*[1]', '*[0]']
+        """
+        return tuple(sorted(self._options, key=_print_key, reverse=True))
+
+    @property
+    def birthday(self) -> int:
+        """The birthday of the canonical form: 0 without options, else one more than the largest option's.
+
+        >>> from cgt.misere.game import misere_game
+        >>> misere_game([2]).birthday, misere_game([[2]]).birthday     # {*2}, {{*2}}
+        (3, 4)
+        """
+        return self._birthday
+
+    @property
+    def misere_outcome(self):
+        """``P`` or ``N``: the outcome when the player who cannot move wins.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> [str(misere_nim(n).misere_outcome) for n in range(3)]
+        ['N', 'P', 'N']
+        """
+        from cgt.kernel.outcome import Outcome
+
+        return Outcome.P if self._p else Outcome.N
+
+    @property
+    def nim_value(self) -> int:
+        """The normal-play Grundy value (the ``g`` of the genus).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> (misere_nim(2) + misere_nim(3)).nim_value
+        1
+        """
+        return self._nim
+
+    @property
+    def misere_nim_value(self) -> int:
+        """The misère Grundy value: 1 without options, else the mex of the options' values.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> [misere_nim(n).misere_nim_value for n in range(4)]
+        [1, 0, 2, 3]
+        """
+        return self._mnim
+
+    @property
+    def is_nim_heap(self) -> bool:
+        """True for the nim heaps ``*n`` (whose options are exactly ``*0 … *(n-1)``).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(4).is_nim_heap, (misere_nim(2) + misere_nim(2)).is_nim_heap
+        (True, False)
+        """
+        return self._heap >= 0
+
+    @property
+    def heap_size(self) -> int | None:
+        """``n`` when the game is the nim heap ``*n``, else None.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(5).heap_size, (misere_nim(1) + misere_nim(2)).heap_size   # * + *2 = {*, 0, *2}
+        (5, 3)
+        """
+        return self._heap if self._heap >= 0 else None
+
+    @property
+    def genus(self):
+        """Conway's genus ``g^(γ0 γ1 …)`` as a :class:`cgt.misere.genus.Genus` (Winning Ways ch. 13).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> h = misere_nim(2)
+        >>> str((h + h).genus), str(misere_nim(2).genus), misere_nim(2).genus.gammas
+        ('0^02', '2', (2, 0))
+        """
+        if self._genus is None:
+            from cgt.misere.genus import genus_of
+
+            self._genus = genus_of(self)
+        return self._genus
+
+    # ------------------------------------------------------------------ arithmetic
+    def __add__(self, other):
+        """G + H: misère (disjunctive) sum."""
+        if not isinstance(other, MisereGame):
+            if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+                return self
+            return NotImplemented
+        return misere_sum(self, other)
+
+    __radd__ = __add__
+
+    def __eq__(self, other):
+        """G == H: misère equality (identity, since values are interned)."""
+        return self is other
+
+    def __ne__(self, other):
+        return self is not other
+
+    def __hash__(self):
+        return hash(("MisereGame", self._id))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        from cgt.misere.notation import format_misere
+
+        return (parse_misere_text, (format_misere(self, None),))
+
+    def __str__(self) -> str:
+        from cgt.misere.notation import format_misere
+
+        return format_misere(self)
+
+    def __repr__(self) -> str:
+        """``parse_misere('*[…]')``, or a short description when the text is too long to print.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> repr(misere_nim(2)), repr(misere_nim(9) + misere_nim(9) + misere_nim(9))
+        ("parse_misere('*[2]')", '<misère game of birthday 25, too large to print>')
+        """
+        try:
+            return f"parse_misere({str(self)!r})"
+        except TooLargeError:
+            return f"<misère game of birthday {self._birthday}, too large to print>"
+
+    # ------------------------------------------------------------------ delegated members
+    @property
+    def mate(self) -> "MisereGame":
+        """Conway's mate ``G⁻``: ``0⁻ = *`` and otherwise ``{G'⁻}``; ``G + G⁻`` is always a P-position.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> str(misere_nim(0).mate), str(misere_nim(1).mate), str(misere_nim(3).mate)
+        ('*[1]', '*[0]', '*[3]')
+        """
+        from cgt.misere.algebra import mate
+
+        return mate(self)
+
+    def is_linked_to(self, other: "MisereGame") -> bool:
+        """True when some ``T`` makes ``G + T`` and ``H + T`` both misère P-positions (ONAG ch. 12).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(0).is_linked_to(misere_nim(0)), misere_nim(2).is_linked_to(misere_nim(1))
+        (True, False)
+        >>> h = misere_nim(2)
+        >>> (h + h).is_linked_to(misere_nim(0)), (h + h).is_linked_to(misere_nim(3))
+        (True, False)
+        """
+        return options_linked(self._options, other)
+
+    def link(self, other: "MisereGame") -> "MisereGame":
+        """A game ``T`` with ``G + T`` and ``H + T`` both P-positions (error if they are not linked).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> h = misere_nim(2)
+        >>> t = (h + h).link(misere_nim(0))
+        >>> str(t), str((h + h + t).misere_outcome), str(t.misere_outcome)
+        ('*[32]', 'P', 'P')
+        """
+        from cgt.misere.algebra import link
+
+        return link(self, other)
+
+    def distinguisher(self, other: "MisereGame") -> "MisereGame":
+        """A game ``X`` with ``G + X`` and ``H + X`` of different misère outcomes (error if ``G == H``).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> h = misere_nim(2)
+        >>> x = (h + h).distinguisher(misere_nim(0))
+        >>> str(x), str((h + h + x).misere_outcome), str(x.misere_outcome)
+        ('*[0]', 'P', 'N')
+        """
+        from cgt.misere.algebra import distinguisher
+
+        return distinguisher(self, other)
+
+    def misere_minus(self, other: "MisereGame") -> "MisereGame":
+        """The game ``X`` with ``X + H = G`` (misère games cancel, so it is unique); error if none exists.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> g = misere_nim(2) + misere_nim(3)
+        >>> g.misere_minus(misere_nim(3)) is misere_nim(2)
+        True
+        """
+        from cgt.misere.algebra import misere_minus
+
+        return misere_minus(self, other)
+
+    @property
+    def parts(self) -> tuple["MisereGame", ...]:
+        """The *parts* of ``G``: the games ``H`` with ``G = H + X`` for some ``X`` (ONAG ch. 12).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> [str(p) for p in (misere_nim(2) + misere_nim(2)).parts]
+        ['*[0]', '*[1]', '*[2]', '*[3]', '*[32]', '*[(32)[1]]']
+        """
+        from cgt.misere.algebra import parts
+
+        return parts(self)
+
+    @property
+    def partitions(self) -> tuple[tuple["MisereGame", ...], ...]:
+        """The ways of writing ``G`` as a sum of primes (see :attr:`is_prime`), each as a sorted tuple.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> [[str(p) for p in ps] for ps in (misere_nim(2) + misere_nim(3)).partitions]   # *2+*2+*
+        [['*[2]', '*[2]', '*[1]']]
+        """
+        from cgt.misere.algebra import partitions
+
+        return partitions(self)
+
+    @property
+    def is_prime(self) -> bool:
+        """True when ``G`` is neither 0 nor ``*`` and its only parts are ``0``, ``*``, ``G`` and ``G + *``.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(2).is_prime, (misere_nim(2) + misere_nim(2)).is_prime, misere_nim(1).is_prime
+        (True, False, False)
+        """
+        from cgt.misere.algebra import is_prime
+
+        return is_prime(self)
+
+    @property
+    def is_tame(self) -> bool:
+        """True when every follower has the genus of a misère Nim position (Winning Ways ch. 13).
+
+        The Nim genera are ``0^120`` and ``1^031`` (no heap or one heap of size 1), ``0^02`` and ``1^13``
+        (the *fickle* and *firm* genera of e.g. ``*2+*2`` and ``*2+*2+*``) and ``g^(g,g⊕2)`` for
+        ``g >= 2``.
+
+        >>> from cgt.misere.game import misere_game, misere_nim
+        >>> (misere_nim(2) + misere_nim(3)).is_tame, misere_game([[2], 1]).is_tame
+        (True, False)
+        """
+        from cgt.misere.genus import is_tame
+
+        return is_tame(self)
+
+
+def _print_key(g: MisereGame):
+    return (g._birthday, g._heap, -g._id)
+
+
+# ====================================================================== interning and the kernel
+
+_by_key: dict = {}
+_all: list = []
+
+
+def _intern(options: frozenset) -> MisereGame:
+    """Intern the game whose options are the canonical ``options`` (assumed already irreducible)."""
+    key = frozenset(o._id for o in options)
+    g = _by_key.get(key)
+    if g is not None:
+        return g
+    g = object.__new__(MisereGame)
+    g._id = len(_all)
+    g._options = tuple(sorted(options, key=lambda o: o._id))
+    g._key = key
+    g._birthday = 1 + max((o._birthday for o in options), default=-1)
+    g._p = bool(options) and not any(o._p for o in options)
+    g._nim = mex(o._nim for o in options)
+    g._mnim = mex(o._mnim for o in options) if options else 1
+    n = len(options)
+    g._heap = n if all(o._heap >= 0 for o in options) and {o._heap for o in options} == set(range(n)) else -1
+    g._name = None
+    g._genus = None
+    _by_key[key] = g
+    _all.append(g)
+    return g
+
+
+ZERO = _intern(frozenset())
+
+
+def _outcome_p(options) -> bool:
+    """The misère outcome of a form from its options: P iff it has options and all of them are N."""
+    return bool(options) and not any(o._p for o in options)
+
+
+_eq_memo: dict = {}
+
+
+def _equal(options: frozenset, k: MisereGame) -> bool:
+    """Whether the form ``G = {options}`` (canonical options) equals the canonical game ``k``.
+
+    Conway's equality test (ONAG ch. 12; Siegel CGT Thm V.1.10 and the linking lemma): ``G = K`` iff
+    ``o(G) = o(K)``, no ``G'`` is linked to ``K`` and ``G`` is linked to no ``K'``; for canonical forms
+    ``A`` is linked to ``B`` iff ``A`` equals no ``B'`` and no ``A'`` equals ``B``.  Recursion only
+    descends ``k``, so its depth is at most ``k``'s birthday.
+    """
+    memo_key = (frozenset(o._id for o in options), k._id)
+    hit = _eq_memo.get(memo_key)
+    if hit is not None:
+        return hit
+    result = _equal_uncached(options, k)
+    _eq_memo[memo_key] = result
+    return result
+
+
+def _equal_uncached(options: frozenset, k: MisereGame) -> bool:
+    if _outcome_p(options) != k._p:
+        return False
+    k_opts = k._options
+    k_set = set(k_opts)
+    # No G' linked to K: each G' equals some K' (G' in K's options) or has an option equal to K.
+    for a in options:
+        if a not in k_set and k not in a._options:
+            return False
+    # G linked to no K': each K' is some G', or G equals some K''.
+    for b in k_opts:
+        if b in options:
+            continue
+        if not any(_equal(options, c) for c in b._options):
+            return False
+    return True
+
+
+def options_linked(options, h: MisereGame) -> bool:
+    """Whether the form with canonical ``options`` is linked to canonical ``h`` (Conway's linking lemma)."""
+    for b in h._options:                                 # G = some H' ?
+        if _equal(frozenset(options), b):
+            return False
+    for a in options:                                    # some G' = H ?
+        if a is h:
+            return False
+    return True
+
+
+def canonical_misere(options: Iterable[MisereGame]) -> MisereGame:
+    """The canonical form of ``{options}`` (options already canonical): Conway's simplification theorem.
+
+    If some ``G''`` (an option of an option) equals ``G``, the canonical ``G''`` is the answer; otherwise
+    the form is canonical (ONAG ch. 12, "the simplest form"; Siegel CGT Thm V.1.12).
+    """
+    opts = frozenset(options)
+    key = frozenset(o._id for o in opts)
+    g = _by_key.get(key)
+    if g is not None:
+        return g
+    seen = set()
+    for a in opts:
+        for c in a._options:
+            if c._id in seen:
+                continue
+            seen.add(c._id)
+            if _equal(opts, c):
+                return c
+    return _intern(opts)
+
+
+# ====================================================================== constructors
+
+def misere_game(options: Iterable = ()) -> MisereGame:
+    """The misère game with the given options, in canonical form.
+
+    An option may be a :class:`MisereGame`, an ``int`` ``n`` (the nim heap ``*n``) or a list of options
+    (CGSuite's entry form ``*[4,2]``, ``*[[4,2],4,3,1]``).
+
+    >>> str(misere_game([4, 2])), str(misere_game([[4, 2], 4, 3, 1])), str(misere_game([[2]]))
+    ('*[42]', '*[(42)431]', '*[2##]')
+    >>> misere_game([0, 1]) is misere_nim(2)
+    True
+    """
+    return canonical_misere(_as_option(o) for o in collection_argument(options, "misere_game(): options"))
+
+
+def _as_option(x) -> MisereGame:
+    if isinstance(x, MisereGame):
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        return misere_nim(x)
+    if isinstance(x, (list, tuple)):
+        return misere_game(x)
+    raise InvalidGameError(f"a misère game option must be a MisereGame, an int or a list, got {x!r}")
+
+
+_nims: list = [ZERO]
+#: Largest misère nim heap built by misere_nim (the cost is quadratic in the heap size).
+MAX_MISERE_NIM = 4096
+
+
+def misere_nim(n: int) -> MisereGame:
+    """The nim heap ``*n`` as a misère game (nim heaps are misère canonical).
+
+    >>> str(misere_nim(2)), str(misere_nim(12)), misere_nim(3).birthday
+    ('*[2]', '*[&12;]', 3)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidGameError(f"misere_nim() needs a non-negative int, got {n!r}")
+    if n > MAX_MISERE_NIM:
+        raise TooLargeError(f"misere_nim({n}): heaps above {MAX_MISERE_NIM} are refused (heap n has n options, "
+                            f"so building it costs n^2: 4000 takes 20 s)")
+    while len(_nims) <= n:
+        if not len(_nims) & 255:
+            check_interrupt()
+        _nims.append(_intern(frozenset(_nims)))
+    return _nims[n]
+
+
+# ====================================================================== sums
+
+_sum_memo: dict = {}
+
+
+def misere_sum(g: MisereGame, h: MisereGame) -> MisereGame:
+    """``G + H``: the canonical form of ``{G' + H, G + H'}`` (memoised on the pair; iterative walk).
+
+    >>> str(misere_sum(misere_nim(2), misere_nim(1))), str(misere_sum(misere_game([2]), misere_nim(1)))
+    ('*[3]', '*[2[#1]]')
+    """
+    if g is ZERO:
+        return h
+    if h is ZERO:
+        return g
+    root = (g, h) if g._id <= h._id else (h, g)
+    hit = _sum_memo.get(root)
+    if hit is not None:
+        return hit
+
+    def expand(pair):
+        a, b = pair
+        if a is ZERO or b is ZERO:
+            return (b if a is ZERO else a), ()
+        children = [(x, b) if x._id <= b._id else (b, x) for x in a._options]
+        children += [(a, y) if a._id <= y._id else (y, a) for y in b._options]
+        return None, children
+
+    def combine(done, values):
+        return done if done is not None else canonical_misere(values)
+
+    return postorder(root, expand, combine, _sum_memo)
+
+
+# ====================================================================== other games
+
+def misere_canonical_form(g) -> MisereGame:
+    """The misère canonical form of an impartial :class:`cgt.Game` (walking its options).
+
+    A :class:`cgt.Game` is itself a normal-play canonical form, so an impartial one is a nimber ``*n``
+    and its misère form is the nim heap ``*n``; for positions use :func:`misere_canonical_form_of`.
+
+    >>> from cgt import nimber
+    >>> str(misere_canonical_form(nimber(3)))
+    '*[3]'
+    """
+    from cgt.kernel.game import Game, lefts_of, rights_of
+
+    if isinstance(g, MisereGame):
+        return g
+    if not isinstance(g, Game):
+        raise InvalidGameError(f"misere_canonical_form() needs a cgt.Game, got {g!r}")
+    if not g.is_impartial:
+        raise NotApplicableError(f"{g} is not impartial: misère canonical forms are for impartial games")
+    if g.is_nimber:
+        return misere_nim(g.nim_value)
+    return misere_canonical_form_of(g, lefts_of)        # pragma: no cover - canonical impartial = nimber
+
+
+def misere_canonical_form_of(position, options, components=None, cache: dict | None = None) -> MisereGame:
+    """The misère canonical form of an impartial position given by ``options(position)``.
+
+    ``components(position)``, when given, splits a position into independent parts (returning the
+    position itself, alone, when it does not split); their forms are added.  Iterative and memoised in
+    ``cache``.
+
+    >>> kayles = lambda n: sorted({tuple(sorted(p for p in (a, n - k - a) if p))
+    ...                            for k in (1, 2) for a in range(n - k + 1)})
+    >>> def options(heaps):                          # a position is a sorted tuple of heap sizes
+    ...     return [tuple(sorted(heaps[:i] + o + heaps[i + 1:]))
+    ...             for i, h in enumerate(heaps) for o in kayles(h)]
+    >>> str(misere_canonical_form_of((3,), options)), str(misere_canonical_form_of((2, 2), options))
+    ('*[3]', '*[32]')
+    >>> split = lambda heaps: [(h,) for h in heaps] if len(heaps) > 1 else [heaps]
+    >>> [str(misere_canonical_form_of((n,), options, split)) for n in (4, 5)]
+    ['*[1]', '*[(32)321]']
+    """
+    callable_argument(options, "misere_canonical_form_of(): options")
+    if components is not None:
+        callable_argument(components, "misere_canonical_form_of(): components")
+    memo = {} if cache is None else cache
+
+    def expand(pos):
+        if components is not None:
+            parts = list(components(pos))
+            if len(parts) != 1 or parts[0] != pos:
+                return "sum", parts
+        return "options", list(options(pos))
+
+    def combine(how, values):
+        if how == "sum":
+            total = ZERO
+            for v in values:
+                total = misere_sum(total, v)
+            return total
+        return canonical_misere(values)
+
+    return postorder(position, expand, combine, memo)
+
+
+# ====================================================================== games born by day n
+
+_days: list = [[ZERO]]
+
+
+def born_by_misere(n: int) -> list[MisereGame]:
+    """The misère games born by day ``n`` (CGSuite ``DayN``), sorted by birthday then print order.
+
+    Conway's counts are 1, 2, 3, 5, 22 for days 0–4 (ONAG ch. 12); day 5 has 4171780 games, too many to
+    list (:func:`count_born_by_misere` counts them).
+
+    >>> [len(born_by_misere(n)) for n in range(5)]
+    [1, 2, 3, 5, 22]
+    >>> [str(g) for g in born_by_misere(3)]
+    ['*[0]', '*[1]', '*[2]', '*[3]', '*[2#]']
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidGameError(f"born_by_misere() needs a non-negative int, got {n!r}")
+    if n > 4:
+        raise TooLargeError(f"born_by_misere({n}): day 5 alone has 4171780 games; "
+                            "use count_born_by_misere to count them")
+    while len(_days) <= n:
+        prev = _days[-1]
+        found = {}
+        for mask in range(1 << len(prev)):
+            g = canonical_misere(p for i, p in enumerate(prev) if mask >> i & 1)
+            found[g._id] = g
+        _days.append(sorted(found.values(), key=lambda g: (g._birthday, g._heap < 0, _print_key(g))))
+    return list(_days[n])
+
+
+def count_born_by_misere(n: int) -> int:
+    """The number of misère games born by day ``n``, by a counting argument for ``n <= 5``.
+
+    Every game born by day ``n`` is ``{S}`` for a set ``S`` of games born by day ``n-1``; ``{S}`` is
+    canonical unless it equals an option ``K`` of one of its options (a game born by day ``n-2``), and a
+    canonical ``{S}`` is distinct for distinct ``S``.  So the count is ``2^|D(n-1)|`` minus, for each
+    ``K``, the number of non-canonical ``S`` with ``{S} = K``.  By the equality theorem such an ``S`` only
+    contains games ``s`` not linked to ``K``, i.e. ``s`` an option of ``K`` or ``K`` an option of ``s``:
+    few enough to try every subset.  Conway's counts (ONAG ch. 12): 1, 2, 3, 5, 22, 4171780.
+
+    >>> [count_born_by_misere(n) for n in range(6)]
+    [1, 2, 3, 5, 22, 4171780]
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidGameError(f"count_born_by_misere() needs a non-negative int, got {n!r}")
+    if n <= 1:
+        return n + 1
+    if n > 5:
+        raise TooLargeError(f"count_born_by_misere({n}): day 6 is beyond reach (2^4171780 sets)")
+    prev = born_by_misere(n - 1)
+    older = born_by_misere(n - 2)
+    collapsing = 0
+    for k in older:
+        candidates = [s for s in prev if s in k._options or k in s._options]
+        if len(candidates) > 24:
+            raise TooLargeError(f"count_born_by_misere({n}): {len(candidates)} candidates for one game")
+        for mask in range(1 << len(candidates)):
+            subset = frozenset(c for i, c in enumerate(candidates) if mask >> i & 1)
+            if subset != frozenset(k._options) and _equal(subset, k):
+                collapsing += 1
+    return (1 << len(prev)) - collapsing
+
+
+def partizan_misere_outcome(g):
+    """The misère outcome class of a short partizan :class:`cgt.Game` form (CGSuite ``MisereOutcomeClass``).
+
+    The player who cannot move wins.  Computed on the game's canonical (normal-play) form, which is the
+    form a :class:`cgt.Game` keeps; misère outcomes are not invariant under normal-play equality.
+
+    >>> from cgt import integer, star, game
+    >>> [str(partizan_misere_outcome(x)) for x in (integer(0), star, integer(1), game([star], []))]
+    ['N', 'P', 'R', 'N']
+    """
+    from cgt.kernel.game import Game, lefts_of, rights_of
+    from cgt.kernel.outcome import Outcome
+
+    if not isinstance(g, Game):
+        raise InvalidGameError(f"partizan_misere_outcome() needs a cgt.Game, got {g!r}")
+
+    def expand(x):
+        lefts, rights = lefts_of(x), rights_of(x)
+        return len(lefts), list(lefts) + list(rights)
+
+    def combine(n_left, values):
+        lefts, rights = values[:n_left], values[n_left:]
+        left_first = not lefts or any(not v[1] for v in lefts)
+        right_first = not rights or any(not v[0] for v in rights)
+        return left_first, right_first
+
+    left_first, right_first = postorder(g, expand, combine, {})
+    return Outcome.from_wins(left_first, right_first)
+
+
+def parse_misere_text(text: str) -> MisereGame:
+    """Alias of :func:`cgt.misere.notation.parse_misere` used for pickling."""
+    from cgt.misere.notation import parse_misere
+
+    return parse_misere(text)
+
+
+def _clear() -> None:
+    _eq_memo.clear()
+    _sum_memo.clear()
+    for g in _all:
+        g._name = None
+        g._genus = None
+
+
+register_cache(_clear)

@@ -1,0 +1,263 @@
+"""CGSuite's ``*[…]`` notation for misère canonical forms: printing and parsing.
+
+Inside ``*[…]`` a game has a *name* (Conway's notation, ONAG ch. 12; Winning Ways ch. 13):
+
+* a nim heap ``*b`` is ``b`` (``&b;`` when ``b >= 10``);
+* a game with a single option ``H`` is ``H#``;
+* a game ``G = H + *`` whose ``H`` is born earlier is ``H`` with the mark ``1`` (the "odd" form);
+* otherwise the names of the options are run together, larger birthdays first, an option with several
+  options of its own in parentheses: ``*[42]`` is ``{*4, *2}``, ``*[(42)31]`` is ``{{*4,*2}, *3, *}``.
+
+Marks after a base item (a heap or a parenthesised name) apply left to right: ``#`` takes the game whose
+only option is the game so far, a number ``i`` adds ``*i``, ``-i`` undoes adding ``*i``
+(``G + *i = H`` prints as ``H[-i]``).  Once a number mark occurs, every mark after the base item goes
+inside one bracket: ``2[#1]`` is ``{*2} + *``.  This printer uses only ``#`` and ``1``; the parser reads
+every mark (CGSuite chooses among representations by an unspecified heuristic, so output is not
+character-for-character CGSuite's).
+
+>>> from cgt.misere.game import misere_game, misere_nim
+>>> g = misere_game([2]) + misere_nim(1)
+>>> str(g), parse_misere(str(g)) is g
+('*[2[#1]]', True)
+>>> parse_misere("*[(42)[2]]") is misere_game([4, 2]) + misere_nim(2)
+True
+"""
+
+from __future__ import annotations
+
+from cgt.errors import InvalidGameError, TooLargeError
+
+__all__ = ["MAX_TEXT_LENGTH", "format_misere", "parse_misere"]
+
+
+def _heap_token(n: int) -> str:
+    return str(n) if n < 10 else f"&{n};"
+
+
+def _name(g):
+    """``(kind, base, marks)``: kind ``"heap"`` (base is a heap token) or ``"multi"`` (base is the tuple of
+    option games, in print order), and the tuple of marks applied to it.  Stored on the game, so shared
+    subgames are planned once; the text itself is only built by :func:`format_misere`."""
+    if g._name is not None:
+        return g._name
+    from cgt.runtime.walk import postorder
+    from cgt.misere.game import misere_nim, misere_sum
+
+    star = misere_nim(1)
+
+    def expand(x):
+        if x._name is not None:
+            return (x, None), ()
+        if x._heap >= 0:
+            plan = ("heap", ())
+        elif len(x._options) == 1:
+            plan = ("#", (x._options[0],))
+        else:
+            y = misere_sum(x, star)
+            if y._birthday < x._birthday:
+                plan = ("1", (y,))
+            else:
+                plan = ("multi", tuple(sorted(x._options, key=_order, reverse=True)))
+        return (x, plan), plan[1]
+
+    postorder(g, expand, lambda how, values: _finish(how), {})
+    return g._name
+
+
+def _order(x):
+    return (x._birthday, x._heap, -x._id)
+
+
+def _finish(how):
+    x, plan = how
+    if plan is None:
+        return x._name
+    kind, children = plan
+    if kind == "heap":
+        x._name = ("heap", _heap_token(x._heap), ())
+    elif kind in ("#", "1"):
+        k, base, marks = children[0]._name
+        x._name = (k, base, marks + (kind,))
+    else:
+        x._name = ("multi", children, ())
+    return x._name
+
+
+def _marks_length(marks: tuple) -> int:
+    if not marks or all(m == "#" for m in marks):
+        return len(marks)
+    return len(marks) + 2
+
+
+def _over_names(g, combine) -> dict:
+    """``combine(kind, base, marks, values)`` evaluated bottom-up over the names of ``g`` and of every game
+    it prints (``values``: the results for the options of a ``multi`` base); a table game -> result."""
+    from cgt.runtime.walk import postorder
+
+    _name(g)
+    table: dict = {}
+
+    def expand(x):
+        kind, base, _ = x._name
+        return x, (base if kind == "multi" else ())
+
+    postorder(g, expand, lambda x, values: combine(*x._name, values), table)
+    return table
+
+
+def _text_lengths(g) -> dict:
+    """The length of the option text (as inside ``*[…]``) of ``g`` and of every game it prints, computed
+    without building any text: a game of birthday 25 can print as megabytes, because the printed form
+    repeats shared subgames."""
+    return _over_names(g, lambda kind, base, marks, values:
+                       (len(base) if kind == "heap" else sum(values) + 2) + _marks_length(marks))
+
+
+def _with_marks(base: str, marks: tuple) -> str:
+    if not marks:
+        return base
+    if all(m == "#" for m in marks):
+        return base + "".join(marks)
+    return base + "[" + "".join(marks) + "]"
+
+
+def _texts(g) -> dict:
+    """The option text of ``g`` and of every game it prints (``multi`` bases in parentheses)."""
+    return _over_names(g, lambda kind, base, marks, values:
+                       _with_marks(base if kind == "heap" else "(" + "".join(values) + ")", marks))
+
+
+MAX_TEXT_LENGTH = 100_000
+"""The longest ``*[…]`` text :func:`format_misere` builds unless asked for more."""
+
+
+def format_misere(g, max_length: int | None = MAX_TEXT_LENGTH) -> str:
+    """The ``*[…]`` text of a misère game (see the module docstring).
+
+    Misère canonical forms of sums grow fast and their printed form repeats shared subgames, so a text
+    longer than ``max_length`` characters (``None``: no limit) is refused with
+    :class:`~cgt.errors.TooLargeError` before it is built.
+
+    >>> from cgt.misere.game import misere_game, misere_nim
+    >>> format_misere(misere_nim(0)), format_misere(misere_game([4, 2])), format_misere(misere_nim(11))
+    ('*[0]', '*[42]', '*[&11;]')
+    >>> g = misere_nim(9) + misere_nim(9) + misere_nim(9)
+    >>> format_misere(g)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.TooLargeError: the misère game *[…] of birthday 25 prints as 11101986 characters, above the limit of 100000
+    """
+    kind, _, marks = _name(g)
+    if max_length is not None:
+        length = _text_lengths(g)[g] - (2 if kind == "multi" and not marks else 0) + 3
+        if length > max_length:
+            raise TooLargeError(f"the misère game *[…] of birthday {g._birthday} prints as {length} "
+                                f"characters, above the limit of {max_length}")
+    text = _texts(g)[g]
+    if kind == "multi" and not marks:
+        text = text[1:-1]
+    return "*[" + text + "]"
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.i = 0
+
+    def error(self, what: str):
+        raise InvalidGameError(f"cannot parse misère game {self.text!r} at column {self.i + 1}: {what}")
+
+    def peek(self) -> str:
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def take(self, ch: str):
+        if self.peek() != ch:
+            self.error(f"expected {ch!r}")
+        self.i += 1
+
+    def number(self) -> int:
+        ch = self.peek()
+        if ch.isdigit():
+            self.i += 1
+            return int(ch)
+        if ch == "&":
+            self.i += 1
+            start = self.i
+            while self.peek().isdigit():
+                self.i += 1
+            if start == self.i:
+                self.error("expected digits after '&'")
+            value = int(self.text[start:self.i])
+            self.take(";")
+            return value
+        self.error("expected a heap size")
+
+    def name(self, closing: str):
+        from cgt.misere.game import misere_game
+
+        items = []
+        while self.peek() not in (closing, ""):
+            items.append(self.item())
+        if not items:
+            return misere_game([])
+        return items[0] if len(items) == 1 else misere_game(items)
+
+    def item(self):
+        from cgt.misere.game import misere_game, misere_nim
+
+        ch = self.peek()
+        if ch == "(":
+            self.i += 1
+            g = self.name(")")
+            self.take(")")
+        elif ch.isdigit() or ch == "&":
+            g = misere_nim(self.number())
+        else:
+            self.error("expected a heap size or '('")
+        while True:
+            ch = self.peek()
+            if ch == "#":
+                self.i += 1
+                g = misere_game([g])
+            elif ch == "[":
+                self.i += 1
+                while self.peek() != "]":
+                    if self.peek() == "#":
+                        self.i += 1
+                        g = misere_game([g])
+                    elif self.peek() == "-":
+                        self.i += 1
+                        g = g.misere_minus(misere_nim(self.number()))
+                    elif self.peek() == "":
+                        self.error("unclosed '['")
+                    else:
+                        g = g + misere_nim(self.number())
+                self.i += 1
+            else:
+                return g
+
+
+def parse_misere(text: str):
+    """Read CGSuite's ``*[…]`` output notation back into a :class:`~cgt.misere.game.MisereGame`.
+
+    ``*[]`` is accepted for 0.  (CGSuite's *entry* form with commas, ``*[4,2]``, is a list of options:
+    use :func:`cgt.misere.game.misere_game`.)
+
+    >>> from cgt.misere.game import misere_game
+    >>> str(parse_misere("*[(42)31]")), parse_misere("*[2#]") is misere_game([2])
+    ('*[(42)31]', True)
+    >>> parse_misere("*[4")
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidGameError: cannot parse misère game '*[4' at column 4: expected ']'
+    """
+    if not isinstance(text, str):
+        raise InvalidGameError(f"parse_misere() needs a string, got {text!r}")
+    p = _Parser(text.strip())
+    p.take("*")
+    p.take("[")
+    g = p.name("]")
+    p.take("]")
+    if p.i != len(p.text):
+        p.error("unexpected text after ']'")
+    return g

@@ -1,0 +1,3 @@
+"""Topics of short games: uptimals, infinitesimals and atomic weight, predicates, powers, products,
+selective and conjunctive compounds, variants and games born by day n (docs/short-games.md).
+"""

@@ -1,0 +1,251 @@
+"""Heap games: Grundy sequences, certified periodicity, codes (cgt.games take-and-break / subtraction)."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgt import nimber
+from cgt.errors import InvalidPositionError
+from cgt.impartial.grundy import grundy
+from cgt.games import (DawsonsChess, DawsonsKayles, GrundysGame, Kayles, Nim, Subtraction, TakeAndBreak,
+                       TwoHeapSubtraction)
+from cgt.games.heap.periodicity import run_start
+
+# Winning Ways ch. 4 (Kayles table): n = 0..83.
+KAYLES = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8,
+          6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2,
+          1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7]
+# Dawson's chess 0.137, Winning Ways ch. 4 / OEIS A002187: n = 0..51.
+DAWSONS_CHESS = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+                 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2]
+# Grundy's game, Winning Ways ch. 4 / OEIS A002188: n = 0..40.
+GRUNDYS_GAME = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+                2, 4, 1, 2, 4, 1, 2, 4, 1]
+
+
+def test_kayles_sequence_winning_ways():
+    assert Kayles.grundy_sequence(83) == KAYLES
+    assert TakeAndBreak("0.77").grundy_sequence(83, method="direct") == KAYLES
+
+
+def test_kayles_period_12_preperiod_71():
+    # Winning Ways ch. 4: Kayles has period 12 and its last exceptional value is at n = 70.
+    r = Kayles.periodicity()
+    assert (r.found, r.period, r.preperiod, r.saltus, r.last_exceptional) == (True, 12, 71, 0, 70)
+    assert r.certified and "octal periodicity theorem" in r.method
+    assert r.bound == 2 * 71 + 12 + 2 - 1 + 12      # values compared up to n0 + ... (2 n0 + p + k bound)
+    assert "period 12, preperiod 71" in str(r)
+
+
+def test_dawsons_kayles_period_34():
+    # Winning Ways ch. 4: Dawson's Kayles 0.07 has period 34; 0.137 (Dawson's chess) is the same sequence
+    # shifted by one, with last exceptional value at n = 51.
+    r = DawsonsKayles.periodicity()
+    assert (r.period, r.preperiod, r.certified) == (34, 53, True)
+    c = DawsonsChess.periodicity()
+    assert (c.period, c.preperiod, c.last_exceptional) == (34, 52, 51)
+    assert DawsonsChess.grundy_sequence(51) == DAWSONS_CHESS
+    kayles07 = DawsonsKayles.grundy_sequence(3000)
+    assert kayles07[1:] == DawsonsChess.grundy_sequence(2999)
+
+
+def test_grundys_game():
+    assert GrundysGame.grundy_sequence(40) == GRUNDYS_GAME
+    r = GrundysGame.periodicity()
+    assert not r.found and not r.certified and "does not cover" in r.message
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 17, 100])
+def test_nim_heap_is_star_n(n):
+    assert Nim(n).value == nimber(n)
+    assert TakeAndBreak("0.[3]")(n).value == nimber(n)
+    assert Subtraction([], all_but=True)(n).grundy == n
+
+
+def test_nim_periodicity_arithmetic():
+    r = TakeAndBreak("0.[3]").periodicity(limit=200)
+    assert (r.found, r.period, r.saltus, r.preperiod, r.certified) == (True, 1, 1, 0, True)
+
+
+@pytest.mark.parametrize("subtraction_set, period, preperiod, source", [
+    ([1, 2], 3, 0, "Backhouse §4.1: multiples of 3 lose"),
+    ([1, 2, 3], 4, 0, "Backhouse §4.2 / Edin Table 4"),
+    ([1, 3, 4], 7, 0, "Backhouse Table 4.1"),
+    ([2, 5, 6], 11, 0, "Backhouse Ex. 4.2 / 4.6(a)"),
+    ([1, 2, 5], 3, 0, "Edin Table 2"),
+    ([1, 5, 7], 2, 0, "Edin Table 3"),
+], ids=["{1,2}", "{1,2,3}", "{1,3,4}", "{2,5,6}", "{1,2,5}", "{1,5,7}"])
+def test_subtraction_periods(subtraction_set, period, preperiod, source):
+    r = Subtraction(subtraction_set).periodicity()
+    assert (r.found, r.period, r.preperiod, r.certified) == (True, period, preperiod, True), source
+    assert "repeated-window" in r.method
+
+
+def test_backhouse_table_4_1_rows():
+    # Backhouse Table 4.1 (subtraction set {1, 3, 4}), positions 0..13: W/L row.
+    game = Subtraction([1, 3, 4])
+    row = "".join("L" if game(n).grundy == 0 else "W" for n in range(14))
+    assert row == "LWLWWWWLWLWWWW"
+
+
+def test_backhouse_exercise_4_2_and_4_6a():
+    # Subtraction set {2, 5, 6}: P-positions for n < 22 and the mex numbers.
+    game = Subtraction([2, 5, 6])
+    assert [n for n in range(22) if game(n).grundy == 0] == [0, 1, 4, 8, 11, 12, 15, 19]
+    assert game.grundy_sequence(10) == [0, 0, 1, 1, 0, 2, 1, 3, 0, 2, 1]
+
+
+# Edin, Classification and solutions of general combinatorial games, §6.2.3, Tables 2-7.  Each row: the
+# game, the heap sizes and the Nim sequence of each heap (sizes 0..size) as printed by Edin.
+@pytest.mark.parametrize("table, sets, sizes, sequences", [
+    ("Table 2 SG{1,2,5}", [[1, 2, 5]] * 3, [10, 11, 12],
+     [[0, 1, 2] * 3 + [0, 1], [0, 1, 2] * 4, [0, 1, 2] * 4 + [0]]),
+    ("Table 3 SG{1,5,7}", [[1, 5, 7]] * 3, [10, 11, 12],
+     [[0, 1] * 5 + [0], [0, 1] * 6, [0, 1] * 6 + [0]]),
+    ("Table 4 SG{1,2,3}", [[1, 2, 3]], [21], [[0, 1, 2, 3] * 5 + [0, 1]]),
+    ("Table 5 SG{1,2}{1,5} single", [[1, 2], [1, 5]], [7, 11], [[0, 1, 2, 0, 1, 2, 0, 1], [0, 1] * 6]),
+], ids=["table2", "table3", "table4", "table5"])
+def test_edin_tables(table, sets, sizes, sequences):
+    for s, size, expected in zip(sets, sizes, sequences):
+        assert Subtraction(s).grundy_sequence(size) == expected, table
+
+
+def test_edin_table_6_nonzero_heaps():
+    # Edin Table 6, "SG{1,5,7} nonzero": the heaps end at size 2, so the true value of a heap of n is that
+    # of a heap of n - 2; Edin's printed sequences start at size 0.  The parity pattern makes both agree.
+    def options(n):
+        return [n - s for s in (1, 5, 7) if n - s >= 2]
+
+    true = [grundy(n, options) for n in range(2, 13)]
+    assert true == [(n - 2) % 2 for n in range(2, 13)]
+    assert true == [0, 1] * 5 + [0]
+
+
+def test_edin_table_7_two_heap_game_done_right():
+    # Edin Table 7: his tool gave *both* heaps of SG{1,2}{1,5} the set {1,2,5} (wrong); the correct heap
+    # values are those of Table 5, so (7, 11) is a second-player win (1 XOR 1 = 0) -- not 1 XOR 2 = 3.
+    right = TwoHeapSubtraction([1, 2], [1, 5])
+    wrong = TwoHeapSubtraction([1, 2, 5], [1, 2, 5])
+    assert right((7, 11)).grundy == 0 and str(right((7, 11)).outcome) == "P"
+    assert wrong((7, 11)).grundy == 3
+    assert Subtraction([1, 2, 5]).grundy_sequence(11) == [0, 1, 2] * 4      # the wrong row of Table 7
+    assert right((7, 11)).winning_moves == []
+    assert [p.position for p in right((7, 12)).winning_moves] == [(6, 12), (7, 11), (7, 7)]
+    assert [p.label for p in right((7, 12)).winning_moves] == ["(-1,0)", "(0,-1)", "(0,-5)"]
+
+
+def test_backhouse_two_pile_exercises():
+    # Backhouse §4.1 Ex. 6-8 and §4.4.3: losing positions are those with equal mex numbers.
+    ex7 = TwoHeapSubtraction([1, 2, 3], range(1, 8))
+    assert all((ex7((m, n)).grundy == 0) == (m % 4 == n % 8) for m in range(20) for n in range(20))
+    ex8 = TwoHeapSubtraction([1, 3, 4], [1, 2])
+    seq134 = Subtraction([1, 3, 4]).grundy_sequence(20)
+    assert all((ex8((m, n)).grundy == 0) == (seq134[m] == n % 3) for m in range(20) for n in range(20))
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "4.7", "0.6", "0.16", "0.51", "0.4", "0.12",
+                                  "0.007", "4!.0", "0.3F", "8.0", "0.[3]", "0.0[3]", "0.[2]"])
+def test_fast_sequence_equals_generic_search(code):
+    game = TakeAndBreak(code)
+    seq = game.grundy_sequence(60, method="direct")
+    generic = [grundy((n,) if n else (), game.options, game.components) for n in range(61)]
+    assert seq == generic
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=4))
+def test_random_octal_codes_sparse_engine_matches_plain(digits):
+    code = "0." + "".join(map(str, digits))
+    game = TakeAndBreak(code)
+    plain = []
+    for n in range(700):      # beyond the point where a sparse-space mask is chosen
+        plain.append(_plain_value(game, plain, n))
+    assert game.grundy_sequence(699, method="direct") == plain
+
+
+def _plain_value(game, seq, n):
+    values = set()
+    for heaps in game.heap_options(n):
+        v = 0
+        for h in heaps:
+            v ^= seq[h]
+        values.add(v)
+    g = 0
+    while g in values:
+        g += 1
+    return g
+
+
+def test_periodic_fill_matches_direct_computation():
+    auto = TakeAndBreak("0.77").grundy_sequence(6000)
+    direct = TakeAndBreak("0.77").grundy_sequence(6000, method="direct")
+    assert auto == direct
+    assert run_start(auto, 12) == 71
+
+
+def test_certificate_bound_respected_for_small_limit():
+    r = TakeAndBreak("0.07").periodicity(limit=100)
+    assert not r.found
+    assert "raise limit" in r.message or "no period" in r.message
+    assert r.checked_to <= 100
+
+
+def test_no_period_found_is_a_result_not_an_exception():
+    r = TakeAndBreak("0.6").periodicity(limit=300)
+    assert r.found is False and r.period is None and "0.6" in r.message
+
+
+def test_all_but_subtraction_arithmetic_periodicity():
+    # Subtract anything except 1 or 2: g(n) = floor(n / 3); arithmetic period 3, saltus 1.
+    game = Subtraction([1, 2], all_but=True)
+    assert game.grundy_sequence(12) == [n // 3 for n in range(13)]
+    r = game.periodicity(limit=500)
+    assert (r.found, r.period, r.saltus, r.preperiod, r.certified) == (True, 3, 1, 0, True)
+    generic = [grundy(n, lambda m: [m - s for s in range(3, m + 1)]) for n in range(40)]
+    assert game.grundy_sequence(39) == generic
+
+
+@given(st.sets(st.integers(1, 6), max_size=3))
+@settings(max_examples=20, deadline=None)
+def test_all_but_sequence_matches_search(excluded):
+    game = Subtraction(sorted(excluded), all_but=True)
+    generic = [grundy(n, lambda m: [m - s for s in range(1, m + 1) if s not in excluded]) for n in range(50)]
+    assert game.grundy_sequence(49) == generic
+    r = game.periodicity(limit=2000)
+    assert r.found and r.certified
+    seq = game.grundy_sequence(r.preperiod + 3 * r.period + 10)
+    assert all(seq[n + r.period] == seq[n] + r.saltus for n in range(r.preperiod, len(seq) - r.period))
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("0.7x", "is not of the form"),
+    ("1.3", "d0 = 1"),
+    ("77", "is not of the form"),
+    (77, "is not a string"),
+], ids=["junk", "d0-odd", "no-point", "int"])
+def test_bad_codes(bad, message):
+    with pytest.raises(InvalidPositionError, match=message):
+        TakeAndBreak(bad)
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: Subtraction([0]), "element needs a positive integer, got 0"),
+    (lambda: Subtraction([]), "subtraction set is empty"),
+    (lambda: Subtraction("12"), "must be a collection"),
+    (lambda: Kayles(-1), "heap size needs a non-negative integer, got -1"),
+    (lambda: Kayles("3 x"), "cannot parse heaps"),
+    (lambda: Kayles.grundy_sequence(-2), "non-negative int"),
+], ids=["zero", "empty", "string", "negative-heap", "bad-text", "bad-n"])
+def test_bad_input_messages(make, message):
+    with pytest.raises(InvalidPositionError, match=message):
+        make()
+
+
+def test_heap_positions_round_trip():
+    p = Kayles(3, 4)
+    assert str(p) == "3 4" and Kayles(str(p)) == p and Kayles("[3, 4]") == p and Kayles("3+4") == p
+    assert Kayles("[4, 3]") != p and Kayles("4 3").grundy == p.grundy       # kept as written, same value
+    assert repr(p) == "Kayles('3 4')"
+    assert Kayles(0).position == (0,) and str(Kayles(0)) == "0" and Kayles(()).grundy == 0
+    assert p.grundy == KAYLES[3] ^ KAYLES[4]
+    assert all(q.grundy == 0 for q in p.winning_moves)

@@ -1,0 +1,164 @@
+"""Algebraic laws of short games as Hypothesis properties (strategies from cgt.testing).
+
+Group laws, the partial order and its compatibility with +, congruence
+(Faigle Thm 2.2: G == H iff G - H is a second-player win), canonical forms
+(idempotent, unique), and every fast path against the general recursive
+definition (one level of the definition, with the fast kernel below it:
+by induction on birthdays this proves the fast path right).
+"""
+
+from hypothesis import given, strategies as st
+
+from cgt import Outcome, game, up, zero
+from cgt.kernel.game import _add, _canonical, _le, _lefts, _rights, _uptimal
+from cgt.testing import games, nimbers, numbers, uptimals
+
+G3 = games(max_birthday=3)
+ANY = st.one_of(G3, uptimals(), games(max_birthday=4))
+
+
+@given(ANY)
+def test_inverse(g):
+    assert g + (-g) is zero and -(-g) is g
+
+
+@given(ANY, ANY)
+def test_commutative(g, h):
+    assert g + h is h + g
+
+
+@given(G3, G3, G3)
+def test_associative(g, h, k):
+    assert (g + h) + k is g + (h + k)
+
+
+@given(ANY)
+def test_zero_is_identity(g):
+    assert g + zero is g and g - zero is g
+
+
+@given(ANY)
+def test_reflexive(g):
+    assert g <= g and g >= g and not g < g and g.compare(g) == "="
+
+
+@given(G3, G3)
+def test_antisymmetric_means_identical(g, h):
+    if g <= h and h <= g:
+        assert g is h
+    else:
+        assert g is not h
+
+
+@given(G3, G3, G3)
+def test_transitive(g, h, k):
+    if g <= h and h <= k:
+        assert g <= k
+
+
+@given(G3, G3, G3)
+def test_order_compatible_with_sum(g, h, k):
+    if g <= h:
+        assert g + k <= h + k
+
+
+@given(G3, G3)
+def test_order_is_sign_of_difference(g, h):
+    """G <= H iff H - G >= 0 (Left wins H - G moving second)."""
+    assert (g <= h) == (h - g >= 0)
+    assert g.confused_with(h) == (not g <= h and not h <= g)
+
+
+@given(G3, G3)
+def test_congruence_is_second_player_win(g, h):
+    """Faigle Thm 2.2 / CGT II.1: G == H iff G - H is a P-position."""
+    assert (g == h) == ((g - h).outcome is Outcome.P)
+
+
+@given(G3)
+def test_outcome_matches_order_with_zero(g):
+    expected = {
+        (True, False): Outcome.L, (False, True): Outcome.R,
+        (True, True): Outcome.P, (False, False): Outcome.N,
+    }[(g >= 0, g <= 0)]
+    assert g.outcome is expected
+
+
+@given(ANY)
+def test_canonical_form_is_idempotent(g):
+    assert game(g.left_options, g.right_options) is g
+
+
+@given(G3, G3)
+def test_adding_dominated_option_changes_nothing(g, h):
+    """A left option dominated by an existing one is removed (CGT Thm II.2.4)."""
+    if g.left_options:
+        best = g.left_options[0]
+        if h <= best:
+            assert game(g.left_options + (h,), g.right_options) is g
+
+
+@given(G3, G3)
+def test_equal_values_are_identical(g, h):
+    """Unique canonical form: build g + h as a non-canonical {L|R} and compare identities."""
+    lefts = [gl + h for gl in g.left_options] + [g + hl for hl in h.left_options]
+    rights = [gr + h for gr in g.right_options] + [g + hr for hr in h.right_options]
+    assert game(lefts, rights) is g + h
+
+
+@given(st.one_of(numbers(), nimbers(), uptimals()), st.one_of(numbers(), nimbers(), uptimals()))
+def test_uptimal_fast_paths_equal_definition(g, h):
+    # options from the closed form rebuild the same game
+    assert _canonical(list(_lefts(g)), list(_rights(g))) is g
+    # sum: one level of the definition over the kernel
+    lefts = [_add(x, h) for x in _lefts(g)] + [_add(g, y) for y in _lefts(h)]
+    rights = [_add(x, h) for x in _rights(g)] + [_add(g, y) for y in _rights(h)]
+    assert _canonical(lefts, rights) is _add(g, h)
+    # order: G <= H iff no G^L >= H and no H^R <= G
+    general = not any(_le(h, x) for x in _lefts(g)) and not any(_le(y, g) for y in _rights(h))
+    assert general == _le(g, h)
+
+
+@given(numbers(), G3)
+def test_number_translation_equals_definition(x, g):
+    """x + G computed by translation equals {x^L + G, x + G^L | ...} canonicalised."""
+    lefts = [_add(a, g) for a in _lefts(x)] + [_add(x, b) for b in _lefts(g)]
+    rights = [_add(a, g) for a in _rights(x)] + [_add(x, b) for b in _rights(g)]
+    assert _canonical(lefts, rights) is x + g
+
+
+@given(numbers(), G3)
+def test_number_avoidance_in_comparisons(x, g):
+    """x <= G computed with number avoidance equals the full definition."""
+    for a, b in ((x, g), (g, x)):
+        general = not any(_le(b, o) for o in _lefts(a)) and not any(_le(o, a) for o in _rights(b))
+        assert general == _le(a, b)
+
+
+@given(G3, G3)
+def test_stop_refutation_is_sound(g, h):
+    if g <= h:
+        assert g.left_stop <= h.left_stop and g.right_stop <= h.right_stop
+
+
+@given(st.integers(-6, 6), G3)
+def test_integer_multiple_is_repeated_sum(n, g):
+    total = zero
+    for _ in range(abs(n)):
+        total = total + (g if n > 0 else -g)
+    assert n * g is total and g * n is total
+
+
+@given(G3)
+def test_infinitesimal_iff_between_all_positive_numbers(g):
+    tiny_number = game([0], [game([0], [game([0], [game([0], [game([0], [1])])])])])  # 1/32
+    if g.is_infinitesimal and g.birthday <= 3:
+        assert -tiny_number < g < tiny_number
+
+
+@given(uptimals(), uptimals())
+def test_uptimal_components_add(g, h):
+    (x, u, n), (y, v, m) = g._nus, h._nus
+    assert (g + h)._nus == (x + y, u + v, n ^ m)
+    assert g + h is _uptimal(x + y, u + v, n ^ m)
+    assert u * up + n * 0 == u * up
