@@ -1,11 +1,13 @@
 """Build of the optional compiled parts (the metadata lives in pyproject.toml).
 
-Both extensions are optional: without a C compiler the install still succeeds and cgt runs its pure-Python
-code (as it does with ``CGT_PURE=1``; ``cgt.kernel_info()`` says which kernel is active).
+Every extension is optional: without a C compiler the install still succeeds and cgt runs its pure-Python
+code (as it does with ``CGT_PURE=1``; ``cgt.kernel_info()`` says which kernel is active).  cgt loads each one
+through ``cgt.runtime.compiled.optional_module``, which warns once when one is missing.
 
-* ``cgt.kernel._kernel`` -- the compiled kernel of ``cgt.Game`` (order, sums, canonical form; issue 18 step 3);
-* ``cgt.thermo._thermo`` -- thermograph walls in exact machine dyadics (issue 18);
-* ``cgt.games.grid._domineering`` -- the byte-board Domineering search (issue 18; the Python solver in
+* ``cgt.kernel._kernel`` -- the compiled kernel of ``cgt.Game`` (order, sums, canonical form), bound by
+  ``cgt.kernel.binding``;
+* ``cgt.thermo._thermo`` -- thermograph walls in exact machine dyadics;
+* ``cgt.games.grid._domineering`` -- the byte-board Domineering search (the Python solver in
   ``games/grid/domineering.py`` is the reference).
 """
 

@@ -1,4 +1,4 @@
-"""CPU time and memory of the bitboard solvers (Domineering, Clobber) -- issue 18, the ruleset side.
+"""CPU time and memory of the bitboard solvers (Domineering, Clobber).
 
 Each cell runs in a **fresh process**: ``cgt.clear_caches()``, then the value of the board, timed with
 ``time.process_time`` (CPU seconds, so a busy machine inflates it far less than wall-clock time); the best

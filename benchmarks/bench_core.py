@@ -1,4 +1,4 @@
-"""Core algebra timings (issue 2): run ``python benchmarks/bench_core.py``.
+"""Core algebra timings: run ``python benchmarks/bench_core.py``.
 
 Times, each from cold caches:
   1. building born_by(3) (1474 values);

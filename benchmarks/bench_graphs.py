@@ -1,4 +1,4 @@
-"""Graph-game benchmark (issue 9): Hackenbush stalks of length 30 and a 40-edge tree, Col/Snort paths and
+"""Graph-game benchmark: Hackenbush stalks of length 30 and a 40-edge tree, Col/Snort paths and
 cycles, side by side with the peers that have the same game.
 
 Every cell runs in a fresh process (no table shared between rows or libraries) and times the canonical

@@ -1,5 +1,5 @@
-"""Benchmarks for the heap and coordinate rulesets of issue 9: cake tables, partizan heaps, memory games,
-and the octal codes after the full take-and-break grammar landed.
+"""Benchmarks for the heap and coordinate rulesets: cake tables, partizan heaps, memory games, and octal
+codes through the full take-and-break grammar.
 
 Run:  python benchmarks/bench_heaps.py        (a few seconds)
 

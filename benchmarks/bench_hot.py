@@ -1,4 +1,4 @@
-"""Timings for hot-game computations (issue 3): temperature and thermograph of 500 hot games.
+"""Timings for hot-game computations: temperature and thermograph of 500 hot games.
 
     python benchmarks/bench_hot.py            # 500 hot games born by day 3, seed 3
     python benchmarks/bench_hot.py 1000 7     # count, seed
@@ -9,8 +9,6 @@ runs twice: *cold* right after clearing every cache (``cgt.clear_caches()``
 and the hot-game modules' own memo tables), then *warm*.  It also times
 cooling, freezing, reduced canonical forms, atomic weights of the all-small
 games born by day 3, and the thermograph of a game born on day 2001.
-(The issue asks for all regions of a 3x3 Domineering board once that ruleset
-exists; it does not yet.)
 """
 
 from __future__ import annotations

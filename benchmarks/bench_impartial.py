@@ -13,7 +13,7 @@ import random
 import sys
 import time
 
-from cgt.games import DeBruijnRuleset, TakeAndBreak
+from cgt.games import DeBruijn, TakeAndBreak
 from cgt.impartial.nimarith import nim_inverse, nim_product
 
 
@@ -48,7 +48,7 @@ def debruijn(budget: float) -> None:
     while time.perf_counter() - start < budget:
         n += 1
         t = time.perf_counter()
-        moves = DeBruijnRuleset(n).winning_first_moves()
+        moves = DeBruijn.winning_first_moves(n)
         if n in (10, 20, 30, 40) or n % 10 == 0:
             print(f"  de Bruijn n = {n:3d}: winning first moves {moves}  ({time.perf_counter() - t:.2f} s)",
                   flush=True)

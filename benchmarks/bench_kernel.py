@@ -1,8 +1,8 @@
-"""Kernel micro-benchmarks (issue 18): small operations, timed in one process against any checkout.
+"""Kernel micro-benchmarks: small operations, timed in one process against any checkout.
 
     python benchmarks/bench_kernel.py                      # pure-Python and compiled kernel, side by side
     python benchmarks/bench_kernel.py --single             # only the kernel this process imports
-    git archive 91c463d cgt | tar -x -C /tmp/base          # an older kernel, for a before/after table
+    git archive REV cgt | tar -x -C /tmp/base              # another revision's kernel, for a before/after table
     PYTHONPATH=/tmp/base python benchmarks/bench_kernel.py --single
     python benchmarks/bench_kernel.py --nim-row --processes 7   # bench_peers' nim-sum row, CPU time
 
@@ -155,7 +155,7 @@ def nim_row(processes: int) -> None:
 
 def kernel_name() -> str:
     info = getattr(cgt, "kernel_info", None)
-    return info() if info else "pure (a kernel before issue 18 step 3)"
+    return info() if info else "pure (a kernel without cgt.kernel_info(): pure Python only)"
 
 
 def compare_kernels(repeat: int) -> None:

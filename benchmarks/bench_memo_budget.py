@@ -1,7 +1,7 @@
-"""CPU time of hot-chain sums under several comparison-memo budgets (issue 18: bounded kernel memory).
+"""CPU time of hot-chain sums under several comparison-memo budgets (bounded kernel memory).
 
 The chain ``G_0 = 0``, ``G_{k+1} = {k+1 | G_k}`` (tests/runtime/test_deep.py's chain) is built, then ``G_n + G_n``
-is timed with ``time.process_time`` after ``cgt.kernel.game.set_memo_budget(b)``, each cell in a fresh process.
+is timed with ``time.process_time`` after ``cgt.limits.set_memo_budget(b)``, each cell in a fresh process.
 
     python benchmarks/bench_memo_budget.py                          # n = 200, 300; budgets 10M, 2M, 1M
     python benchmarks/bench_memo_budget.py --n 200 --budgets 10000000,100000
@@ -16,15 +16,15 @@ import sys
 CHILD = r"""
 import sys, time
 from cgt import game, zero
-from cgt.kernel.game import memo_stats, set_memo_budget
+from cgt import limits
 n, budget = int(sys.argv[1]), int(sys.argv[2])
-set_memo_budget(budget)
+limits.set_memo_budget(budget)
 g = zero
 for k in range(n):
     g = game([k + 1], [g])
 t = time.process_time()
 g + g
-print(time.process_time() - t, memo_stats()["drops"])
+print(time.process_time() - t, limits.memo_stats()["drops"])
 """
 
 

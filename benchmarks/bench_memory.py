@@ -1,4 +1,4 @@
-"""Where the memory of a big bitboard search goes, and whether it stays bounded (issue 18, Domineering 6x6).
+"""Where the memory of a big bitboard search goes, and whether it stays bounded (Domineering 6x6).
 
 Runs one position's ``.value`` (default: the empty 6x6 Domineering board) after ``cgt.clear_caches()``, with a
 daemon thread that appends one line every ``--every`` seconds to ``--log`` (and stdout): CPU seconds, regions
@@ -27,9 +27,9 @@ import time
 
 import cgt
 import cgt.games
-import cgt.kernel.game
-kernel = sys.modules["cgt.kernel.game"]
+from cgt import limits
 from cgt.errors import TooLargeError
+from cgt.kernel.game import game_fields, interned_counts, kernel
 
 from boards import empty_board
 
@@ -48,27 +48,19 @@ def peak_mb() -> float:
 
 
 def interned() -> int:
-    return len(kernel._by_options) + len(kernel._by_uptimal)
+    return sum(interned_counts().values())
 
 
 def memo_entries() -> int:
-    """Comparison-memo entries: the kernel's running count when it keeps one, else a walk over the games."""
-    stats = getattr(kernel, "memo_stats", None)
-    if stats is not None:
-        return stats()["entries"]
-    total = 0
-    for g in list(kernel._by_options.values()):
-        m = g._le_memo
-        if m:
-            total += len(m)
-    return total
+    """Comparison-memo entries: the kernel's running count."""
+    return limits.memo_stats()["entries"]
 
 
 def status(ruleset) -> str:
     keyed = ruleset.table("values_by_key")
     raw = ruleset.table("raw")
     raw_n = sum(len(t) for t in list(raw.values()))
-    drops = kernel.memo_stats()["drops"] if hasattr(kernel, "memo_stats") else 0
+    drops = limits.memo_stats()["drops"]
     return (f"cpu {time.process_time():8.0f} s  regions {len(keyed):>10,}  raw {raw_n:>10,}  "
             f"games {interned():>10,}  memo {memo_entries():>12,}  rss {rss_mb():8.0f} MB  peak {peak_mb():8.0f} MB  "
             f"memo drops {drops}")
@@ -84,23 +76,24 @@ def breakdown(ruleset) -> None:
         seen.add(id(o))
         return sys.getsizeof(o)
 
-    games = list(kernel._by_options.values())
+    games = list(kernel.by_options.values())
     n = len(games)
     game_bytes = sum(size(g) for g in games)
     option_bytes = id_bytes = 0
     for g in games:
-        for side in (g._left, g._right):
+        fields = game_fields(g)
+        for side in (fields["left"], fields["right"]):
             if side is not None:
                 option_bytes += size(side)
-        id_bytes += size(g._id)
-    key_bytes = size(kernel._by_options)
-    for key in kernel._by_options:
+        id_bytes += size(fields["id"])
+    key_bytes = size(kernel.by_options)
+    for key in kernel.by_options:
         key_bytes += size(key) + size(key[0]) + size(key[1])
         for i in key[0] + key[1]:
             key_bytes += size(i)
     memo_dicts = memo_n = memo_bytes = 0
-    for g in games + list(kernel._by_uptimal.values()):
-        m = g._le_memo
+    for g in games + list(kernel.by_uptimal.values()):
+        m = game_fields(g)["le_memo"]
         if m is not None:
             memo_dicts += 1
             memo_n += len(m)
@@ -115,7 +108,7 @@ def breakdown(ruleset) -> None:
         raw_n += len(t)
         # a dict of masks, or the compiled search's MaskMap (its size counts its slots; keys are machine words)
         solver_bytes += size(t) + (sum(size(k) for k in t) if isinstance(t, dict) else 0)
-    print(f"general games interned: {n:,}; uptimals: {len(kernel._by_uptimal):,}")
+    print(f"general games interned: {n:,}; uptimals: {len(kernel.by_uptimal):,}")
     print(f"  game objects        {game_bytes / 2**20:9.1f} MB  ({game_bytes / max(n, 1):.0f} B each)")
     print(f"  option tuples       {option_bytes / 2**20:9.1f} MB")
     print(f"  ids (ints)          {id_bytes / 2**20:9.1f} MB")
@@ -136,7 +129,7 @@ def main() -> None:
     parser.add_argument("--memo-budget", type=int, default=0, help="comparison-memo entries (default: the kernel's)")
     args = parser.parse_args()
     if args.memo_budget:
-        kernel.set_memo_budget(args.memo_budget)
+        limits.set_memo_budget(args.memo_budget)
     position = cgt.games.Domineering(empty_board(args.rows, args.cols))
     ruleset = position.ruleset
     if args.stop_at:

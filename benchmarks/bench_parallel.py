@@ -1,4 +1,4 @@
-"""Benchmarks for issue 18 steps 4 and 5: parallel jobs (serial vs 2 workers) and the on-disk results cache.
+"""Parallel jobs (serial vs 2 workers) and the on-disk results cache.
 
 Run:  python benchmarks/bench_parallel.py [--repeat 2] [--only NAME ...] [--baseline SHIM]
 
@@ -21,7 +21,7 @@ approaches the critical path, and "CPU bound" = serial CPU / critical path is th
 wall-clock speed-up is lower when other processes compete for the cores (the load average is printed).
 
 ``--baseline SHIM`` also times the ``cache`` workload on another copy of the library (a folder whose ``cgt``
-package contains ``games`` and ``shell``, e.g. the commit before the cache hooks) to check that the
+package contains ``games`` and ``shell``, e.g. a revision without the cache hooks) to check that the
 disabled hooks cost nothing.
 """
 

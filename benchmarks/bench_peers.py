@@ -133,7 +133,7 @@ class Builder:
         if lib == "cgt":
             import cgt
 
-            self.make = cgt.kernel.game
+            self.make = cgt.game
         elif lib == "pycgt":
             import pycgt
 
@@ -363,9 +363,9 @@ WORKLOADS = {
 QUICK = ("sums of 10 switches", "temperature of 500", "nim sums", "comparisons", "Domineering 4x4",
          "Toads", "Kayles")
 #: Rows that need more than the default budget to finish at all, with the CPU seconds they get unless
-#: ``--budget`` is given: Domineering 6x6 takes cgt about 5.5 CPU minutes (docs/performance.md, "Domineering's
-#: search in C"), so within 60 s neither library would show a time and the row would compare nothing; cgt-py
-#: gets 25 minutes (it was stopped there, holding over 10 GB, in session 8's table).
+#: ``--budget`` is given: Domineering 6x6 takes cgt about four minutes (docs/performance.md, "Peers"), so within
+#: 60 s neither library would show a time and the row would compare nothing; cgt-py gets 25 minutes (it does not
+#: finish within them, and holds over 10 GB by then).
 ROW_BUDGET = {"Domineering 6x6": 1500.0}
 DEFAULT_BUDGET = 60.0
 

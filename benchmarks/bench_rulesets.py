@@ -1,6 +1,6 @@
 """Ruleset benchmark: canonical values of game positions, side by side with cgt-py and pycgt.
 
-Workloads (issue 8): empty Domineering rectangles 4x4, 4x5, 5x5, 4x6, 3x8, 6x6, Clobber
+Workloads: empty Domineering rectangles 4x4, 4x5, 5x5, 4x6, 3x8, 6x6, Clobber
 ``xoxo|oxox|xoxo|oxox`` and Amazons on a 2x5 board (``x....|....o``).  Each cell of the table (one library,
 one workload) runs in a **fresh process**, so no library profits from tables filled by an earlier row; the
 time is the computation only (imports and board parsing excluded), the memory is the growth of the

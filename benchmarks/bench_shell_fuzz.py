@@ -19,9 +19,9 @@ import time
 
 from hypothesis import HealthCheck, given, settings
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import test_shell_fuzz as fuzz  # noqa: E402  (the strategies live with the tests)
+from tests.shell import test_fuzz as fuzz  # noqa: E402  (the strategies live with the tests)
 
 from cgt.shell import run  # noqa: E402
 

@@ -1,5 +1,5 @@
 """Birthdays of surreal quotients: finite normal forms (monomial denominators) and infinite ones (several-term
-denominators, issue 13).
+denominators).
 
     python benchmarks/bench_surreal_birthdays.py
 

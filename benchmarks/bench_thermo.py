@@ -1,4 +1,4 @@
-"""Thermographs at compiled speed (issue 18): thermograph and temperature workloads in one process.
+"""Thermograph and temperature workloads in one process, on the compiled walls or the pure-Python route.
 
     python benchmarks/bench_thermo.py                    # compiled walls (cgt.thermo._thermo) when built
     CGT_PURE=1 python benchmarks/bench_thermo.py         # the pure-Python route

@@ -1,4 +1,4 @@
-"""Cross-check the issue-9 golden tables against the peer libraries, where they have the same game.
+"""Cross-check the golden tables of the strip and graph rulesets against the peer libraries, where they have the game.
 
 pycgt (an independent pure-Python library, used only through its public functions) has Toads and Frogs
 (``pycgt.rulesets.toads_and_frogs.value``), blue-red Hackenbush strings
@@ -67,7 +67,9 @@ json.dump(out, sys.stdout)
 
 
 def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / f"{name}.py")
+    """The test module ``name`` (found anywhere under ``tests/``), for its golden table."""
+    path = next((ROOT / "tests").rglob(f"{name}.py"))
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -20,11 +20,13 @@ from cgt.games.engine import catalogue
 from cgt.games.engine.catalogue import register, unregister
 from cgt.games.engine.ruleset import ImpartialRuleset, Move, Position, Ruleset
 
-_CORE = ["ImpartialRuleset", "Move", "Player", "Position", "Ruleset", "catalogue", "register", "unregister"]
+_CORE = ["ImpartialRuleset", "Move", "Player", "Position", "Ruleset", "by_name", "catalogue", "register",
+         "unregister"]
 
-#: The board types and colours of the strip and graph games (CGSuite's ``cgsuite.util.Strip``,
-#: ``cgsuite.util.Graph``, ``game.graph.Color``), loaded on first use like the rulesets.
-_BOARDS = {"Color": "cgt.games.graph.ruleset", "Graph": "cgt.games.graph.board", "Strip": "cgt.games.strip.board"}
+#: The board types and colours of the grid, strip and graph games (CGSuite's ``cgsuite.util.Grid``,
+#: ``cgsuite.util.Strip``, ``cgsuite.util.Graph``, ``game.graph.Color``), loaded on first use like the rulesets.
+_BOARDS = {"Color": "cgt.games.graph.ruleset", "Graph": "cgt.games.graph.board", "Grid": "cgt.games.grid.board",
+           "Strip": "cgt.games.strip.board"}
 
 
 def __getattr__(name: str):
@@ -45,6 +47,33 @@ def __getattr__(name: str):
     except catalogue.CatalogueError:
         raise AttributeError(f"module 'cgt.games' has no attribute {name!r}") from None
     return entry.load()
+
+
+def by_name(name: str, args: tuple | None = None):
+    """``cgt.games.<name>`` -- a ruleset or family of the catalogue, or a board type -- called with ``args``
+    when they are given.
+
+    Rulesets, positions and boards pickle as calls of this function with their public name and constructor
+    arguments, so a pickle records no module path of the library and survives any move of its modules.
+
+    >>> from cgt.games import Kayles, Subtraction
+    >>> by_name("Kayles") is Kayles, by_name("Subtraction", ([1, 3, 4],)) == Subtraction([1, 3, 4])
+    (True, True)
+    >>> by_name("Grid", (1, 2, b"\\x01\\x00"))
+    Grid([[1,0]])
+    """
+    obj = _BOARD_TYPES.get(name)
+    if obj is None:
+        if name in _BOARDS:
+            import importlib
+
+            obj = _BOARD_TYPES[name] = getattr(importlib.import_module(_BOARDS[name]), name)
+        else:
+            obj = catalogue.load(name)
+    return obj if args is None else obj(*args)
+
+
+_BOARD_TYPES = {}          # board name -> type, once looked up (pickles of boards go through by_name)
 
 
 def __dir__() -> list[str]:

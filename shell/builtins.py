@@ -8,11 +8,26 @@ True
 
 from __future__ import annotations
 
-import cgt
+import importlib
+import inspect
 
-from cgt.shell.methods import docstring_text, to_game
+import cgt
+from cgt.kernel import constructors
+from cgt.short import days
+
+from cgt.games.engine.ruleset import Position
+
+from cgt.shell.errors import ShellError
+from cgt.shell.gdl_command import shell_load
+from cgt.shell.graph_values import color_namespace, graph_namespace
+from cgt.shell.loopy_values import named_values
+from cgt.shell.method_registry import docstring_text
 from cgt.shell.registry import Entry, registry
-from cgt.shell.values import Function, Namespace
+from cgt.shell.ruleset_methods import variant_game
+from cgt.shell.strip_values import strip_namespace
+from cgt.shell.table import Table, make_table
+from cgt.shell.tower import day_n
+from cgt.shell.values import Function, Namespace, format_value, to_game
 
 
 class RulesetFunction(Function):
@@ -38,12 +53,10 @@ class RulesetFunction(Function):
 
     def help(self) -> str:
         """The docstring of the Python ruleset behind this name, then its module's (the rules)."""
-        import sys
-
         obj = self.entry.resolve()
         texts = [docstring_text(type(obj).__doc__ if _is_instance(obj) else obj.__doc__ or "")]
-        module = sys.modules.get(self.entry.module)
-        if module is not None and module.__doc__:
+        module = importlib.import_module(self.entry.module)      # imported already: resolve() loaded it
+        if module.__doc__:
             texts.append(docstring_text(module.__doc__))
         return "\n\n".join(text for text in texts if text) or f"{self.name}: no documentation"
 
@@ -74,10 +87,6 @@ def call_ruleset(ruleset, args: list, kwargs: dict | None, name: str):
     ...
     cgt.shell.errors.ShellError: game.heap.Subtraction: wrong arguments (usage: game.heap.Subtraction(subtraction_set, all_but => false))
     """
-    import inspect
-
-    from cgt.shell.errors import ShellError
-
     keywords = {_camel_to_snake(k): v for k, v in (kwargs or {}).items()}
     args = [a.entry.resolve() if isinstance(a, RulesetFunction) else a for a in args]   # a ruleset argument
     target = ruleset.__init__ if isinstance(ruleset, type) else None
@@ -98,8 +107,6 @@ def call_ruleset(ruleset, args: list, kwargs: dict | None, name: str):
 
 def _usage(signature) -> str:
     """``(subtraction_set, all_but => false)``: a signature in the shell's call syntax."""
-    from cgt.shell.values import format_value
-
     parts = []
     for p in signature.parameters.values():
         if p.kind is p.VAR_POSITIONAL:
@@ -123,8 +130,6 @@ def _is_instance(obj) -> bool:
     >>> _is_instance(len), _is_instance(int), _is_instance(make_globals), _is_instance({})
     (False, False, False, True)
     """
-    import inspect
-
     return not (inspect.isclass(obj) or inspect.isroutine(obj))
 
 
@@ -143,52 +148,25 @@ def _born_by(args):
     return frozenset(cgt.born_by(n))
 
 
-def _day_n(args):
-    from cgt.shell.tower import day_n
-
-    return day_n(args)
-
-
-def _gdl_load(args):
-    from cgt.shell.gdl_command import shell_load
-
-    return shell_load(args)
-
-
 FUNCTIONS: dict[str, Function] = {
-    "Tiny": Function("Tiny", _tiny, (1, 1), "cgt.kernel.constructors:tiny"),
-    "Miny": Function("Miny", _miny, (1, 1), "cgt.kernel.constructors:miny"),
-    "BornBy": Function("BornBy", _born_by, (1, 1), "cgt.short.days:born_by"),
+    "Tiny": Function("Tiny", _tiny, (1, 1), constructors.tiny),
+    "Miny": Function("Miny", _miny, (1, 1), constructors.miny),
+    "BornBy": Function("BornBy", _born_by, (1, 1), days.born_by),
+    "Table": Function("Table", lambda args: make_table(args[0]), (1, 1), Table),
 }
-
-
-def _table(args):
-    from cgt.shell.table import make_table
-
-    return make_table(args[0])
 
 
 def _variant_game(kind: str):
     def make(args):
-        from cgt.shell.heap_methods import find_heap_method
-        from cgt.shell.methods import is_number, is_position
-
-        name = kind.capitalize() + "Variant"
-        method, receiver = find_heap_method(args[0], name)
-        if method is None or not (is_position(receiver) or is_number(receiver) or isinstance(receiver, cgt.Game)):
-            from cgt.shell.values import describe
-
-            raise cgt.errors.InvalidGameError(f"{name}Game needs a position or a game, got {describe(args[0])}")
-        return method.func(receiver)
+        return variant_game(kind, args[0])
 
     return make
 
 
 FUNCTIONS.update({
-    "Table": Function("Table", _table, (1, 1), "cgt.shell.table:Table"),
-    **{f"{k.capitalize()}VariantGame": Function(f"{k.capitalize()}VariantGame", _variant_game(k), (1, 1),
-                                                f"cgt.games.engine.ruleset:Position.{k}_variant")
-       for k in ("impartial", "dicotic", "twisted")},
+    f"{k.capitalize()}VariantGame": Function(f"{k.capitalize()}VariantGame", _variant_game(k), (1, 1),
+                                             getattr(Position, f"{k}_variant"))
+    for k in ("impartial", "dicotic", "twisted")
 })
 
 #: The help function's name; the evaluator gives it its unevaluated argument.
@@ -219,8 +197,6 @@ def make_globals() -> dict[str, object]:
         if entry.alias:
             names.setdefault(entry.name, function)
     names.update(FUNCTIONS)
-    from cgt.shell.loopy_values import named_values
-
     names.update(named_values())                       # on, off, over, under, upon, dud
     names["Left"] = cgt.Player.Left
     names["Right"] = cgt.Player.Right
@@ -228,16 +204,11 @@ def make_globals() -> dict[str, object]:
     names["omega"] = names["\u03c9"] = cgt.omega     # CGSuite §4.1: omega = 1.OmegaPower; inf = 1/0
     names["inf"] = cgt.inf
     misere = root.child("misere").child("MisereCanonicalGame")
-    misere.entries["DayN"] = Function("DayN", _day_n, (1, 3), "cgt.shell.tower:day_n")
+    misere.entries["DayN"] = Function("DayN", day_n, (1, 3), day_n)
     names.setdefault("MisereCanonicalGame", misere)
-    root.child("gdl").entries["Load"] = Function("game.gdl.Load", _gdl_load, (1, 2),
-                                                 "cgt.shell.gdl_command:shell_load")
-    from cgt.shell.graph_values import color_namespace, graph_namespace
-
+    root.child("gdl").entries["Load"] = Function("game.gdl.Load", shell_load, (1, 2), shell_load)
     root.child("graph").entries["Color"] = names["Color"] = color_namespace()     # §1.4, §2.7
     names["Graph"] = graph_namespace()                                            # §2.5
-    from cgt.shell.strip_values import strip_namespace
-
     names["Strip"] = strip_namespace()                                            # §2.2
     names["help"] = HELP
     return names

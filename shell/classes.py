@@ -19,8 +19,22 @@ from fractions import Fraction
 
 import cgt
 from cgt import Game, MisereGame, Outcome, Player, Surreal, TransfiniteNimber
+from cgt.short.selective import CompoundGame
+from cgt.short.uptimal import is_uptimal
+from cgt.thermo.thermograph import Thermograph, Trajectory
 
-__all__ = ["ClassValue", "class_of", "CLASSES"]
+from cgt.games.engine.ruleset import Position
+from cgt.games.graph.board import Graph
+from cgt.games.graph.ruleset import Color
+from cgt.games.strip.board import Strip
+
+from cgt.shell.containers import Range
+from cgt.shell.graph_values import Edge, Vertex
+from cgt.shell.method_registry import Section
+from cgt.shell.registry import entry_of
+from cgt.shell.values import ruleset_text
+
+__all__ = ["ClassValue", "class_of", "CLASSES", "CLASS_METHODS"]
 
 
 class ClassValue:
@@ -117,8 +131,6 @@ def _number_class(x: Fraction) -> str:
 
 
 def _game_class(g: Game) -> str:
-    from cgt.short.uptimal import is_uptimal
-
     if g.is_number:
         return _number_class(Fraction(g.number))
     if g.is_nimber:
@@ -127,9 +139,6 @@ def _game_class(g: Game) -> str:
 
 
 def _short_name(value) -> str | None:
-    from cgt.short.selective import CompoundGame
-    from cgt.thermo.thermograph import Thermograph, Trajectory
-
     if value is None:
         return "Nothing"
     if isinstance(value, bool):
@@ -144,14 +153,8 @@ def _short_name(value) -> str | None:
         (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
         (CompoundGame, lambda x: "CompoundGame"), (str, lambda x: "String"), (list, lambda x: "List"),
         (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
-        (ClassValue, lambda x: "Class"),
+        (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),
     )
-    from cgt.games.graph.board import Graph
-    from cgt.games.graph.ruleset import Color
-    from cgt.games.strip.board import Strip
-
-    from cgt.shell.graph_values import Edge, Vertex
-
     kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"),
               (Vertex, lambda x: "Vertex"), (Edge, lambda x: "Edge"))
     for kind, name in kinds:
@@ -166,13 +169,24 @@ def class_of(value) -> ClassValue:
     >>> str(class_of(cgt.up)), str(class_of(cgt.game([1], [0]))), str(class_of([1]))
     ('⟪game.Uptimal⟫', '⟪game.CanonicalShortGame⟫', '⟪cgsuite.lang.List⟫')
     """
-    from cgt.games.engine.ruleset import Position
-
     if isinstance(value, Position):
-        from cgt.shell.registry import entry_of
-        from cgt.shell.values import ruleset_text
-
         entry = entry_of(value.ruleset)
         name = entry.path if entry is not None else ruleset_text(value.ruleset)
         return ClassValue(f"{name}.Position", ("ImpartialGame",) if value.impartial else ("Game",))
     return CLASSES[_short_name(value) or "Object"]
+
+
+#: Members of class objects (§6.11).
+CLASS_METHODS = Section("classes", ClassValue)
+
+
+@CLASS_METHODS.method("Name")
+def class_name(c: ClassValue) -> str:
+    """The short name of the class (Nimber)."""
+    return c.name
+
+
+@CLASS_METHODS.method("QualifiedName")
+def class_qualified_name(c: ClassValue) -> str:
+    """The qualified name of the class (game.Nimber)."""
+    return c.qualified_name

@@ -17,6 +17,7 @@ import sys
 
 import cgt
 from cgt.shell.errors import ShellError
+from cgt.shell.gdl_command import main as gdl_main
 from cgt.shell.repl import main_loop, report, run_lines
 from cgt.shell.session import Session
 
@@ -61,8 +62,6 @@ def main(argv: list[str] | None = None) -> int:
             argv[i : i + 2] = ["-c" + argv[i + 1]]
             break
     if argv[:1] == ["gdl"]:            # ``cgt gdl FILE [--json]``: a GDL file (cgt.shell.gdl_command)
-        from cgt.shell.gdl_command import main as gdl_main
-
         return gdl_main(argv[1:])
     arguments = _parser().parse_args(argv)
     session = Session()

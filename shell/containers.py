@@ -1,16 +1,16 @@
 """CGScript's collections and strings (CGSUITE.md §6.10, §6.11): ranges, maps, and the methods of lists,
-sets, maps and strings that take procedures (``Apply``, ``Filter``, ``SortedWith``, ...).
+sets, tuples, maps and strings (``Apply``, ``Filter``, ``SortedWith``, ``Substring``, ...).
 
 Lists are Python lists, sets frozensets, strings str; this module adds :class:`Range` (``1..5``),
-:class:`ShellMap` (``{1 => 2}``) and :class:`MapEntry`.  A method here is called as
-``method(call, receiver, *args)``, where ``call(f, args)`` calls a shell procedure or function (the
-evaluator passes its own), so predicates written in the shell run under the shell's limits.
+:class:`ShellMap` (``{1 => 2}``) and :class:`MapEntry`.  A range offers the methods of the list it stands
+for (the registry's coercion).  Methods that take procedures (``Filter(p)``) are declared with
+``caller=True``: they receive ``call(f, args)``, the evaluator's way of calling a shell procedure, so
+predicates written in the shell run under the shell's limits.
 
->>> call = lambda f, args: f(*args)
->>> find_language_method([3, 1, 2], "Sorted")(call, [3, 1, 2])
-[1, 2, 3]
->>> find_language_method([1, 2, 3], "Filter")(call, [1, 2, 3], lambda x: x > 1)
+>>> LIST_AND_SET_METHODS.methods["Filter"].call([1, 2, 3], [lambda x: x > 1])
 [2, 3]
+>>> STRINGS.methods["ToUpperCase"].call("abc", []), COLLECTIONS.methods["Sum"].call([1, 2], [])
+('ABC', 3)
 >>> str(ShellMap({1: "a", 0: "b"})), str(Range(1, 10, 3)), list(Range(1, 10, 3))
 ('{0 => "b", 1 => "a"}', '1..10..3', [1, 4, 7, 10])
 """
@@ -20,11 +20,14 @@ from __future__ import annotations
 import functools
 import re
 
+from cgt.errors import NotApplicableError
+from cgt.impartial.grundy import mex
 from cgt.runtime.interrupt import check_interrupt
 
 from cgt.shell.errors import ShellError
-from cgt.shell.methods import is_number
-from cgt.shell.values import describe, format_value, sort_key
+from cgt.shell.method_registry import Section
+from cgt.shell.table import Table, grouped
+from cgt.shell.values import HelpText, describe, format_value, is_number, normalise, sort_key, to_game
 
 #: Most elements a range may have when its elements are needed one by one.
 MAX_RANGE_SIZE = 10**7
@@ -259,17 +262,19 @@ def _updated_list(items, i, x):
 
 
 def _replaced(items: frozenset, mapping):
-    """§7.11: every key of the map leaves the set, then every value is added."""
+    """The set with each key of the map taken out and then each value added: S.Replaced({old => new})."""
     if not isinstance(mapping, ShellMap):
         raise ShellError(f"Replaced needs a map {{old => new}}, got {describe(mapping)}")
     return make_set([x for x in items if x not in mapping.entries] + list(mapping.entries.values()))
 
 
 def _reversed_map(m: ShellMap):
+    """The map with keys and values swapped (of keys with equal values, the last one stays)."""
     return make_map((v, k) for k, v in m.entries.items())
 
 
 def _updated_map(m: ShellMap, key, value=None, *more):
+    """A copy with key k mapped to v (Updated(k, v)), or with the entries of another map (Updated(map))."""
     if more:
         raise ShellError("Updated takes a key and a value, or a map")
     if value is None and isinstance(key, ShellMap):
@@ -291,6 +296,7 @@ def _regex(pattern: str):
 
 
 def _substring(s: str, first, last):
+    """The characters start..end (1-based, inclusive)."""
     a, b = _integer(first, "Substring's start"), _integer(last, "Substring's end")
     if not (1 <= a <= len(s) + 1 and a - 1 <= b <= len(s)):
         raise ShellError(f"Substring: {a} to {b} is out of range for a string of length {len(s)}")
@@ -298,160 +304,395 @@ def _substring(s: str, first, last):
 
 
 def _updated_string(s: str, i, ch):
+    """A copy with character i (1-based) replaced by the string ch."""
     i = _position(i, len(s))
     return s[: i - 1] + _string_argument(ch, "the new character") + s[i:]
 
 
-def _unquoted(s: str):
-    from cgt.shell.values import HelpText
-
-    return HelpText(s)
-
-
-# ---------------------------------------------------------------- the tables
-# Each entry: name -> (least, most, function(call, receiver, *args)).
-
-_SEQUENCE = (list, Range, frozenset, set)
-
-COLLECTION_TABLE = {
-    "Adjoin": (1, 1, lambda call, c, x: _same_kind(c, bounded(elements(c), [x]))),
-    "Apply": (1, 1, lambda call, c, f: _same_kind(c, [call(f, [x]) for x in elements(c)])),
-    "Count": (1, 1, lambda call, c, f: sum(1 for x in elements(c) if _predicate(call, f, x))),
-    "Distinct": (0, 0, lambda call, c: _same_kind(c, list(dict.fromkeys(elements(c))))),
-    "Exists": (1, 1, lambda call, c, f: any(_predicate(call, f, x) for x in elements(c))),
-    "Filter": (1, 1, lambda call, c, f: _same_kind(c, [x for x in elements(c) if _predicate(call, f, x)])),
-    "Find": (1, 1, lambda call, c, f: next((x for x in elements(c) if _predicate(call, f, x)), None)),
-    "Flattened": (0, 0, lambda call, c: _same_kind(c, _flattened(elements(c)))),
-    "ForAll": (1, 1, lambda call, c, f: all(_predicate(call, f, x) for x in elements(c))),
-    "ForEach": (1, 1, lambda call, c, f: [call(f, [x]) for x in elements(c)] and None),
-    "Head": (0, 0, lambda call, c: _head(elements(c))),
-    "IndexOf": (1, 1, lambda call, c, x: next((i for i, y in enumerate(elements(c), 1) if y == x), 0)),
-    "Sorted": (0, 0, lambda call, c: sorted(elements(c), key=sort_key)),
-    "SortedWith": (1, 1, lambda call, c, f: _sorted_with(call, elements(c), f)),
-    "Sublist": (2, 2, lambda call, c, a, b: _sublist(elements(c), a, b)),
-    "Tail": (0, 0, lambda call, c: _same_kind(c, elements(c)[1:])),
-    "Take": (1, 1, lambda call, c, n: elements(c)[: max(0, _integer(n, "Take's count"))]),
-    "ToList": (0, 0, lambda call, c: elements(c)),
-    "ToSet": (0, 0, lambda call, c: make_set(elements(c))),
-}
-
-LIST_TABLE = {
-    "Concat": (1, 1, lambda call, c, d: bounded(elements(c), elements(d))),
-    "Updated": (2, 2, lambda call, c, i, x: _updated_list(elements(c), i, x)),
-}
-
-SET_TABLE = {
-    "Concat": (1, 1, lambda call, s, d: make_set(bounded(elements(s), elements(d)))),
-    "Intersection": (1, 1, lambda call, s, t: make_set(x for x in s if x in make_set(elements(t)))),
-    "Union": (1, 1, lambda call, s, t: make_set(bounded(elements(s), elements(t)))),
-    "Replaced": (1, 1, lambda call, s, m: _replaced(s, m)),
-}
-
-RANGE_TABLE = {
-    "Start": (0, 0, lambda call, r: r.start),
-    "End": (0, 0, lambda call, r: r.end),
-    "Step": (0, 0, lambda call, r: r.step),
-    "Size": (0, 0, lambda call, r: len(r)),
-    "Length": (0, 0, lambda call, r: len(r)),
-}
-
-MAP_TABLE = {
-    "ContainsKey": (1, 1, lambda call, m, k: _contains_key(m, k)),
-    "Entries": (0, 0, lambda call, m: make_set(elements(m))),
-    "Keys": (0, 0, lambda call, m: make_set(m.entries)),
-    "Values": (0, 0, lambda call, m: make_set(m.entries.values())),
-    "Reversed": (0, 0, lambda call, m: _reversed_map(m)),
-    "Updated": (1, 2, lambda call, m, *args: _updated_map(m, *args)),
-    "Size": (0, 0, lambda call, m: len(m)),
-    "IsEmpty": (0, 0, lambda call, m: len(m) == 0),
-}
-
-ENTRY_TABLE = {
-    "Key": (0, 0, lambda call, e: e.key),
-    "Value": (0, 0, lambda call, e: e.value),
-}
-
-STRING_TABLE = {
-    "Concat": (1, 1, lambda call, s, t: bounded(s, _string_argument(t, "Concat's argument"))),
-    "Matches": (1, 1, lambda call, s, p: _regex(p).fullmatch(s) is not None),
-    "Replace": (2, 2, lambda call, s, a, b: s.replace(_string_argument(a, "the target"),
-                                                      _string_argument(b, "the replacement"))),
-    "ReplaceRegex": (2, 2, lambda call, s, p, b: _regex(p).sub(_string_argument(b, "the replacement"), s)),
-    "Substring": (2, 2, lambda call, s, a, b: _substring(s, a, b)),
-    "ToLowerCase": (0, 0, lambda call, s: s.lower()),
-    "ToUpperCase": (0, 0, lambda call, s: s.upper()),
-    "Updated": (2, 2, lambda call, s, i, ch: _updated_string(s, i, ch)),
-    "ToUnquotedOutput": (0, 0, lambda call, s: _unquoted(s)),
-}
-
-
 def _contains_key(m: ShellMap, key) -> bool:
+    """True when k is a key of the map."""
     try:
         return key in m.entries
     except TypeError:
         return False
 
 
-def _tables(value):
-    if isinstance(value, bool):
-        return ()
-    if isinstance(value, str):
-        return (STRING_TABLE,)
-    if isinstance(value, ShellMap):
-        return (MAP_TABLE,)
-    if isinstance(value, MapEntry):
-        return (ENTRY_TABLE,)
-    if isinstance(value, Range):
-        return (RANGE_TABLE, LIST_TABLE, COLLECTION_TABLE)
-    if isinstance(value, list):
-        return (LIST_TABLE, COLLECTION_TABLE)
-    if isinstance(value, (frozenset, set)):
-        return (SET_TABLE, COLLECTION_TABLE)
-    return ()
+# ---------------------------------------------------------------- the methods
+
+#: Members of every collection and of strings and tuples (§6.10).
+COLLECTIONS = Section("lists, sets and strings", list, tuple, frozenset, set, str)
+#: Members of lists and sets (ranges too, as lists) that build collections or call procedures (§6.10).
+LIST_AND_SET_METHODS = Section("lists and sets", list, frozenset, set, letter="C")
+LISTS = Section("lists", list, letter="L")
+SETS = Section("sets", frozenset, set, letter="S")
+#: A range's own members; the rest are those of the list it stands for.
+RANGES = Section("ranges", Range, letter="r", secondary=True)
+MAPS = Section("maps", ShellMap, letter="m")
+MAP_ENTRIES = Section("map entries", MapEntry, letter="e")
+STRINGS = Section("strings", str, letter="s")
 
 
-def language_method_names() -> set:
-    """Every method name this module adds (for completion and help).
-
-    >>> "SortedWith" in language_method_names()
-    True
-    """
-    names = set()
-    for table in (COLLECTION_TABLE, LIST_TABLE, SET_TABLE, RANGE_TABLE, MAP_TABLE, ENTRY_TABLE, STRING_TABLE):
-        names.update(table)
-    return names
+@COLLECTIONS.method("Length")
+@COLLECTIONS.method("Size")
+def size(c) -> int:
+    """The number of elements."""
+    return len(c)
 
 
-def find_language_method(value, name: str):
-    """The method ``name`` of a collection or string as ``f(call, receiver, *args)``, or None.
-
-    A method that needs arguments but gets none is reported by :func:`arity_of`.
-
-    >>> find_language_method("abc", "ToUpperCase")(None, "abc")
-    'ABC'
-    >>> find_language_method(3, "Filter") is None
-    True
-    """
-    for table in _tables(value):
-        if name in table:
-            least, most, function = table[name]
-
-            def method(call, receiver, *args, _f=function, _least=least, _most=most):
-                from cgt.shell.values import check_arity
-
-                check_arity(name, (_least, _most), len(args))
-                return _f(call, receiver, *args)
-
-            method.arity = (least, most)
-            return method
-    return None
+@COLLECTIONS.method("IsEmpty")
+def is_empty(c) -> bool:
+    """True when there are no elements."""
+    return len(c) == 0
 
 
-def as_plain(value):
-    """A range as the list it stands for (for the library's list methods); anything else unchanged.
+@COLLECTIONS.method("Contains", arity=(1, 1), usage="C.Contains(x)")
+def contains(collection, x) -> bool:
+    """True when x is an element."""
+    if isinstance(collection, str):
+        return isinstance(x, str) and x in collection
+    try:
+        return x in collection
+    except TypeError:  # an unhashable element asked of a set
+        return False
 
-    >>> as_plain(Range(1, 3)), as_plain(5)
-    ([1, 2, 3], 5)
-    """
-    return list(value) if isinstance(value, Range) else value
 
+@COLLECTIONS.method("Sum")
+def collection_sum(items):
+    """The sum of the elements (numbers or games)."""
+    values = list(items)
+    if not values:
+        raise NotApplicableError("Sum of an empty collection")     # CGSUITE.md §6.10
+    total, *rest = values
+    for item in rest:
+        if is_number(total) and is_number(item):
+            total = total + item
+        else:
+            total = to_game(total) + to_game(item)
+    return normalise(total) if is_number(total) else total
+
+
+def _mex(items):
+    values = list(items)
+    for v in values:
+        if not (isinstance(v, int) and not isinstance(v, bool)) or v < 0:
+            raise NotApplicableError(f"Mex needs non-negative integers, got {describe(v)}")
+    return mex(values)
+
+
+COLLECTIONS.method("Mex", _mex, doc=mex)
+
+
+def _extreme(items, name, pick_max):
+    values = list(items)
+    if not values:
+        raise NotApplicableError(f"{name} of an empty collection")
+    best = values[0]
+    for v in values[1:]:
+        if not (is_number(best) and is_number(v)):
+            raise NotApplicableError(f"{name} needs numbers, got {describe(v)}")
+        if (v > best) if pick_max else (v < best):
+            best = v
+    return best
+
+
+@COLLECTIONS.method("Max")
+def collection_max(items):
+    """The largest element (numbers only)."""
+    return _extreme(items, "Max", True)
+
+
+@COLLECTIONS.method("Min")
+def collection_min(items):
+    """The smallest element (numbers only)."""
+    return _extreme(items, "Min", False)
+
+
+# -- lists and sets: the members that build collections or call procedures
+
+@LIST_AND_SET_METHODS.method("Adjoin", arity=(1, 1), usage="C.Adjoin(x)")
+def adjoin(c, x):
+    """The collection with x added (at the end of a list)."""
+    return _same_kind(c, bounded(elements(c), [x]))
+
+
+@LIST_AND_SET_METHODS.method("Apply", arity=(1, 1), usage="C.Apply(f)", caller=True)
+def apply(c, f, *, call):
+    """The collection of f(x) for each element x (a set stays a set)."""
+    return _same_kind(c, [call(f, [x]) for x in elements(c)])
+
+
+@LIST_AND_SET_METHODS.method("Count", arity=(1, 1), usage="C.Count(p)", caller=True)
+def count(c, f, *, call) -> int:
+    """The number of elements x for which the predicate p(x) is true."""
+    return sum(1 for x in elements(c) if _predicate(call, f, x))
+
+
+@LIST_AND_SET_METHODS.method("Distinct")
+def distinct(c):
+    """The elements without repetitions, in their first order."""
+    return _same_kind(c, list(dict.fromkeys(elements(c))))
+
+
+@LIST_AND_SET_METHODS.method("Exists", arity=(1, 1), usage="C.Exists(p)", caller=True)
+def exists(c, f, *, call) -> bool:
+    """True when the predicate p(x) is true for some element x."""
+    return any(_predicate(call, f, x) for x in elements(c))
+
+
+@LIST_AND_SET_METHODS.method("Filter", arity=(1, 1), usage="C.Filter(p)", caller=True)
+def filter_elements(c, f, *, call):
+    """The elements x for which the predicate p(x) is true (a set stays a set)."""
+    return _same_kind(c, [x for x in elements(c) if _predicate(call, f, x)])
+
+
+@LIST_AND_SET_METHODS.method("Find", arity=(1, 1), usage="C.Find(p)", caller=True)
+def find(c, f, *, call):
+    """The first element x for which the predicate p(x) is true, or Nothing."""
+    return next((x for x in elements(c) if _predicate(call, f, x)), None)
+
+
+@LIST_AND_SET_METHODS.method("Flattened")
+def flattened(c):
+    """The collection with its list and set elements replaced by their elements (one level)."""
+    return _same_kind(c, _flattened(elements(c)))
+
+
+@LIST_AND_SET_METHODS.method("ForAll", arity=(1, 1), usage="C.ForAll(p)", caller=True)
+def for_all(c, f, *, call) -> bool:
+    """True when the predicate p(x) is true for every element x."""
+    return all(_predicate(call, f, x) for x in elements(c))
+
+
+@LIST_AND_SET_METHODS.method("ForEach", arity=(1, 1), usage="C.ForEach(f)", caller=True)
+def for_each(c, f, *, call) -> None:
+    """Call f(x) for each element x; the value is Nothing."""
+    for x in elements(c):
+        call(f, [x])
+
+
+@LIST_AND_SET_METHODS.method("Head")
+def head(c):
+    """The first element (an error for an empty collection)."""
+    return _head(elements(c))
+
+
+@LIST_AND_SET_METHODS.method("IndexOf", arity=(1, 1), usage="L.IndexOf(x)")
+def index_of(c, x) -> int:
+    """The position of the first element equal to x (1-based), 0 when there is none."""
+    return next((i for i, y in enumerate(elements(c), 1) if y == x), 0)
+
+
+@LIST_AND_SET_METHODS.method("Sorted")
+def sorted_elements(c) -> list:
+    """The elements as a list in the shell's universal order (numbers ascending, then games, ...)."""
+    return sorted(elements(c), key=sort_key)
+
+
+@LIST_AND_SET_METHODS.method("SortedWith", arity=(1, 1), usage="L.SortedWith(cmp)", caller=True)
+def sorted_with(c, f, *, call) -> list:
+    """The elements as a list sorted by the comparator cmp(a, b): a negative, zero or positive integer."""
+    return _sorted_with(call, elements(c), f)
+
+
+@LIST_AND_SET_METHODS.method("Sublist", arity=(2, 2), usage="L.Sublist(first, last)")
+def sublist(c, first, last) -> list:
+    """The elements first..last (1-based, inclusive)."""
+    return _sublist(elements(c), first, last)
+
+
+@LIST_AND_SET_METHODS.method("Tail")
+def tail(c):
+    """All elements but the first."""
+    return _same_kind(c, elements(c)[1:])
+
+
+@LIST_AND_SET_METHODS.method("Take", arity=(1, 1), usage="L.Take(n)")
+def take(c, n) -> list:
+    """The first n elements."""
+    return elements(c)[: max(0, _integer(n, "Take's count"))]
+
+
+@LIST_AND_SET_METHODS.method("ToList")
+def to_list(c) -> list:
+    """The elements as a list (a set's in the universal order)."""
+    return elements(c)
+
+
+@LIST_AND_SET_METHODS.method("ToSet")
+def to_set(c) -> frozenset:
+    """The elements as a set."""
+    return make_set(elements(c))
+
+
+# -- lists
+
+@LISTS.method("Concat", arity=(1, 1), usage="L.Concat(c)")
+def concat_list(c, d) -> list:
+    """The list followed by the elements of c."""
+    return bounded(elements(c), elements(d))
+
+
+@LISTS.method("Updated", arity=(2, 2), usage="L.Updated(i, x)")
+def updated_list(c, i, x) -> list:
+    """A copy with element i (1-based) replaced by x."""
+    return _updated_list(elements(c), i, x)
+
+
+LISTS.method("Grouped", grouped, arity=(1, 1), usage="L.Grouped(n)")
+
+
+@LISTS.method("PeriodicTable", arity=(1, 1), usage="L.PeriodicTable(period)")
+def periodic_table(items, n) -> Table:
+    """Table(L.Grouped(period)): the list in rows of length period."""
+    return Table(grouped(items, n))
+
+
+# -- sets
+
+@SETS.method("Concat", arity=(1, 1), usage="S.Concat(c)")
+def concat_set(s, d) -> frozenset:
+    """The set with the elements of c added."""
+    return make_set(bounded(elements(s), elements(d)))
+
+
+@SETS.method("Intersection", arity=(1, 1), usage="S.Intersection(t)")
+def intersection(s, t) -> frozenset:
+    """The elements of the set that are also elements of t."""
+    return make_set(x for x in s if x in make_set(elements(t)))
+
+
+@SETS.method("Union", arity=(1, 1), usage="S.Union(c)")
+def union(s, t) -> frozenset:
+    """The elements of the set and those of c."""
+    return make_set(bounded(elements(s), elements(t)))
+
+
+SETS.method("Replaced", _replaced, arity=(1, 1), usage="S.Replaced({old => new})")
+
+
+# -- ranges
+
+@RANGES.method("Start")
+def start(r: Range) -> int:
+    """The first value of the range."""
+    return r.start
+
+
+@RANGES.method("End")
+def end(r: Range) -> int:
+    """The bound the range runs towards (its last value when the step reaches it)."""
+    return r.end
+
+
+@RANGES.method("Step")
+def step(r: Range) -> int:
+    """The difference between consecutive values."""
+    return r.step
+
+
+@RANGES.method("Length")
+@RANGES.method("Size")
+def range_size(r: Range) -> int:
+    """The number of values (computed without listing them)."""
+    return len(r)
+
+
+# -- maps and their entries
+
+MAPS.method("ContainsKey", _contains_key, arity=(1, 1), usage="m.ContainsKey(k)")
+
+
+@MAPS.method("Entries")
+def entries(m: ShellMap) -> frozenset:
+    """The set of the entries k => v (each has Key and Value)."""
+    return make_set(elements(m))
+
+
+@MAPS.method("Keys")
+def keys(m: ShellMap) -> frozenset:
+    """The set of the keys."""
+    return make_set(m.entries)
+
+
+@MAPS.method("Values")
+def values(m: ShellMap) -> frozenset:
+    """The set of the values."""
+    return make_set(m.entries.values())
+
+
+MAPS.method("Reversed", _reversed_map)
+MAPS.method("Updated", _updated_map, arity=(1, 2), usage="m.Updated(k, v), or m.Updated(map)")
+
+
+@MAPS.method("Size")
+def map_size(m: ShellMap) -> int:
+    """The number of entries."""
+    return len(m)
+
+
+@MAPS.method("IsEmpty")
+def map_is_empty(m: ShellMap) -> bool:
+    """True when the map has no entries."""
+    return len(m) == 0
+
+
+@MAP_ENTRIES.method("Key")
+def key(e: MapEntry):
+    """The key of the entry."""
+    return e.key
+
+
+@MAP_ENTRIES.method("Value")
+def value(e: MapEntry):
+    """The value of the entry."""
+    return e.value
+
+
+# -- strings
+
+@STRINGS.method("Concat", arity=(1, 1), usage="s.Concat(t)")
+def concat_string(s: str, t) -> str:
+    """The string followed by the string t."""
+    return bounded(s, _string_argument(t, "Concat's argument"))
+
+
+@STRINGS.method("Matches", arity=(1, 1), usage="s.Matches(regex)")
+def matches(s: str, pattern) -> bool:
+    """True when the whole string matches the regular expression."""
+    return _regex(pattern).fullmatch(s) is not None
+
+
+@STRINGS.method("Replace", arity=(2, 2), usage="s.Replace(target, replacement)")
+def replace(s: str, a, b) -> str:
+    """The string with every occurrence of target replaced."""
+    return s.replace(_string_argument(a, "the target"), _string_argument(b, "the replacement"))
+
+
+@STRINGS.method("ReplaceRegex", arity=(2, 2), usage="s.ReplaceRegex(regex, replacement)")
+def replace_regex(s: str, pattern, b) -> str:
+    """The string with every match of the regular expression replaced."""
+    return _regex(pattern).sub(_string_argument(b, "the replacement"), s)
+
+
+STRINGS.method("Substring", _substring, arity=(2, 2), usage="s.Substring(start, end)")
+
+
+@STRINGS.method("ToLowerCase")
+def to_lower_case(s: str) -> str:
+    """The string in lower case."""
+    return s.lower()
+
+
+@STRINGS.method("ToUpperCase")
+def to_upper_case(s: str) -> str:
+    """The string in upper case."""
+    return s.upper()
+
+
+STRINGS.method("Updated", _updated_string, arity=(2, 2), usage="s.Updated(i, ch)")
+
+
+@STRINGS.method("ToUnquotedOutput")
+def to_unquoted_output(s: str) -> HelpText:
+    """The string printed without quotes."""
+    return HelpText(s)

@@ -23,39 +23,26 @@ from cgt.errors import CGTError, InvalidGameError, NotApplicableError
 from cgt.runtime.interrupt import check_interrupt
 from lark import Token, Tree
 
+from cgt import MisereGame
+from cgt.loopy import LoopyGame
+
 from cgt.games.engine.catalogue import is_ruleset
+from cgt.games.strip.board import Strip
 
 from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset
-from cgt.shell.errors import ShellError
-from cgt.shell.limits import DEFAULT, Limits
-from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_options, loopy_value_type, sidle
-from cgt.shell.methods import (
-    call_method,
-    find_method,
-    no_method_error,
-    is_number,
-    is_position,
-    normalise,
-    number_of,
-    to_game,
-)
 from cgt.shell.classes import CLASSES, ClassValue
-from cgt.shell.containers import (
-    MapEntry,
-    Range,
-    ShellMap,
-    as_plain,
-    bounded,
-    elements,
-    find_language_method,
-    make_map,
-    make_set,
-)
-from cgt.shell.procedures import Procedure, declared_parameters, parameters_of, procedure_text
-from cgt.shell.values import (BoundMethod, Function, KeywordFunction, Namespace, check_arity, describe, format_value,
-                              ruleset_text)
-from cgt.shell import tower
-from cgt import MisereGame
+from cgt.shell.containers import Range, ShellMap, bounded, elements, make_map, make_set
+from cgt.shell.errors import ShellError
+from cgt.shell.graph_values import graph_index
+from cgt.shell.limits import DEFAULT, Limits
+from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_options, sidle, upon_family
+from cgt.shell.methods import REGISTRY
+from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
+from cgt.shell.strip_values import strip_index
+from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,
+                             needs_tower, nimber_of, power, tower_arithmetic)
+from cgt.shell.values import (BoundMethod, Function, KeywordFunction, Namespace, Procedure, check_arity, describe,
+                              is_number, is_position, normalise, number_of, ruleset_text, to_game)
 
 #: The parts of an uptimal token: number, ups (count, ^<n> or ^[n]) and star.
 _UPTIMAL = re.compile(
@@ -137,14 +124,6 @@ def _position(item):
     if meta is not None and not getattr(meta, "empty", True):
         return meta.line, meta.column
     return None, None
-
-
-def _writes_with_maps(value) -> bool:
-    """True for boards whose ``ToString`` takes label maps: ``s.ToString(charMap)``, ``g.ToString(vMap, eMap)``."""
-    from cgt.games.graph.board import Graph
-    from cgt.games.strip.board import Strip
-
-    return isinstance(value, (Graph, Strip))
 
 
 class Interpreter:
@@ -436,9 +415,9 @@ class Interpreter:
     def _add(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
-            return tower.misere_add(a, b)
-        if tower.needs_tower(a, b):
-            return self._result(tower.tower_arithmetic("+", a, b))
+            return misere_add(a, b)
+        if needs_tower(a, b):
+            return self._result(tower_arithmetic("+", a, b))
         if is_number(a) and is_number(b):
             return self.check_number(normalise(Fraction(a) + Fraction(b)))
         if isinstance(a, str) and isinstance(b, str):
@@ -450,9 +429,9 @@ class Interpreter:
     def _sub(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
-            return tower.misere_add(a, b, "subtract")
-        if tower.needs_tower(a, b):
-            return self._result(tower.tower_arithmetic("-", a, b))
+            return misere_add(a, b, "subtract")
+        if needs_tower(a, b):
+            return self._result(tower_arithmetic("-", a, b))
         if is_number(a) and is_number(b):
             return self.check_number(normalise(Fraction(a) - Fraction(b)))
         return _game_operand(a, "subtract") - _game_operand(b, "subtract")
@@ -468,15 +447,15 @@ class Interpreter:
         a = self.eval(node.children[0], scope)
         if is_number(a):
             return -a
-        if tower.is_tower(a):
-            return tower.from_tower(-a)
+        if is_tower(a):
+            return from_tower(-a)
         if isinstance(a, MisereGame):
             raise ShellError(f"cannot negate {describe(a)}: misère games have no negatives")
         return -_game_operand(a, "negate")
 
     def _pos(self, node, scope):
         a = self.eval(node.children[0], scope)
-        if is_number(a) or tower.is_tower(a):
+        if is_number(a) or is_tower(a):
             return a
         return _game_operand(a, "apply unary + to")
 
@@ -484,8 +463,8 @@ class Interpreter:
         a, b = (self.eval(child, scope) for child in node.children)
         if is_number(a) and is_number(b):
             return self._number_product(Fraction(a), Fraction(b))
-        if tower.is_tower(a) or tower.is_tower(b):
-            return self._result(tower.tower_arithmetic("*", a, b))
+        if is_tower(a) or is_tower(b):
+            return self._result(tower_arithmetic("*", a, b))
         x, y = number_of(a), number_of(b)
         if x is not None and y is not None:
             return self._number_product(Fraction(x), Fraction(y))
@@ -523,8 +502,8 @@ class Interpreter:
         a, b = (self.eval(child, scope) for child in node.children)
         x, y = number_of(a), number_of(b)
         if x is None or y is None or y == 0:
-            if tower.is_tower(a) or tower.is_tower(b) or (x is not None and y == 0):
-                return self._result(tower.divide(a, b))   # x/0 = inf, 0/0 an error, surreal quotients
+            if is_tower(a) or is_tower(b) or (x is not None and y == 0):
+                return self._result(divide(a, b))   # x/0 = inf, 0/0 an error, surreal quotients
             raise ShellError(f"cannot divide {describe(a)} by {describe(b)}: '/' divides numbers")
         return self._number_product(Fraction(x), 1 / Fraction(y))
 
@@ -542,7 +521,7 @@ class Interpreter:
         if isinstance(b, Game) and not b.is_number and (is_number(a) or isinstance(a, Game)):
             raise ShellError(f"cannot raise {describe(a)} to the power {describe(b)}: between two values ^ is "
                              "a power (CGSuite §4.3); a number and ups are added with +, e.g. 1 + ^*")
-        return self._result(tower.power(a, b, self.limits.max_int_bits))
+        return self._result(power(a, b, self.limits.max_int_bits))
 
     def _ordinal_sum(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
@@ -581,19 +560,11 @@ class Interpreter:
         return self._method(a, str(name), [b])
 
     def _method(self, receiver, name: str, args: list):
-        method = find_language_method(receiver, name)
-        if method is not None:
-            return self._result(method(self.call_value, receiver, *args))
-        if name == "ToString" and not (args and _writes_with_maps(receiver)):
-            check_arity(name, (0, 0), len(args))
-            return format_value(receiver)
-        if isinstance(receiver, (ShellMap, MapEntry, Procedure)):
-            raise NotApplicableError(f"{describe(receiver)} has no method {name}")
-        return self._result(call_method(as_plain(receiver), name, args))
+        return self._result(REGISTRY.call(receiver, name, args, self.call_value))
 
     def _result(self, value):
         if isinstance(value, (cgt.Rational, cgt.Surreal)):
-            value = tower.from_tower(value)
+            value = from_tower(value)
         if isinstance(value, Fraction):
             value = normalise(value)
         if is_number(value):
@@ -612,19 +583,13 @@ class Interpreter:
             return value.entries[name]
         if name == "Position" and _is_ruleset_value(value):
             return value           # CGSuite's R.Position(x) is R(x)
-        language = find_language_method(value, name)
-        if language is not None:
-            if language.arity[0] > 0:
-                return BoundMethod(value, name, language)
-            return self._method(value, name, [])
-        if name == "ToString":
-            return format_value(value)
-        method, _ = find_method(as_plain(value), name)
-        if method is None:
-            raise no_method_error(as_plain(value), name)
+        found = REGISTRY.lookup(value, name)
+        if found is None:
+            raise REGISTRY.no_method_error(value, name)
+        method, target = found
         if method.needs_arguments():
             return BoundMethod(value, name, method)
-        return self._method(value, name, [])
+        return self._result(method.call(target, [], self.call_value))
 
     def _arguments(self, node, scope) -> list:
         if node is None:
@@ -761,14 +726,8 @@ class Interpreter:
             return collection[i]
         if isinstance(collection, Range):
             collection = list(collection)
-        from cgt.games.strip.board import Strip
-
         if isinstance(collection, Strip):             # §2.2: s[i], Nothing outside the strip
-            from cgt.shell.strip_values import strip_index
-
             return strip_index(collection, i)
-        from cgt.shell.graph_values import graph_index
-
         found = graph_index(collection, i)            # §2.5: g[v] a Vertex, vertex[k] an Edge
         if found is not None:
             return found
@@ -802,8 +761,6 @@ class Interpreter:
         if match["arrow"]:
             index_text = match["nth"] or match["cum"]
             if index_text == "on":      # upon ^[on] and uponth ^<on> (CGSUITE.md §5.4), loopy values
-                from cgt.shell.loopy_values import upon_family
-
                 family = upon_family(bool(match["nth"]))
             elif len(index_text) > 6 or int(index_text) > limits.max_up_index:
                 raise ShellError(f"{text}: the index is limited to {limits.max_up_index}")
@@ -833,11 +790,11 @@ class Interpreter:
         return self._nimber(self.eval(node.children[1], scope))
 
     def _misere(self, node, scope):
-        return tower.misere_text(str(node.children[0]), min(self.limits.max_nimber, tower.MISERE_HEAP_LIMIT))
+        return misere_text(str(node.children[0]), min(self.limits.max_nimber, MISERE_HEAP_LIMIT))
 
     def _nimber(self, n):
-        if isinstance(n, list) or tower.is_tower(n):
-            return tower.nimber_of(n, self.limits.max_nimber)
+        if isinstance(n, list) or is_tower(n):
+            return nimber_of(n, self.limits.max_nimber)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ShellError(f"*n needs a non-negative integer n, got {describe(n)}")
         if n > self.limits.max_nimber:
@@ -878,7 +835,7 @@ class Interpreter:
         if is_loopy_tree(node):
             return self._loopy_braces(node, scope)
         parts = [[] if group is None else self._options(group.children, scope) for group in groups]
-        if any(isinstance(o, loopy_value_type()) for part in parts for o in part):
+        if any(isinstance(o, LoopyGame) for part in parts for o in part):
             try:
                 return loopy_from_options(parts, bars)      # options evaluated once, not again as text
             except CGTError as error:
@@ -960,7 +917,7 @@ def _is_ruleset_value(value) -> bool:
 
 def _option(value):
     """An option inside braces: a game, a dyadic number, a ruleset position or a loopy value."""
-    if isinstance(value, loopy_value_type()):
+    if isinstance(value, LoopyGame):
         return value                                   # the braces are then read as a loopy value
     if isinstance(value, bool) or not _is_gameish(value):
         raise InvalidGameError(f"{describe(value)} cannot be an option of a game")
@@ -968,7 +925,7 @@ def _option(value):
 
 
 def _game_operand(value, verb: str) -> Game:
-    if isinstance(value, loopy_value_type()):
+    if isinstance(value, LoopyGame):
         return value                                   # loopy values add, subtract and negate themselves
     if isinstance(value, bool) or not _is_gameish(value):
         raise InvalidGameError(f"cannot {verb} {describe(value)}: it is not a game or a number")
@@ -1004,16 +961,16 @@ def compare(a, op: str, b) -> bool:
             return (a is b) == (op == "==")
         raise ShellError(f"cannot compare {describe(a)} and {describe(b)} with {op}: misère games only compare "
                          "with == and !=")
-    if isinstance(a, loopy_value_type()) or isinstance(b, loopy_value_type()):
-        a, b = (x if isinstance(x, loopy_value_type()) else _game_operand(x, "compare") for x in (a, b))
+    if isinstance(a, LoopyGame) or isinstance(b, LoopyGame):
+        a, b = (x if isinstance(x, LoopyGame) else _game_operand(x, "compare") for x in (a, b))
         if op in ("==", "!="):
             return (a == b) == (op == "==")
         ge, le = a >= b, b >= a
         relation = "=" if ge and le else ">" if ge else "<" if le else "||"
         return relation in _RELATIONS[op]
-    if tower.needs_tower(a, b):
-        if all(_is_gameish(x) or tower.is_tower(x) for x in (a, b)) and not any(isinstance(x, bool) for x in (a, b)):
-            return tower.compare_tower(a, op, b)
+    if needs_tower(a, b):
+        if all(_is_gameish(x) or is_tower(x) for x in (a, b)) and not any(isinstance(x, bool) for x in (a, b)):
+            return compare_tower(a, op, b)
     gamelike = _is_gameish(a) and _is_gameish(b) and not (isinstance(a, bool) or isinstance(b, bool))
     if op in ("==", "!="):
         equal = _equal_values(a, b) if gamelike else (type(a) is type(b) and a == b)

@@ -1,16 +1,20 @@
-"""The members of short games from §6.1-6.7 of the CGSuite reference that the shell's first method table
-did not have: the Boolean family, ``UptimalExpansion``, ``FollowerCount``, ``ConwayProduct``,
-``ConjunctiveSum``, ``SelectiveSum``, ``Pow``/``PowTo``, ``Subordinate``, ``Tiny``/``Miny``, stops by
-player, and the stopper members that a short game answers trivially (a short game is its own onside and
-offside, its upsum with H is its sum with H).
+"""The methods of short games (CGSuite's ``CanonicalShortGame``, §6.1-6.7 of the reference), of compound
+games and of thermographs, and the nim arithmetic of integers and nimbers.
 
-Each entry names the library function it calls (its docstring is the help text).
+Game methods call :class:`cgt.Game`; numbers and ruleset positions reach them through the registry's
+coercions (:mod:`cgt.shell.methods`).  Besides the library's queries (stops, temperature, cooling,
+atomic weight, ...) a short game answers the members CGSuite gives every game: the Boolean family
+(``IsNumberish``, ``IsEvenTempered``, ...), ``UptimalExpansion``, ``Pow``/``PowTo``, ``Subordinate``,
+``Tiny``/``Miny``, stops by player, and the stopper members a short game answers trivially (a short game
+is its own onside and offside, its upsum with H is its sum with H).
 
 >>> import cgt
->>> table = {}
->>> register_game_methods(lambda name, func, arity=(0, 0), doc="", usage="": table.setdefault(name, func))
->>> table["IsEvenTempered"](cgt.game([1], [0])), str(table["UptimalExpansion"](cgt.up_nth(2) + cgt.up))
-(False, '0.11')
+>>> GAMES.methods["IsEvenTempered"].call(cgt.game([1], [0]), [])
+False
+>>> str(GAMES.methods["UptimalExpansion"].call(cgt.up_nth(2) + cgt.up, []))
+'0.11'
+>>> nim_sum(11, 5), str(nim_product(cgt.nimber(2), cgt.nimber(2)))
+(14, '*3')
 """
 
 from __future__ import annotations
@@ -19,18 +23,159 @@ from fractions import Fraction
 
 import cgt
 from cgt import Game
-from cgt.short import predicates
 from cgt.errors import NotApplicableError
+from cgt.impartial import grundy, nimarith
+from cgt.kernel import constructors
+from cgt.kernel.game import lefts_of, rights_of
+from cgt.notation.print_order import sorted_options
+from cgt.short import conway_product as conway, infinitesimal, powers, predicates, products, selective
+from cgt.short.selective import CompoundGame
+from cgt.short.uptimal import is_uptimal, uptimal_expansion
+from cgt.thermo import cooling, temperature
+from cgt.thermo.thermograph import Thermograph
 
-__all__ = ["register_game_methods", "subordinate", "uptimal_expansion_of", "stop"]
+from cgt.games.engine.ruleset import Position
+
+from cgt.shell.method_registry import Section
+from cgt.shell.tower import is_tower, nim_arithmetic
+from cgt.shell.values import HelpText, describe, is_number, normalise, number_of, player_of, to_game
+
+__all__ = ["GAMES", "NIM_ARITHMETIC", "COMPOUND_GAMES", "THERMOGRAPHS", "nim_sum", "nim_product",
+           "subordinate", "uptimal_expansion_of", "stop"]
+
+#: The members of short games; numbers and positions offer them through the registry's coercions.
+GAMES = Section("games and numbers", Game, letter="G")
+#: ``a NimSum b`` and ``a NimProduct b`` of integers (integers) and nimbers (nimbers).
+NIM_ARITHMETIC = Section("integers and nimbers", int, Game, Position)
+#: Members of compound games (§6.2: ``CompoundGame(CompoundType, G, H)``).
+COMPOUND_GAMES = Section("compound games", CompoundGame)
+#: Members of thermographs (§6.11).
+THERMOGRAPHS = Section("thermographs", Thermograph)
 
 
-def _game(x) -> Game:
-    from cgt.shell.methods import to_game
+# ---------------------------------------------------------------- the library's queries
 
-    return to_game(x)
+@GAMES.method("CanonicalForm")
+def canonical_form(g: Game) -> Game:
+    """The canonical form of G (games are always kept canonical)."""
+    return g
 
 
+GAMES.method("LeftOptions", lambda g: frozenset(g.left_options), doc=Game.left_options)
+GAMES.method("RightOptions", lambda g: frozenset(g.right_options), doc=Game.right_options)
+
+
+@GAMES.method("Options", arity=(0, 1), usage="G.Options, or G.Options(Left)")
+def game_options(g: Game, player=None) -> frozenset:
+    """G.Options: all options; G.Options(Left): Left's options."""
+    if player is None:
+        return frozenset(list(g.left_options) + list(g.right_options))
+    return frozenset(g.left_options if player_of(player) is cgt.Player.Left else g.right_options)
+
+
+def _ordered(games) -> list:
+    """Games as a list in CGSuite's order (§5.8)."""
+    return list(sorted_options(games))
+
+
+def _parameter(t):
+    """Cooling/heating parameters: numbers as Fractions, other games as games."""
+    number = number_of(t)
+    if number is not None:
+        return Fraction(number)
+    return to_game(t, "parameter")
+
+
+def _called(value):
+    """A library member that may be a method or a property (the compiled kernel's are properties)."""
+    return value() if callable(value) else value
+
+
+def nim_value(g: Game) -> int:
+    """The nim value of a nimber (an error for other games)."""
+    value = g.nim_value
+    if value is None:
+        raise NotApplicableError(f"{g} is not a nimber, so it has no nim value")
+    return value
+
+
+GAMES.method("OutcomeClass", lambda g: g.outcome, doc=Game.outcome)
+GAMES.method("Birthday", lambda g: g.birthday, doc=Game.birthday)
+GAMES.method("LeftStop", lambda g: normalise(g.left_stop), doc=Game.left_stop)
+GAMES.method("RightStop", lambda g: normalise(g.right_stop), doc=Game.right_stop)
+GAMES.method("Mean", lambda g: normalise(g.mean), doc=temperature.mean)
+GAMES.method("Temperature", lambda g: normalise(g.temperature), doc=temperature.temperature)
+GAMES.method("Thermograph", lambda g: _called(g.thermograph), doc=temperature.thermograph)
+GAMES.method("Incentives", lambda g: _ordered(g.incentives), doc=temperature.incentives)
+GAMES.method("LeftIncentives", lambda g: _ordered(g.left_incentives), doc=temperature.left_incentives)
+GAMES.method("RightIncentives", lambda g: _ordered(g.right_incentives), doc=temperature.right_incentives)
+GAMES.method("StopCount", lambda g: g.stop_count, doc=temperature.stop_count)
+GAMES.method("Cool", lambda g, t: g.cool(_parameter(t)), arity=(1, 1), doc=cooling.cool, usage="G.Cool(t)")
+GAMES.method("Heat", lambda g, t: g.heat(_parameter(t)), arity=(1, 1), doc=cooling.heat,
+             usage="G.Heat(t), or G Heat t")
+GAMES.method("Overheat", lambda g, s, t: g.overheat(_parameter(s), _parameter(t)), arity=(2, 2),
+             doc=cooling.overheat, usage="G.Overheat(s, t)")
+GAMES.method("Freeze", lambda g: _called(g.freeze), doc=cooling.freeze)
+GAMES.method("AtomicWeight", lambda g: g.atomic_weight, doc=infinitesimal.atomic_weight)
+GAMES.method("IsAtomic", lambda g: g.is_atomic, doc=infinitesimal.is_atomic)
+GAMES.method("ReducedCanonicalForm", lambda g: g.reduced_canonical_form, doc=infinitesimal.reduced_canonical_form)
+GAMES.method("Companion", lambda g: g.companion, doc=infinitesimal.companion)
+GAMES.method("NortonMultiply", lambda g, u: g.norton_product(to_game(u)), arity=(1, 1),
+             doc=products.norton_product, usage="G.NortonMultiply(U)")
+GAMES.method("NortonProduct", lambda g, u: g.norton_product(to_game(u)), arity=(1, 1),
+             doc=products.norton_product, usage="G.NortonProduct(U)")
+GAMES.method("OrdinalSum", lambda g, h: g.ordinal_sum(to_game(h)), arity=(1, 1), doc=products.ordinal_sum,
+             usage="G.OrdinalSum(H)")
+GAMES.method("NimValue", nim_value, doc=Game.nim_value)
+GAMES.method("IsNumber", lambda g: g.is_number, doc=Game.is_number)
+GAMES.method("IsInteger", lambda g: g.is_integer, doc=Game.is_integer)
+GAMES.method("IsNimber", lambda g: g.is_nimber, doc=Game.is_nimber)
+GAMES.method("IsUptimal", is_uptimal)
+GAMES.method("IsImpartial", lambda g: g.is_impartial, doc=Game.is_impartial)
+GAMES.method("IsInfinitesimal", lambda g: g.is_infinitesimal, doc=Game.is_infinitesimal)
+GAMES.method("IsAllSmall", lambda g: g.is_all_small, doc=Game.is_all_small)
+GAMES.method("Followers", lambda g: frozenset(g.followers()), doc=Game.followers)
+
+
+# ---------------------------------------------------------------- the Boolean family and CGSuite's members
+
+GAMES.method("IsNumberish", predicates.is_numberish)
+GAMES.method("IsNumberTiny", predicates.is_number_tiny)
+GAMES.method("IsIdempotent", predicates.is_idempotent)
+GAMES.method("IsOrdinal", predicates.is_ordinal)
+GAMES.method("IsEven", predicates.is_even)
+GAMES.method("IsOdd", predicates.is_odd)
+GAMES.method("IsEvenTempered", predicates.is_even_tempered)
+GAMES.method("IsOddTempered", predicates.is_odd_tempered)
+GAMES.method("FollowerCount", predicates.follower_count)
+
+
+@GAMES.method("IsPseudonumber")
+def is_pseudonumber(g: Game) -> bool:
+    """True for pseudonumbers; among short games, the numbers."""
+    return g.is_number
+
+
+@GAMES.method("IsZero")
+def is_zero(g: Game) -> bool:
+    """True for the game 0."""
+    return g is cgt.zero
+
+
+def _always_true(what: str):
+    def answer(g: Game) -> bool:
+        return True
+
+    answer.__doc__ = f"True: every short game is {what}."
+    return answer
+
+
+for _name, _what in (("IsFinite", "finite"), ("IsLoopfree", "loopfree"), ("IsStopper", "a stopper"),
+                     ("IsStopperSided", "stopper-sided"), ("IsPlumtree", "a plumtree"), ("IsStable", "stable")):
+    GAMES.method(_name, _always_true(_what))
+
+
+@GAMES.method("UptimalExpansion")
 def uptimal_expansion_of(g: Game):
     """``G.UptimalExpansion``: the expansion (§5.6), or a clear error when G is not an uptimal.
 
@@ -41,27 +186,40 @@ def uptimal_expansion_of(g: Game):
     ...
     cgt.errors.NotApplicableError: {1|0} is not an uptimal
     """
-    from cgt.short.uptimal import uptimal_expansion
-
     expansion = uptimal_expansion(g)
     if expansion is None:
         raise NotApplicableError(f"{g} is not an uptimal")
     return expansion
 
 
-def stop(g: Game, player, strong: bool = False):
-    """``G.Stop(Left)``/``G.Stop(Right)``: the left or right stop (a short game has no ``over``/``under``
-    parts, so ``StrongStop`` is the same).
-
-    >>> stop(cgt.game([3], [1]), cgt.Player.Left), stop(cgt.game([3], [1]), cgt.Player.Right)
-    (3, 1)
-    """
-    from cgt.shell.methods import normalise, player_of
-
-    side = player_of(player)
-    return normalise(g.left_stop if side is cgt.Player.Left else g.right_stop)
+def _conway_product(g: Game, h):
+    return conway.conway_product(g, to_game(h))
 
 
+GAMES.method("ConwayProduct", _conway_product, arity=(1, 1), doc=conway.conway_product, usage="G.ConwayProduct(H)")
+GAMES.method("ConwayMultiply", _conway_product, arity=(1, 1), doc=conway.conway_product,
+             usage="G.ConwayMultiply(H)")
+GAMES.method("ConjunctiveSum", lambda g, h: selective.conjunctive_sum(g, to_game(h)), arity=(1, 1),
+             doc=selective.conjunctive_sum, usage="G.ConjunctiveSum(H), or G ConjunctiveSum H")
+GAMES.method("SelectiveSum", lambda g, h: selective.selective_sum(g, to_game(h)), arity=(1, 1),
+             doc=selective.selective_sum, usage="G.SelectiveSum(H), or G SelectiveSum H")
+
+
+def _power(name: str, function):
+    def call(g: Game, n):
+        value = number_of(n)
+        if value is None or Fraction(value).denominator != 1:
+            raise NotApplicableError(f"{name} needs a positive integer exponent, got {n}")
+        return function(g, int(value))
+
+    return call
+
+
+GAMES.method("Pow", _power("Pow", powers.power), arity=(1, 1), doc=powers.power, usage="G.Pow(n)")
+GAMES.method("PowTo", _power("PowTo", powers.power_to), arity=(1, 1), doc=powers.power_to, usage="G.PowTo(n)")
+
+
+@GAMES.method("Subordinate", arity=(1, 1), usage="G.Subordinate(B)")
 def subordinate(g: Game, base) -> Game:
     """``G.Subordinate(B)``: the game H with ``G = B : H`` (an error when G is not such an ordinal sum).
 
@@ -78,9 +236,7 @@ def subordinate(g: Game, base) -> Game:
     ...
     cgt.errors.NotApplicableError: {1|0} is not an ordinal sum 3 : H
     """
-    from cgt.kernel.game import lefts_of, rights_of
-
-    base = _game(base)
+    base = to_game(base)
     memo: dict[Game, Game | None] = {}
     base_left, base_right = set(lefts_of(base)), set(rights_of(base))
 
@@ -107,78 +263,158 @@ def subordinate(g: Game, base) -> Game:
     return h
 
 
-def _power(name):
-    from cgt.short.powers import power, power_to
-
-    function = power if name == "Pow" else power_to
-
-    def call(g, n):
-        from cgt.shell.methods import number_of
-
-        value = number_of(n)
-        if value is None or Fraction(value).denominator != 1:
-            raise NotApplicableError(f"{name} needs a positive integer exponent, got {n}")
-        return function(g, int(value))
-
-    return call
+GAMES.method("Tiny", lambda g: cgt.tiny(g), doc=constructors.tiny)
+GAMES.method("Miny", lambda g: cgt.miny(g), doc=constructors.miny)
 
 
-def _compound(kind):
-    from cgt.short.selective import conjunctive_sum, selective_sum
+def stop(g: Game, player):
+    """``G.Stop(Left)``/``G.Stop(Right)``: the left or right stop (a short game has no ``over``/``under``
+    parts, so ``StrongStop`` is the same).
 
-    function = conjunctive_sum if kind == "ConjunctiveSum" else selective_sum
-    return lambda g, h: function(g, _game(h))
-
-
-def _conway_product(g, h):
-    from cgt.short.conway_product import conway_product
-
-    return conway_product(g, _game(h))
+    >>> stop(cgt.game([3], [1]), cgt.Player.Left), stop(cgt.game([3], [1]), cgt.Player.Right)
+    (3, 1)
+    """
+    side = player_of(player)
+    return normalise(g.left_stop if side is cgt.Player.Left else g.right_stop)
 
 
-def _true(g) -> bool:
-    return True
+GAMES.method("Stop", stop, arity=(1, 1), usage="G.Stop(Left)")
+GAMES.method("StrongStop", stop, arity=(1, 1), usage="G.StrongStop(Left)")
 
 
-def register_game_methods(add) -> None:
-    """Register the members with ``add(name, func, arity, doc, usage)`` (``_game_method`` of
-    :mod:`cgt.shell.methods`)."""
-    p = "cgt.short.predicates:"
-    add("IsNumberish", predicates.is_numberish, doc=p + "is_numberish")
-    add("IsNumberTiny", predicates.is_number_tiny, doc=p + "is_number_tiny")
-    add("IsIdempotent", predicates.is_idempotent, doc=p + "is_idempotent")
-    add("IsOrdinal", predicates.is_ordinal, doc=p + "is_ordinal")
-    add("IsEven", predicates.is_even, doc=p + "is_even")
-    add("IsOdd", predicates.is_odd, doc=p + "is_odd")
-    add("IsEvenTempered", predicates.is_even_tempered, doc=p + "is_even_tempered")
-    add("IsOddTempered", predicates.is_odd_tempered, doc=p + "is_odd_tempered")
-    add("IsPseudonumber", lambda g: g.is_number, doc="True for pseudonumbers; among short games, the numbers.")
-    add("IsZero", lambda g: g is cgt.zero, doc="True for the game 0.")
-    for name, what in (("IsFinite", "finite"), ("IsLoopfree", "loopfree"), ("IsStopper", "a stopper"),
-                       ("IsStopperSided", "stopper-sided"), ("IsPlumtree", "a plumtree"),
-                       ("IsStable", "stable")):
-        add(name, _true, doc=f"True: every short game is {what}.")
-    add("FollowerCount", predicates.follower_count, doc=p + "follower_count")
-    add("UptimalExpansion", uptimal_expansion_of, doc=__name__ + ":uptimal_expansion_of")
-    add("ConwayProduct", _conway_product, (1, 1), "cgt.short.conway_product:conway_product", "G.ConwayProduct(H)")
-    add("ConwayMultiply", _conway_product, (1, 1), "cgt.short.conway_product:conway_product", "G.ConwayMultiply(H)")
-    add("ConjunctiveSum", _compound("ConjunctiveSum"), (1, 1), "cgt.short.selective:conjunctive_sum",
-        "G.ConjunctiveSum(H), or G ConjunctiveSum H")
-    add("SelectiveSum", _compound("SelectiveSum"), (1, 1), "cgt.short.selective:selective_sum",
-        "G.SelectiveSum(H), or G SelectiveSum H")
-    add("Pow", _power("Pow"), (1, 1), "cgt.short.powers:power", "G.Pow(n)")
-    add("PowTo", _power("PowTo"), (1, 1), "cgt.short.powers:power_to", "G.PowTo(n)")
-    add("Subordinate", subordinate, (1, 1), __name__ + ":subordinate", "G.Subordinate(B)")
-    add("Tiny", lambda g: cgt.tiny(g), doc="cgt.kernel.constructors:tiny")
-    add("Miny", lambda g: cgt.miny(g), doc="cgt.kernel.constructors:miny")
-    add("Stop", stop, (1, 1), __name__ + ":stop", "G.Stop(Left)")
-    add("StrongStop", stop, (1, 1), __name__ + ":stop", "G.StrongStop(Left)")
-    add("GameValue", lambda g: g, doc="A short game's value is its canonical form.")
-    add("Onside", lambda g: g, doc="A short game is its own onside.")
-    add("Offside", lambda g: g, doc="A short game is its own offside.")
-    add("Upsum", lambda g, h: g + _game(h), (1, 1), "For short games the upsum is the sum.", "G.Upsum(H)")
-    add("Downsum", lambda g, h: g + _game(h), (1, 1), "For short games the downsum is the sum.", "G.Downsum(H)")
-    add("Degree", lambda g: cgt.zero, doc="G Upsum -G: 0 for every short game.")
-    add("Decomposition", lambda g: [g], doc="The summands of G: [G] for a value.")
-    add("DepthHint", lambda g: 0, doc="0 (CGSuite's default).")
-    add("EnclosingObject", lambda g: None, doc="Nothing: a value has no enclosing object.")
+@GAMES.method("GameValue")
+def game_value(g: Game) -> Game:
+    """A short game's value is its canonical form."""
+    return g
+
+
+@GAMES.method("Onside")
+def onside(g: Game) -> Game:
+    """A short game is its own onside."""
+    return g
+
+
+@GAMES.method("Offside")
+def offside(g: Game) -> Game:
+    """A short game is its own offside."""
+    return g
+
+
+@GAMES.method("Upsum", arity=(1, 1), usage="G.Upsum(H)")
+def upsum(g: Game, h) -> Game:
+    """For short games the upsum is the sum."""
+    return g + to_game(h)
+
+
+@GAMES.method("Downsum", arity=(1, 1), usage="G.Downsum(H)")
+def downsum(g: Game, h) -> Game:
+    """For short games the downsum is the sum."""
+    return g + to_game(h)
+
+
+@GAMES.method("Degree")
+def degree(g: Game) -> Game:
+    """G Upsum -G: 0 for every short game."""
+    return cgt.zero
+
+
+@GAMES.method("Decomposition")
+def decomposition(g: Game) -> list:
+    """The summands of G: [G] for a value."""
+    return [g]
+
+
+@GAMES.method("DepthHint")
+def depth_hint(g: Game) -> int:
+    """0 (CGSuite's default)."""
+    return 0
+
+
+@GAMES.method("EnclosingObject")
+def enclosing_object(g: Game) -> None:
+    """Nothing: a value has no enclosing object."""
+    return None
+
+
+# ---------------------------------------------------------------- nim arithmetic (ints and nimbers)
+
+def _nim_operands(name: str, a, b):
+    """Both ints (returned as ints, flag False) or both nimbers (nim values, flag True)."""
+    if is_number(a) and is_number(b) and isinstance(a, int) and isinstance(b, int):
+        if a < 0 or b < 0:
+            raise NotApplicableError(f"{name} needs non-negative integers, got {a} and {b}")
+        return a, b, False
+    ga, gb = to_game(a), to_game(b)
+    if ga.is_nimber and gb.is_nimber:
+        return ga.nim_value, gb.nim_value, True
+    raise NotApplicableError(f"{name} needs two non-negative integers or two nimbers, got {describe(a)} and "
+                             f"{describe(b)}")
+
+
+def _nim_operation(name: str, operation, a, b):
+    """``a Name b`` for NimSum/NimProduct: ordinals go to the transfinite arithmetic, integers and nimbers
+    to ``operation`` on their integer values (a nimber result for nimber operands)."""
+    if is_tower(a) or is_tower(b):
+        return nim_arithmetic(name, a, b)
+    x, y, nimbers = _nim_operands(name, a, b)
+    result = operation(x, y)
+    return cgt.nimber(result) if nimbers else result
+
+
+@NIM_ARITHMETIC.method("NimSum", arity=(1, 1), usage="a NimSum b, or a.NimSum(b)")
+def nim_sum(a, b):
+    """``a NimSum b``: XOR of integers, or the nimber sum of nimbers.
+
+    >>> nim_sum(11, 5), str(nim_sum(cgt.nimber(2), cgt.nimber(3)))
+    (14, '*')
+    """
+    return _nim_operation("NimSum", grundy.nim_sum, a, b)
+
+
+@NIM_ARITHMETIC.method("NimProduct", arity=(1, 1), usage="a NimProduct b, or a.NimProduct(b)")
+def nim_product(a, b):
+    """``a NimProduct b``: Conway's nim product of integers, or of nimbers.
+
+    >>> nim_product(2, 3), str(nim_product(cgt.nimber(2), cgt.nimber(2)))
+    (1, '*3')
+    """
+    return _nim_operation("NimProduct", nimarith.nim_product, a, b)
+
+
+# ---------------------------------------------------------------- compound games and thermographs
+
+COMPOUND_GAMES.method("CanonicalForm", lambda c: c.canonical_form, doc=CompoundGame.canonical_form)
+COMPOUND_GAMES.method("LeftOptions", lambda c: list(c.left_options), doc=CompoundGame.left_options)
+COMPOUND_GAMES.method("RightOptions", lambda c: list(c.right_options), doc=CompoundGame.right_options)
+
+
+@COMPOUND_GAMES.method("Options", arity=(0, 1), usage="C.Options, or C.Options(Left)")
+def compound_options(c: CompoundGame, player=None) -> list:
+    """The options: all of them, or one player's (Options(Left))."""
+    if player is None:
+        return list(c.left_options + c.right_options)
+    return list(c.left_options if player_of(player) is cgt.Player.Left else c.right_options)
+
+
+@COMPOUND_GAMES.method("G")
+def first_component(c: CompoundGame):
+    """The first component."""
+    return c.g
+
+
+@COMPOUND_GAMES.method("H")
+def second_component(c: CompoundGame):
+    """The second component."""
+    return c.h
+
+
+@COMPOUND_GAMES.method("CompoundType")
+def compound_type(c: CompoundGame) -> HelpText:
+    """ConjunctiveSum or SelectiveSum."""
+    return HelpText(c.kind)
+
+
+@THERMOGRAPHS.method("Wall", arity=(1, 1), usage="T.Wall(Left)")
+def wall(t: Thermograph, player):
+    """Thermograph.Wall(Left): the left wall as a Trajectory; Wall(Right) the right one."""
+    return t.left_wall if player_of(player) is cgt.Player.Left else t.right_wall

@@ -23,6 +23,8 @@ import sys
 
 from cgt.errors import CGTError
 
+from cgt.shell.errors import ShellError
+
 __all__ = ["main", "shell_load"]
 
 
@@ -66,7 +68,6 @@ def main(argv: list[str]) -> int:
 def shell_load(args):
     """``game.gdl.Load(path)`` or ``game.gdl.Load(path, max_states)``: the report of the file."""
     from cgt.games.gdl import MAX_STATES, analyse, load
-    from cgt.shell.errors import ShellError
 
     path = args[0]
     limit = args[1] if len(args) > 1 else MAX_STATES

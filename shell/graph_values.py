@@ -21,16 +21,17 @@ build graphs, which print as ``Graph("…")`` and can be given to a graph rulese
 
 from __future__ import annotations
 
-from cgt.errors import InvalidPositionError
+from cgt.errors import CGTError, InvalidPositionError
 
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import Color
 
-from cgt.shell.methods import Method
-from cgt.shell.values import KeywordFunction, Namespace
+from cgt.shell.containers import ShellMap
+from cgt.shell.method_registry import Section
+from cgt.shell.values import (Function, KeywordFunction, Namespace, Procedure, check_arity, format_value,
+                              graph_text)
 
-__all__ = ["color_namespace", "graph_namespace", "GRAPH_METHODS", "graph_text", "find_board_ruleset_method",
-           "Vertex", "Edge", "find_graph_method", "graph_index"]
+__all__ = ["color_namespace", "graph_namespace", "GRAPHS", "VERTICES", "EDGES", "Vertex", "Edge", "graph_index"]
 
 
 def color_namespace() -> Namespace:
@@ -49,11 +50,6 @@ def _label_map(value, what: str, caller=None):
     """A shell Map (``{"l" => Color.Blue}``) as the token -> label dictionary the graph reader takes, or a
     shell function (``s -> ...``) as a Python function; a token the function rejects (an error) is not
     a label."""
-    from cgt.errors import CGTError
-    from cgt.shell.containers import ShellMap
-    from cgt.shell.procedures import Procedure
-    from cgt.shell.values import Function
-
     if value is None:
         return None
     if isinstance(value, ShellMap):
@@ -78,8 +74,6 @@ def _count(name: str, n) -> int:
 
 
 def _parse(args, kwargs, caller=None):
-    from cgt.shell.values import check_arity
-
     check_arity("Graph.Parse", (1, 3), len(args))
     kwargs = dict(kwargs or {})
     unknown = set(kwargs) - {"vertexLabels", "edgeLabels"}
@@ -95,8 +89,6 @@ def _parse(args, kwargs, caller=None):
 
 
 def _builder(name: str, build, least: int = 1):
-    from cgt.shell.values import check_arity
-
     def call(args, kwargs=None):
         if kwargs:
             raise InvalidPositionError(f"Graph.{name} takes no keyword arguments")
@@ -104,7 +96,7 @@ def _builder(name: str, build, least: int = 1):
         if least:
             args = [_count(name, args[0]), *args[1:]]
         return build(*args)
-    return KeywordFunction(f"Graph.{name}", call, (least, least + 2), f"cgt.games.graph.board:Graph.{name.lower()}")
+    return KeywordFunction(f"Graph.{name}", call, (least, least + 2), build)
 
 
 def _from_adjacency(args, kwargs=None):
@@ -127,7 +119,7 @@ def graph_namespace() -> Namespace:
     """
     space = Namespace("Graph", "cgsuite.util.Graph: Graph(str), Graph.Parse, Path, Cycle, Clique, Star, "
                                "Singleton, Empty (CGSUITE.md §2.5).")
-    parse = KeywordFunction("Graph.Parse", _parse, (1, 3), "cgt.games.graph.board:Graph.parse", caller_aware=True)
+    parse = KeywordFunction("Graph.Parse", _parse, (1, 3), Graph.parse, caller_aware=True)
     space.constructor = parse
     space.entries.update({
         "Parse": parse,
@@ -136,21 +128,12 @@ def graph_namespace() -> Namespace:
         "Clique": _builder("Clique", Graph.clique),
         "Star": _builder("Star", Graph.star),
         "FromAdjacencyList": KeywordFunction("Graph.FromAdjacencyList", _from_adjacency, (1, 3),
-                                             "cgt.games.graph.board:Graph.from_adjacency_list"),
+                                             Graph.from_adjacency_list),
         "Singleton": KeywordFunction("Graph.Singleton", lambda args, kwargs=None: Graph.singleton(*args), (0, 1),
-                                     "cgt.games.graph.board:Graph.singleton"),
+                                     Graph.singleton),
         "Empty": Graph.empty(),
     })
     return space
-
-
-def graph_text(graph: Graph) -> str:
-    """``Graph("…")``: how the shell prints a plain graph (labels by their plain text, §2.5).
-
-    >>> graph_text(Graph.path(3, None, Color.Red))
-    'Graph("{Red}{Red}")'
-    """
-    return f'Graph("{graph.to_string()}")'
 
 
 def _components(g: Graph) -> list:
@@ -171,8 +154,7 @@ def _vertices(g: Graph, vs) -> list:
 
 
 def _updated_labels(g: Graph, changes):
-    from cgt.shell.containers import ShellMap
-
+    """The graph with some vertex labels replaced: g.UpdatedVertexLabels({v => label})."""
     if not isinstance(changes, ShellMap):
         raise InvalidPositionError("UpdatedVertexLabels needs a map {vertex => label}")
     return g.updated_vertex_labels({_vertex(g, v): label for v, label in changes.entries.items()})
@@ -199,8 +181,6 @@ class Vertex:
         return hash((self.graph, self.number))
 
     def __str__(self) -> str:
-        from cgt.shell.values import format_value
-
         out = sorted(self.graph.neighbours(self.number))
         return f"Vertex({format_value(self.graph.vertex_label(self.number))}, {format_value(out)})"
 
@@ -232,8 +212,6 @@ class Edge:
         return hash((self.graph, self.index, self.start))
 
     def __str__(self) -> str:
-        from cgt.shell.values import format_value
-
         return f"Edge({format_value(self.label)}, {self.start}, {self.end})"
 
 
@@ -250,127 +228,138 @@ def graph_index(value, i):
 
 
 def _delete_edge(g: Graph, edge) -> Graph:
+    """The graph without an edge: g.DeleteEdge(g[1][1])."""
     if not isinstance(edge, Edge) or edge.graph != g:
         raise InvalidPositionError("DeleteEdge needs an edge of this graph, e.g. g.DeleteEdge(g[1][1])")
     return g.delete_edge(edge.index)
 
 
 def _delete_edge_by_index(g: Graph, v, k) -> Graph:
+    """The graph without the k-th edge of vertex v: g.DeleteEdgeByIndex(v, k)."""
     return _delete_edge(g, graph_index(graph_index(g, v), k))
 
 
-#: Members of a Graph value (CGSUITE.md §2.5).
-GRAPH_METHODS: dict[str, Method] = {m.name: m for m in [
-    Method("VertexCount", lambda g: g.vertex_count, doc="The number of vertices."),
-    Method("EdgeCount", lambda g: g.edge_count, doc="The number of edges (each undirected edge once)."),
-    Method("IsConnected", lambda g: g.is_connected, doc="True if every vertex reaches every other."),
-    Method("IsEmpty", lambda g: g.is_empty, doc="True for the graph with no vertices."),
-    Method("IsSimple", lambda g: g.is_simple, doc="True if the graph has no loops and no parallel edges."),
-    Method("AdjacencyList", lambda g: [list(a) for a in g.adjacency_list], doc="Each vertex's sorted neighbours."),
-    Method("ConnectedComponents", _components, doc="The vertex lists of the connected components."),
-    Method("ConnectedComponent", lambda g, v: g.connected_component(_vertex(g, v)), (1, 1),
-           doc="The sorted vertices reachable from a vertex."),
-    Method("Decomposition", lambda g, label: g.decomposition(label), (1, 1),
-           doc="The connected components (as graphs) after removing the vertices with the given label."),
-    Method("DeleteVertex", lambda g, v: g.delete_vertex(_vertex(g, v)), (1, 1),
-           doc="The graph without a vertex and its edges (the others renumbered in ascending order)."),
-    Method("DeleteVertices", lambda g, vs: g.delete_vertices(_vertices(g, vs)), (1, 1),
-           doc="The graph without the listed vertices (the others renumbered in ascending order)."),
-    Method("RetainVertices", lambda g, vs: g.retain_vertices(_vertices(g, vs)), (1, 1),
-           doc="The subgraph induced by the listed vertices, renumbered in ascending order."),
-    Method("UpdatedVertexLabels", _updated_labels, (1, 1),
-           doc="The graph with some vertex labels replaced: g.UpdatedVertexLabels({v => label})."),
-    Method("Vertices", lambda g: [Vertex(g, v) for v in range(1, g.vertex_count + 1)], doc="The vertices, 1..n."),
-    Method("Edges", lambda g: [Edge(g, k, a) for k, (a, _, _) in enumerate(g.edges)],
-           doc="The edges in stored order, each undirected edge once."),
-    Method("DeleteEdge", _delete_edge, (1, 1), doc="The graph without an edge: g.DeleteEdge(g[1][1])."),
-    Method("DeleteEdgeByIndex", _delete_edge_by_index, (2, 2),
-           doc="The graph without the k-th edge of vertex v: g.DeleteEdgeByIndex(v, k)."),
-    Method("ToString", lambda g, vertex=None, edge=None: g.to_string(_label_map(vertex, "vertexLabels"),
-                                                                      _label_map(edge, "edgeLabels")), (1, 2),
-           doc="The graph string, labels written through maps from tokens to labels: g.ToString(vMap, eMap)."),
-]}
+# ---------------------------------------------------------------- the methods (CGSUITE.md §2.5)
+
+GRAPHS = Section("graphs", Graph, letter="g")
+VERTICES = Section("vertices", Vertex, letter="v")
+EDGES = Section("edges", Edge, letter="e")
+
+GRAPHS.method("VertexCount", lambda g: g.vertex_count, doc=Graph.vertex_count)
+GRAPHS.method("EdgeCount", lambda g: g.edge_count, doc=Graph.edge_count)
+GRAPHS.method("IsConnected", lambda g: g.is_connected, doc=Graph.is_connected)
+GRAPHS.method("IsEmpty", lambda g: g.is_empty, doc=Graph.is_empty)
+GRAPHS.method("IsSimple", lambda g: g.is_simple, doc=Graph.is_simple)
 
 
-# -- members of board rulesets (CGSUITE.md §3.2) ------------------------------------------------------------
-def _label_map_value(labels: dict):
-    from cgt.shell.containers import ShellMap
-
-    return ShellMap(dict(labels))
-
-
-def _reversed_map_value(labels: dict):
-    from cgt.shell.containers import ShellMap
-
-    reverse: dict = {}
-    for token, label in labels.items():
-        reverse.setdefault(label, token)
-    return ShellMap(reverse)
+@GRAPHS.method("AdjacencyList")
+def adjacency_list(g: Graph) -> list:
+    """Each vertex's sorted neighbours."""
+    return [list(a) for a in g.adjacency_list]
 
 
-#: (method, the kinds of board it applies to): ``R.Eval(x)`` = ``R(x)``; ``CharMap`` of grids and strips;
-#: the label maps of graph rulesets and their reverses (§3.2).
-BOARD_RULESET_METHODS: dict[str, tuple[Method, tuple[str, ...]]] = {m.name: (m, kinds) for m, kinds in [
-    (Method("Eval", lambda r, x: r(x), (1, 1), "R.Eval(x) is R(x): the position x (a string, Strip, Grid or Graph).",
-            "R.Eval(x)"), ("grid", "strip", "graph")),
-    (Method("CharMap", lambda r: r.char_map, doc="The characters of the cell values: the k-th is value k."),
-     ("grid", "strip")),
-    (Method("VertexLabels", lambda r: _label_map_value(r.vertex_labels),
-            doc="The map from tokens of the graph strings to vertex labels."), ("graph",)),
-    (Method("EdgeLabels", lambda r: _label_map_value(r.edge_labels),
-            doc="The map from tokens of the graph strings to edge labels."), ("graph",)),
-    (Method("VertexToString", lambda r: _reversed_map_value(r.vertex_labels),
-            doc="The map from vertex labels to the tokens that write them."), ("graph",)),
-    (Method("EdgeToString", lambda r: _reversed_map_value(r.edge_labels),
-            doc="The map from edge labels to the tokens that write them."), ("graph",)),
-]}
+@GRAPHS.method("ConnectedComponents")
+def connected_components(g: Graph) -> list:
+    """The vertex lists of the connected components."""
+    return [list(c) for c in g.connected_components]
 
 
-def find_board_ruleset_method(value, name: str):
-    """The board-ruleset member ``name`` of ``value`` (a grid, strip or graph ruleset), or ``(None, None)``.
-
-    >>> from cgt.games.graph.hackenbush import Hackenbush
-    >>> m, r = find_board_ruleset_method(Hackenbush, "EdgeLabels")
-    >>> str(m.func(r))
-    '{"e" => Green, "l" => Blue, "r" => Red}'
-    >>> find_board_ruleset_method(Hackenbush, "CharMap")
-    (None, None)
-    """
-    entry = BOARD_RULESET_METHODS.get(name)
-    if entry is None:
-        return None, None
-    from cgt.games.engine.ruleset import Ruleset
-    from cgt.shell.values import Function
-
-    if isinstance(value, Function) and hasattr(value, "entry"):
-        value = value.entry.resolve()
-    method, kinds = entry
-    if isinstance(value, Ruleset) and getattr(value, "board_kind", None) in kinds:
-        return method, value
-    return None, None
+@GRAPHS.method("ConnectedComponent", arity=(1, 1), usage="g.ConnectedComponent(v)")
+def connected_component(g: Graph, v) -> list:
+    """The sorted vertices reachable from a vertex."""
+    return g.connected_component(_vertex(g, v))
 
 
-#: Members of Vertex and Edge values (CGSUITE.md §2.5).
-VERTEX_METHODS: dict[str, Method] = {m.name: m for m in [
-    Method("Label", lambda v: v.graph.vertex_label(v.number), doc="The vertex label."),
-    Method("Edges", lambda v: v.edges, doc="The edges at this vertex, in stored order."),
-    Method("EdgeCount", lambda v: len(v.edges), doc="The number of edges at this vertex."),
-    Method("OutVertices", lambda v: sorted(v.graph.neighbours(v.number)), doc="The sorted neighbours."),
-]}
-EDGE_METHODS: dict[str, Method] = {m.name: m for m in [
-    Method("FromVertex", lambda e: e.start, doc="The vertex the edge was reached from."),
-    Method("ToVertex", lambda e: e.end, doc="The other end of the edge."),
-    Method("Label", lambda e: e.label, doc="The edge label."),
-]}
+@GRAPHS.method("Decomposition", arity=(1, 1), usage="g.Decomposition(boundaryLabel)")
+def decomposition(g: Graph, label) -> list:
+    """The connected components (as graphs) after removing the vertices with the given label."""
+    return g.decomposition(label)
 
 
-def find_graph_method(value, name: str):
-    """The member ``name`` of a Graph, Vertex or Edge value, or ``(None, None)``.
+@GRAPHS.method("DeleteVertex", arity=(1, 1), usage="g.DeleteVertex(v)")
+def delete_vertex(g: Graph, v) -> Graph:
+    """The graph without a vertex and its edges (the others renumbered in ascending order)."""
+    return g.delete_vertex(_vertex(g, v))
 
-    >>> find_graph_method(Graph.path(2), "EdgeCount")[0].name
-    'EdgeCount'
-    """
-    table = {Graph: GRAPH_METHODS, Vertex: VERTEX_METHODS, Edge: EDGE_METHODS}.get(type(value))
-    if table is None or name not in table:
-        return None, None
-    return table[name], value
+
+@GRAPHS.method("DeleteVertices", arity=(1, 1), usage="g.DeleteVertices(list)")
+def delete_vertices(g: Graph, vs) -> Graph:
+    """The graph without the listed vertices (the others renumbered in ascending order)."""
+    return g.delete_vertices(_vertices(g, vs))
+
+
+@GRAPHS.method("RetainVertices", arity=(1, 1), usage="g.RetainVertices(list)")
+def retain_vertices(g: Graph, vs) -> Graph:
+    """The subgraph induced by the listed vertices, renumbered in ascending order."""
+    return g.retain_vertices(_vertices(g, vs))
+
+
+GRAPHS.method("UpdatedVertexLabels", _updated_labels, arity=(1, 1), usage="g.UpdatedVertexLabels({v => label})")
+
+
+@GRAPHS.method("Vertices")
+def vertices(g: Graph) -> list:
+    """The vertices, 1..n."""
+    return [Vertex(g, v) for v in range(1, g.vertex_count + 1)]
+
+
+@GRAPHS.method("Edges")
+def edges(g: Graph) -> list:
+    """The edges in stored order, each undirected edge once."""
+    return [Edge(g, k, a) for k, (a, _, _) in enumerate(g.edges)]
+
+
+GRAPHS.method("DeleteEdge", _delete_edge, arity=(1, 1), usage="g.DeleteEdge(edge)")
+GRAPHS.method("DeleteEdgeByIndex", _delete_edge_by_index, arity=(2, 2), usage="g.DeleteEdgeByIndex(v, k)")
+
+
+@GRAPHS.method("ToString", arity=(0, 2), usage="g.ToString, or g.ToString(vertexLabels, edgeLabels)")
+def to_string(g: Graph, *maps) -> str:
+    """The graph string, labels written through maps from tokens to labels: g.ToString(vMap, eMap); without
+    maps, the text the shell prints for the graph."""
+    if not maps:
+        return format_value(g)
+    vertex, edge = (*maps, None)[:2]
+    return g.to_string(_label_map(vertex, "vertexLabels"), _label_map(edge, "edgeLabels"))
+
+
+@VERTICES.method("Label")
+def vertex_label(v: Vertex):
+    """The vertex label."""
+    return v.graph.vertex_label(v.number)
+
+
+@VERTICES.method("Edges")
+def vertex_edges(v: Vertex) -> list:
+    """The edges at this vertex, in stored order."""
+    return v.edges
+
+
+@VERTICES.method("EdgeCount")
+def vertex_edge_count(v: Vertex) -> int:
+    """The number of edges at this vertex."""
+    return len(v.edges)
+
+
+@VERTICES.method("OutVertices")
+def out_vertices(v: Vertex) -> list:
+    """The sorted neighbours."""
+    return sorted(v.graph.neighbours(v.number))
+
+
+@EDGES.method("FromVertex")
+def from_vertex(e: Edge) -> int:
+    """The vertex the edge was reached from."""
+    return e.start
+
+
+@EDGES.method("ToVertex")
+def to_vertex(e: Edge) -> int:
+    """The other end of the edge."""
+    return e.end
+
+
+@EDGES.method("Label")
+def edge_label(e: Edge):
+    """The edge label."""
+    return e.label

@@ -11,24 +11,14 @@ True
 
 from __future__ import annotations
 
-from cgt.shell.builtins import HELP, RulesetFunction
+import difflib
+import textwrap
+
+from cgt.shell.builtins import FUNCTIONS, HELP, RulesetFunction
 from cgt.shell.errors import ShellError
-from cgt.shell.integer_methods import INTEGER_METHODS
-from cgt.shell.methods import (
-    CLASS_METHODS,
-    COLLECTION_METHODS,
-    COMPOUND_METHODS,
-    GAME_METHODS,
-    NIM_METHODS,
-    NUMBER_METHODS,
-    POSITION_METHODS,
-    THERMOGRAPH_METHODS,
-    UNIVERSAL_METHODS,
-    Method,
-    docstring_text,
-)
+from cgt.shell.method_registry import Method, docstring_text
+from cgt.shell.methods import REGISTRY
 from cgt.shell.registry import registry
-from cgt.shell import tower
 from cgt.shell.values import BoundMethod, Function, HelpText, Namespace, describe
 
 SYNTAX = """\
@@ -55,9 +45,33 @@ Methods     G.LeftStop  G.Cool(1)  ^.Pow(3)  G.UptimalExpansion  G.Class  7.Div(
             help(Name) explains one"""
 
 
-def _method_help(method: Method) -> str:
-    usage = method.usage or (f"x.{method.name}" if method.arity == (0, 0) else f"x.{method.name}(...)")
-    return usage + "\n" + method.help()
+def method_help(methods: list[Method], extensions: list[Method] = ()) -> str:
+    """The help of the methods of one name: its signature and documentation, each under the kind of value
+    it belongs to when there are several; then those of ``extensions`` (methods extending them to more
+    values: the number tower's, misère play's, loopy games') under "Also on".
+
+    >>> from cgt.shell.method_registry import Section
+    >>> def biggest(items):
+    ...     '''The largest element.'''
+    >>> def larger(x, y):
+    ...     '''The larger of two numbers.'''
+    >>> lists, numbers = Section("lists", list, letter="L"), Section("numbers", int, secondary=True)
+    >>> _ = lists.method("Max", biggest)
+    >>> _ = numbers.method("Max", larger, arity=(1, 1), usage="x.Max(y)")
+    >>> print(method_help([lists.methods["Max"]], [numbers.methods["Max"]]))
+    L.Max
+    The largest element.
+    <BLANKLINE>
+    Also on numbers: x.Max(y)
+    The larger of two numbers.
+    """
+    if not methods:
+        methods, extensions = list(extensions), []
+    if len(methods) == 1:
+        text = methods[0].help_text()
+    else:
+        text = "\n\n".join(f"On {m.section.label}: " + m.help_text() for m in methods)
+    return "\n\n".join([text] + [f"Also on {m.section.label}: " + m.help_text() for m in extensions])
 
 
 def topic(name: str, scope=None) -> str:
@@ -65,54 +79,26 @@ def topic(name: str, scope=None) -> str:
 
     >>> topic("Heat").splitlines()[0]
     'G.Heat(t), or G Heat t'
+    >>> topic("CheckPeriodicity").splitlines()[0]
+    'R.CheckPeriodicity(n)'
     """
     if name == "syntax":
         return SYNTAX
     if name == "help":
         return HELP.doc
-    texts = []
     if scope is not None:
         value = scope.lookup(name, None)
         if value is not None and isinstance(value, (Function, Namespace, BoundMethod)):
             return describe_value(value)
-    for table, kind in (
-        (GAME_METHODS, "games and numbers"),
-        (POSITION_METHODS, "ruleset positions"),
-        (NIM_METHODS, "integers and nimbers"),
-        (NUMBER_METHODS, "numbers"),
-        (COLLECTION_METHODS, "lists, sets and strings"),
-        (INTEGER_METHODS, "integers"),
-        (UNIVERSAL_METHODS, "every value"),
-        (CLASS_METHODS, "classes"),
-        (COMPOUND_METHODS, "compound games"),
-        (THERMOGRAPH_METHODS, "thermographs"),
-    ) + (() if any(name in t for t in (GAME_METHODS, POSITION_METHODS, NIM_METHODS, NUMBER_METHODS,
-                                        INTEGER_METHODS)) else (
-        (tower.NUMBER_TOWER_METHODS, "numbers, ordinals and surreals"),
-        (tower.TRANSFINITE_METHODS, "transfinite nimbers"),
-        (tower.MISERE_METHODS, "misère games"),
-        (tower.GAME_MISERE_METHODS, "games, in misère play"),
-        (tower.POSITION_MISERE_METHODS, "impartial positions, in misère play"),
-    )):   # the number tower's and misère tables when the name is theirs alone
-        method = table.get(name)
-        if method is not None and not any(method is m for m, _ in texts):
-            texts.append((method, kind))
-    if texts:
-        if len(texts) == 1:
-            return _method_help(texts[0][0])
-        return "\n\n".join(f"On {kind}: " + _method_help(method) for method, kind in texts)
+    primary, extensions = REGISTRY.documented(name)
+    if primary or extensions:
+        return method_help(primary, extensions)
     for path, entry in registry().items():
         if name in (path, entry.name):
             return describe_value(RulesetFunction(entry))
-    from cgt.shell.builtins import FUNCTIONS
-
     if name in FUNCTIONS:
         return describe_value(FUNCTIONS[name])
-    import difflib
-
-    from cgt.shell.methods import all_method_names
-
-    known = sorted(set(all_method_names()) | set(FUNCTIONS) | {e.name for e in registry().values()})
+    known = sorted(set(REGISTRY.names()) | set(FUNCTIONS) | {e.name for e in registry().values()})
     close = [n for n in known if n.lower() == name.lower()] or difflib.get_close_matches(name, known, 1, 0.8)
     hint = f" (did you mean {close[0]}?)" if close else ""
     raise ShellError(f"no help for {name!r}{hint}; type help for the list of names")
@@ -131,31 +117,28 @@ def describe_value(value) -> str:
     if isinstance(value, Namespace):
         return f"{value.path}: " + ", ".join(sorted(value.entries))
     if isinstance(value, BoundMethod):
-        return _method_help(value.method)
+        return value.method.help_text()
     return "no documentation for this value; type help for the list of names"
 
 
 def overview() -> str:
-    """The text of plain ``help``: syntax, functions, rulesets, methods.
+    """The text of plain ``help``: syntax, functions, rulesets, and the methods of each kind of value.
 
-    >>> "game.heap.Kayles" in overview()
+    >>> text = overview()
+    >>> "game.heap.Kayles" in text and "  graphs: AdjacencyList" in text
     True
     """
-    from cgt.shell.builtins import FUNCTIONS
-
     lines = [SYNTAX, "", "Functions   " + "  ".join(sorted(FUNCTIONS)) + "  help"]
     paths = list(registry())
     for i in range(0, len(paths), 4):
         lines.append(("Rulesets    " if i == 0 else "            ") + "  ".join(paths[i : i + 4]))
-    lines.append("Game methods")
-    names = sorted(GAME_METHODS)
-    for i in range(0, len(names), 6):
-        lines.append("            " + "  ".join(names[i : i + 6]))
-    lines.append("Positions   " + "  ".join(sorted(POSITION_METHODS)))
-    lines.append("Integers    " + "  ".join(sorted(NIM_METHODS) + sorted(NUMBER_METHODS) + sorted(INTEGER_METHODS)))
-    lines.append("All values  " + "  ".join(sorted(UNIVERSAL_METHODS)) + "   (classes: "
-                 + "  ".join(sorted(CLASS_METHODS)) + ")")
-    lines.append("Lists, sets " + "  ".join(sorted(COLLECTION_METHODS)))
+    lines.append("Methods, by the kind of value that has them:")
+    kinds: dict[str, set[str]] = {}
+    for section in REGISTRY.sections:
+        kinds.setdefault(section.label, set()).update(section.methods)
+    for label, names in kinds.items():
+        lines.extend(textwrap.wrap(f"  {label}: " + "  ".join(sorted(names)), width=110,
+                                   subsequent_indent=" " * 12, break_on_hyphens=False))
     lines.append("help(Name) documents one of these; help(syntax) repeats the syntax table.")
     return "\n".join(lines)
 

@@ -8,23 +8,43 @@ Definitions: ``Div`` is the quotient truncated toward 0 (Java's ``BigInteger.div
 ``floor(sqrt n)``; ``NimInverse`` and ``NimDiv`` are the field operations of Conway's nimbers
 (*On Numbers and Games*, ch. 6; :mod:`cgt.impartial.nimarith`).
 
->>> INTEGER_METHODS["Div"].func(-7, 2), INTEGER_METHODS["IsEvil"].func(5), INTEGER_METHODS["Lb"].func(1000)
-(-3, True, 9)
->>> INTEGER_METHODS["NimInverse"].func(2), INTEGER_METHODS["NimDiv"].func(1, 3)
-(3, 2)
+``Numerator`` and ``Denominator`` are members of every rational (ints and Fractions in the shell).
+
+>>> div(-7, 2), is_evil(5), lb(1000), nim_inverse(2), nim_div(1, 3)
+(-3, True, 9, 3, 2)
+>>> INTEGERS.methods["Div"].usage, NUMBERS.methods["Numerator"].call(Fraction(3, 4), [])
+('a.Div(b)', 3)
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from cgt.impartial import nimarith
 from cgt.errors import NotApplicableError
 
-from cgt.shell.methods import Method
+from cgt.shell.method_registry import Section
 from cgt.shell.values import describe
 
-__all__ = ["INTEGER_METHODS", "is_shell_integer"]
+__all__ = ["INTEGERS", "NUMBERS", "is_shell_integer"]
+
+#: Members of the shell's rationals (ints and Fractions).
+NUMBERS = Section("numbers", int, Fraction)
+#: Members of the shell's integers (ints) beyond those every number has.
+INTEGERS = Section("integers", int, letter="n")
+
+
+@NUMBERS.method("Numerator")
+def numerator(x) -> int:
+    """The numerator of a rational number."""
+    return Fraction(x).numerator
+
+
+@NUMBERS.method("Denominator")
+def denominator(x) -> int:
+    """The denominator of a rational number."""
+    return Fraction(x).denominator
 
 
 def is_shell_integer(x) -> bool:
@@ -49,6 +69,7 @@ def _natural(x, name: str) -> int:
     return x
 
 
+@INTEGERS.method("Div", arity=(1, 1), usage="a.Div(b)")
 def div(a, b) -> int:
     """``a.Div(b)``: the integer quotient, truncated toward 0.
 
@@ -62,6 +83,7 @@ def div(a, b) -> int:
     return q if (a >= 0) == (b > 0) else -q
 
 
+@INTEGERS.method("Gcd", arity=(1, 1), usage="a.Gcd(b)")
 def gcd(a, b) -> int:
     """``a.Gcd(b)``: the greatest common divisor (non-negative).
 
@@ -71,6 +93,7 @@ def gcd(a, b) -> int:
     return math.gcd(_integer(a, "Gcd"), _integer(b, "Gcd"))
 
 
+@INTEGERS.method("Isqrt")
 def isqrt(n) -> int:
     """``n.Isqrt``: floor of the square root (an error for negative n).
 
@@ -80,6 +103,7 @@ def isqrt(n) -> int:
     return math.isqrt(_natural(n, "Isqrt"))
 
 
+@INTEGERS.method("Lb")
 def lb(n) -> int:
     """``n.Lb``: floor of log2 n (an error for n <= 0).
 
@@ -96,6 +120,7 @@ def _ones(n, name: str) -> int:
     return bin(_natural(n, name)).count("1")
 
 
+@INTEGERS.method("IsTwoPower")
 def is_two_power(n) -> bool:
     """``n.IsTwoPower``: n is 1, 2, 4, 8, ...
 
@@ -106,6 +131,7 @@ def is_two_power(n) -> bool:
     return n > 0 and n & (n - 1) == 0
 
 
+@INTEGERS.method("IsSmallInteger")
 def is_small_integer(n) -> bool:
     """``n.IsSmallInteger``: n fits in 32 bits (Java's int), -2^31 <= n < 2^31.
 
@@ -116,6 +142,7 @@ def is_small_integer(n) -> bool:
     return -(1 << 31) <= n < (1 << 31)
 
 
+@INTEGERS.method("NimInverse")
 def nim_inverse(n) -> int:
     """``n.NimInverse``: the inverse of n in Conway's field of nimbers (an error for 0).
 
@@ -125,6 +152,7 @@ def nim_inverse(n) -> int:
     return nimarith.nim_inverse(_natural(n, "NimInverse"))
 
 
+@INTEGERS.method("NimDiv", arity=(1, 1), usage="a.NimDiv(b)")
 def nim_div(a, b) -> int:
     """``a.NimDiv(b)``: a times the nim inverse of b.
 
@@ -134,24 +162,13 @@ def nim_div(a, b) -> int:
     return nimarith.nim_divide(_natural(a, "NimDiv"), _natural(b, "NimDiv"))
 
 
-def _m(name, func, arity=(0, 0), doc="", usage=""):
-    return Method(name, func, arity, doc, usage or (f"n.{name}" if arity == (0, 0) else ""))
+@INTEGERS.method("IsEvil")
+def is_evil(n) -> bool:
+    """True when the binary expansion has an even number of 1s (Winning Ways ch. 14)."""
+    return _ones(n, "IsEvil") % 2 == 0
 
 
-_HERE = __name__ + ":"
-
-#: Members of the shell's integers (ints) beyond those every number has.
-INTEGER_METHODS = {m.name: m for m in (
-    _m("Div", div, (1, 1), _HERE + "div", "a.Div(b)"),
-    _m("Gcd", gcd, (1, 1), _HERE + "gcd", "a.Gcd(b)"),
-    _m("Isqrt", isqrt, doc=_HERE + "isqrt"),
-    _m("Lb", lb, doc=_HERE + "lb"),
-    _m("IsEvil", lambda n: _ones(n, "IsEvil") % 2 == 0, doc="True when the binary expansion has an even "
-       "number of 1s (Winning Ways ch. 14)."),
-    _m("IsOdious", lambda n: _ones(n, "IsOdious") % 2 == 1, doc="True when the binary expansion has an odd "
-       "number of 1s (Winning Ways ch. 14)."),
-    _m("IsTwoPower", is_two_power, doc=_HERE + "is_two_power"),
-    _m("IsSmallInteger", is_small_integer, doc=_HERE + "is_small_integer"),
-    _m("NimInverse", nim_inverse, doc=_HERE + "nim_inverse"),
-    _m("NimDiv", nim_div, (1, 1), _HERE + "nim_div", "a.NimDiv(b)"),
-)}
+@INTEGERS.method("IsOdious")
+def is_odious(n) -> bool:
+    """True when the binary expansion has an odd number of 1s (Winning Ways ch. 14)."""
+    return _ones(n, "IsOdious") % 2 == 1

@@ -12,34 +12,32 @@ builder share one reader.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from lark import Token, Tree
 
+import cgt.loopy as loopy
+from cgt import Game, as_game
 from cgt.errors import NotApplicableError
+from cgt.loopy import LoopyGame, loopy_game, sided
 
-__all__ = ["LOOPY_NAMES", "is_loopy_tree", "loopy_braces", "loopy_from_options", "sidle", "loopy_value_type",
-           "upon_family"]
+from cgt.shell.method_registry import Section
+from cgt.shell.values import format_value, normalise, player_of, to_game
+
+__all__ = ["LOOPY_NAMES", "LOOPY_GAMES", "is_loopy_tree", "loopy_braces", "loopy_from_options", "sidle",
+           "upon_family", "named_values"]
 
 #: The named loopy values the shell knows (CGSuite's globals).
 LOOPY_NAMES = ("on", "off", "over", "under", "upon", "dud")
 
 
-def loopy_value_type():
-    from cgt.loopy import LoopyGame
-
-    return LoopyGame
-
-
 def upon_family(power: bool):
     """``^<on>`` (the uponth, ``power``) or ``^[on]`` (upon): the loopy ends of the ``^<n>``/``^[n]`` families."""
-    import cgt.loopy as loopy
-
     return loopy.uponth if power else loopy.upon
 
 
 def named_values() -> dict:
     """``{"on": on, ...}`` for the shell's globals."""
-    import cgt.loopy as loopy
-
     return {name: getattr(loopy, name) for name in LOOPY_NAMES}
 
 
@@ -60,8 +58,6 @@ def is_loopy_tree(node) -> bool:
 def loopy_braces(node, evaluate) -> object:
     """The loopy value of braces ``node`` (``braces`` or ``labelled_braces``); ``evaluate(subtree)`` gives
     the value of an ordinary option."""
-    from cgt.loopy import loopy_game
-
     return loopy_game(_text(node, evaluate, set()))
 
 
@@ -90,91 +86,63 @@ def _text(node, evaluate, labels: set) -> str:
 
 
 def _plain_text(value) -> str:
-    from cgt import Game
-
-    if isinstance(value, (Game, loopy_value_type())) or isinstance(value, int):
+    if isinstance(value, (Game, LoopyGame)) or isinstance(value, int):
         return str(value)
-    from fractions import Fraction
-
     if isinstance(value, Fraction):
-        from cgt import as_game
-
         return str(as_game(value))
-    from cgt.shell.values import format_value
-
     raise NotApplicableError(f"{format_value(value)} is not a game: braces take games as options")
 
 
 def loopy_from_options(parts: list, bars: list):
     """Braces whose options are already evaluated (some of them loopy values): ``parts`` are the option
     lists between the ``bars``; read as CGSuite text, so the nesting of the bars is the reader's."""
-    from cgt.loopy import loopy_game
-
     text = ",".join(_plain_text(v) for v in parts[0])
     for bar, part in zip(bars, parts[1:]):
         text += str(bar) + ",".join(_plain_text(v) for v in part)
     return loopy_game("{" + text + "}")
 
 
-def _loopy_methods() -> dict:
-    from cgt.shell.methods import Method, player_of, to_game
+# ---------------------------------------------------------------- the methods of loopy values (§6.5-6.6)
 
-    def other(x):
-        return x if isinstance(x, loopy_value_type()) else to_game(x)
+#: They extend the short games' methods of the same names (a short game is a stopper), so the section is
+#: secondary: help shows the short games' first.
+LOOPY_GAMES = Section("loopy games", LoopyGame, letter="G", secondary=True)
 
-    table = {
-        "OutcomeClass": Method("OutcomeClass", lambda g: g.outcome, doc="The loopy outcome class (D for a draw)."),
-        "Onside": Method("Onside", lambda g: g.onside, doc="The onside: Left's view when infinite play is a win for her."),
-        "Offside": Method("Offside", lambda g: g.offside, doc="The offside: Right's view."),
-        "IsStopper": Method("IsStopper", lambda g: g.is_stopper, doc="True when onside and offside coincide."),
-        "IsPlumtree": Method("IsPlumtree", lambda g: g.is_plumtree, doc="A stopper with no cycles but passes."),
-        "Degree": Method("Degree", lambda g: g.degree, doc="G Upsum -G (the degree of loopiness)."),
-        "Upsum": Method("Upsum", lambda g, h: g.upsum(other(h)), (1, 1), "The onside of the sum.", "G.Upsum(H)"),
-        "Downsum": Method("Downsum", lambda g, h: g.downsum(other(h)), (1, 1), "The offside of the sum.",
-                          "G.Downsum(H)"),
-        "LeftStop": Method("LeftStop", lambda g: _stop_value(g.left_stop), doc="cgt.loopy.value:LoopyGame.left_stop"),
-        "RightStop": Method("RightStop", lambda g: _stop_value(g.right_stop),
-                            doc="cgt.loopy.value:LoopyGame.right_stop"),
-        "Stop": Method("Stop", lambda g, p: _stop_value(g.stop(player_of(p))), (1, 1),
-                       "cgt.loopy.value:LoopyGame.stop", "G.Stop(Left)"),
-        "StrongStop": Method("StrongStop", lambda g, p: _stop_value(g.strong_stop(player_of(p))), (1, 1),
-                             "cgt.loopy.value:LoopyGame.strong_stop", "G.StrongStop(Left)"),
-        "UpsumVariety": Method("UpsumVariety", lambda g, d: g.upsum_variety(other(d)), (1, 1),
-                               "cgt.loopy.value:LoopyGame.upsum_variety", "G.UpsumVariety(over)"),
-        "DownsumVariety": Method("DownsumVariety", lambda g, d: g.downsum_variety(other(d)), (1, 1),
-                                 "cgt.loopy.value:LoopyGame.downsum_variety", "G.DownsumVariety(over)"),
-        "Variety": Method("Variety", lambda g: g.variety, doc="cgt.loopy.value:LoopyGame.variety"),
-        "IsStable": Method("IsStable", lambda g: g.is_stable, doc="cgt.loopy.value:LoopyGame.is_stable"),
-    }
-    return table
+
+def _other(x):
+    return x if isinstance(x, LoopyGame) else to_game(x)
 
 
 def _stop_value(p):
     """A stop as the shell shows it: a number as a number (as for short games), else the loopy value."""
-    from fractions import Fraction
-
-    from cgt.shell.methods import normalise
-
     if p.is_short:
         return normalise(Fraction(p.to_game().number))
     return p
 
 
-_METHODS: dict = {}
-
-
-def find_loopy_method(value, name: str):
-    """``(Method, value)`` for a method of a loopy value, or ``(None, None)``."""
-    if not isinstance(value, loopy_value_type()):
-        return None, None
-    if not _METHODS:
-        _METHODS.update(_loopy_methods())
-    method = _METHODS.get(name)
-    return (method, value) if method else (None, None)
+LOOPY_GAMES.method("OutcomeClass", lambda g: g.outcome, doc=LoopyGame.outcome)
+LOOPY_GAMES.method("Onside", lambda g: g.onside, doc=LoopyGame.onside)
+LOOPY_GAMES.method("Offside", lambda g: g.offside, doc=LoopyGame.offside)
+LOOPY_GAMES.method("IsStopper", lambda g: g.is_stopper, doc=LoopyGame.is_stopper)
+LOOPY_GAMES.method("IsPlumtree", lambda g: g.is_plumtree, doc=LoopyGame.is_plumtree)
+LOOPY_GAMES.method("Degree", lambda g: g.degree, doc=LoopyGame.degree)
+LOOPY_GAMES.method("Upsum", lambda g, h: g.upsum(_other(h)), arity=(1, 1), doc=LoopyGame.upsum, usage="G.Upsum(H)")
+LOOPY_GAMES.method("Downsum", lambda g, h: g.downsum(_other(h)), arity=(1, 1), doc=LoopyGame.downsum,
+                   usage="G.Downsum(H)")
+LOOPY_GAMES.method("LeftStop", lambda g: _stop_value(g.left_stop), doc=LoopyGame.left_stop)
+LOOPY_GAMES.method("RightStop", lambda g: _stop_value(g.right_stop), doc=LoopyGame.right_stop)
+LOOPY_GAMES.method("Stop", lambda g, p: _stop_value(g.stop(player_of(p))), arity=(1, 1), doc=LoopyGame.stop,
+                   usage="G.Stop(Left)")
+LOOPY_GAMES.method("StrongStop", lambda g, p: _stop_value(g.strong_stop(player_of(p))), arity=(1, 1),
+                   doc=LoopyGame.strong_stop, usage="G.StrongStop(Left)")
+LOOPY_GAMES.method("UpsumVariety", lambda g, d: g.upsum_variety(_other(d)), arity=(1, 1),
+                   doc=LoopyGame.upsum_variety, usage="G.UpsumVariety(over)")
+LOOPY_GAMES.method("DownsumVariety", lambda g, d: g.downsum_variety(_other(d)), arity=(1, 1),
+                   doc=LoopyGame.downsum_variety, usage="G.DownsumVariety(over)")
+LOOPY_GAMES.method("Variety", lambda g: g.variety, doc=LoopyGame.variety)
+LOOPY_GAMES.method("IsStable", lambda g: g.is_stable, doc=LoopyGame.is_stable)
 
 
 def sidle(onside, offside):
     """``onside & offside`` (CGSuite's sidling operator: a sided value from two stoppers)."""
-    from cgt.loopy import sided
-
     return sided(onside, offside)

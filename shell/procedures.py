@@ -1,9 +1,9 @@
 """CGScript procedures (``x -> x + 1``, ``def f(n) := …``) and the source text they print as.
 
-A :class:`Procedure` keeps its parameters, the parse tree of its body and the scope it was made in (so
-procedures are closures).  It prints as its source rebuilt from the syntax tree, the way CGSuite does
-(CGSUITE.md §5.1): single spaces around binary operators, ``f(a, b)``, ``[a, b]``, ``{a,b | c}`` for
-game literals; parentheses only where the precedence of §4.3 needs them.
+A :class:`~cgt.shell.values.Procedure` keeps its parameters (:class:`Parameter`), the parse tree of its
+body and the scope it was made in (so procedures are closures).  It prints as its source rebuilt from the
+syntax tree, the way CGSuite does (CGSUITE.md §5.1): single spaces around binary operators, ``f(a, b)``,
+``[a, b]``, ``{a,b | c}`` for game literals; parentheses only where the precedence of §4.3 needs them.
 
 >>> from cgt.shell import run
 >>> run("x -> x+1"), run("(a,b) -> (a+b)*2"), run("() -> [1,2]")
@@ -12,11 +12,11 @@ game literals; parentheses only where the precedence of §4.3 needs them.
 
 from __future__ import annotations
 
-import dataclasses
-
 from lark import Token, Tree
 
 from cgt.shell.errors import ShellError
+from cgt.shell.methods import REGISTRY
+from cgt.shell.values import Function, Procedure
 
 
 class Parameter:
@@ -33,37 +33,6 @@ class Parameter:
         if self.default is not None:
             return f"{self.name} ? {unparse(self.default)}"
         return self.name
-
-
-@dataclasses.dataclass(eq=False)
-class Procedure:
-    """A shell procedure: parameters, body (a parse tree), closure scope, and its printed text.
-
-    Calling it is the evaluator's job (``Interpreter.invoke``), so that it runs under the program's
-    limits; :attr:`arity` is ``(least, most)`` arguments.  Procedures are equal only to themselves.
-    """
-
-    name: str | None
-    parameters: list
-    body: object
-    closure: object
-    source: str
-    text: str
-
-    @property
-    def arity(self):
-        least = sum(1 for p in self.parameters if p.default is None and not p.rest)
-        most = None if any(p.rest for p in self.parameters) else len(self.parameters)
-        return least, most
-
-    def label(self) -> str:
-        return self.name or f"the procedure {self.text}"
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Procedure({self.text!r})"
 
 
 def parameters_of(node) -> list:
@@ -304,8 +273,6 @@ def language_globals() -> dict:
     ...
     cgt.shell.errors.ShellError: line 1, column 22: no: 1 <= 2
     """
-    from cgt.shell.values import Function
-
     names = {"error": Function("error", _raise_error, (1, 1), "error(message): stop with this message.")}
     for name in ("Max", "Min", "Mex", "Sum"):         # cgsuite.lang's functions of a collection (§4.1)
         names[name] = Function(name, _collection_function(name), (1, 1), f"{name}(c) is c.{name}.")
@@ -315,9 +282,6 @@ def language_globals() -> dict:
 def _collection_function(name: str):
     """``Sum(c)`` and its siblings: the collection method of the same name."""
     def function(args):
-        from cgt.shell.containers import as_plain
-        from cgt.shell.methods import call_method
-
-        return call_method(as_plain(args[0]), name, [])
+        return REGISTRY.call(args[0], name, [])
 
     return function

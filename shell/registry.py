@@ -48,7 +48,7 @@ class Entry:
         >>> Entry(catalogue.Entry("X", "game.heap.X", "cgt.games.no_such_module"), False).resolved() is None
         True
         """
-        return self.source._object
+        return self.source.load() if self.source.loaded else None
 
     def resolve(self):
         """Import and return the ruleset (a ShellError naming the module when it is missing).

@@ -35,9 +35,8 @@ import sys
 import traceback
 from typing import Iterable, TextIO
 
-from cgt.shell.containers import language_method_names
 from cgt.shell.errors import ShellError
-from cgt.shell.methods import all_method_names
+from cgt.shell.methods import REGISTRY
 from cgt.shell.parser import is_incomplete
 from cgt.shell.session import Session
 from cgt.shell.values import Namespace
@@ -196,7 +195,7 @@ class ShellCompleter:
                     value = value.entries.get(part)
             if isinstance(value, Namespace):
                 return list(value.entries)
-        return all_method_names() + sorted(language_method_names())
+        return REGISTRY.names()
 
     def prompt_toolkit_completer(self):
         """This completer in prompt_toolkit's interface."""

@@ -19,10 +19,11 @@ from cgt.errors import InvalidPositionError
 
 from cgt.games.strip.board import Strip
 
-from cgt.shell.methods import Method
-from cgt.shell.values import KeywordFunction, Namespace
+from cgt.shell.containers import ShellMap
+from cgt.shell.method_registry import Section
+from cgt.shell.values import KeywordFunction, Namespace, format_value
 
-__all__ = ["strip_namespace", "STRIP_METHODS", "strip_index"]
+__all__ = ["strip_namespace", "STRIPS", "strip_index"]
 
 _LIMIT = 1 << 16
 
@@ -77,10 +78,10 @@ def strip_namespace() -> Namespace:
     space = Namespace("Strip", "cgsuite.util.Strip: Strip([0,1,2]), Strip.Empty(n), Strip.Parse(str, charMap) "
                                "(CGSUITE.md §2.2).")
     space.constructor = KeywordFunction("Strip", lambda args, kwargs=None: _values(args[0]), (1, 1),
-                                        "cgt.games.strip.board:Strip.from_values")
+                                        Strip.from_values)
     space.entries.update({
-        "Empty": KeywordFunction("Strip.Empty", _empty, (1, 1), "cgt.games.strip.board:Strip.empty"),
-        "Parse": KeywordFunction("Strip.Parse", _parse, (2, 2), "cgt.games.strip.board:Strip.parse"),
+        "Empty": KeywordFunction("Strip.Empty", _empty, (1, 1), Strip.empty),
+        "Parse": KeywordFunction("Strip.Parse", _parse, (2, 2), Strip.parse),
     })
     return space
 
@@ -91,9 +92,34 @@ def strip_index(strip: Strip, i):
     return strip[k] if k >= 0 else None
 
 
-def _updated(s: Strip, where, value=None):
-    from cgt.shell.containers import ShellMap
+# ---------------------------------------------------------------- the methods (CGSUITE.md §2.2), 1-based
 
+STRIPS = Section("strips", Strip, letter="s")
+
+STRIPS.method("Length", lambda s: s.length, doc=Strip.length)
+
+
+@STRIPS.method("FindAll", arity=(1, 1), usage="s.FindAll(v)")
+def find_all(s: Strip, v) -> list:
+    """The (1-based) indices of the cells holding a value, left to right."""
+    return [i + 1 for i in s.find_all(v)]
+
+
+@STRIPS.method("Decomposition", arity=(1, 1), usage="s.Decomposition(boundaryValue)")
+def decomposition(s: Strip, boundary) -> list:
+    """The maximal runs of cells other than the boundary value."""
+    return s.decomposition(boundary)
+
+
+@STRIPS.method("Substrip", arity=(2, 2), usage="s.Substrip(first, last)")
+def substrip(s: Strip, first, last) -> Strip:
+    """Cells first..last (1-based, inclusive)."""
+    return s.substrip(_index(first, s), _index(last, s))
+
+
+@STRIPS.method("Updated", arity=(1, 2), usage="s.Updated(i, v), or s.Updated({i => v})")
+def updated(s: Strip, where, value=None) -> Strip:
+    """A copy with cell i set to v (Updated(i, v) or Updated({i => v}))."""
     if isinstance(where, ShellMap):
         if value is not None:
             raise InvalidPositionError("Updated takes a map {i => v} or an index and a value, not both")
@@ -103,24 +129,19 @@ def _updated(s: Strip, where, value=None):
     return s.updated(_cell(where, s), value)
 
 
-def _to_string(s: Strip, char_map):
-    if not isinstance(char_map, str):
-        raise InvalidPositionError(f"ToString needs a char map string, got {char_map!r}")
-    return s.to_string(char_map)
+@STRIPS.method("UpdatedRange", arity=(3, 3), usage="s.UpdatedRange(first, last, v)")
+def updated_range(s: Strip, first, last, v) -> Strip:
+    """A copy with cells first..last (1-based, clipped to the strip) set to v."""
+    return s.updated_range(_index(first, s), _index(last, s), v)
 
 
-#: Members of a Strip value (CGSUITE.md §2.2); indices 1-based.
-STRIP_METHODS: dict[str, Method] = {m.name: m for m in [
-    Method("Length", lambda s: s.length, doc="The number of cells."),
-    Method("FindAll", lambda s, v: [i + 1 for i in s.find_all(v)], (1, 1),
-           doc="The (1-based) indices of the cells holding a value, left to right."),
-    Method("Decomposition", lambda s, b: s.decomposition(b), (1, 1),
-           doc="The maximal runs of cells other than the boundary value."),
-    Method("Substrip", lambda s, a, b: s.substrip(_index(a, s), _index(b, s)), (2, 2),
-           doc="Cells first..last (1-based, inclusive)."),
-    Method("Updated", _updated, (1, 2), doc="A copy with cell i set to v (Updated(i, v) or Updated({i => v}))."),
-    Method("UpdatedRange", lambda s, a, b, v: s.updated_range(_index(a, s), _index(b, s), v), (3, 3),
-           doc="A copy with cells first..last (1-based, clipped to the strip) set to v."),
-    Method("ToString", _to_string, (1, 1), doc="The strip written with a char map (the inverse of Strip.Parse)."),
-]}
-
+@STRIPS.method("ToString", arity=(0, 1), usage="s.ToString, or s.ToString(charMap)")
+def to_string(s: Strip, *char_map) -> str:
+    """The strip written with a char map (the inverse of Strip.Parse); without one, the text the shell
+    prints for the strip."""
+    if not char_map:
+        return format_value(s)
+    (chars,) = char_map
+    if not isinstance(chars, str):
+        raise InvalidPositionError(f"ToString needs a char map string, got {chars!r}")
+    return s.to_string(chars)

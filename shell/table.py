@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from cgt.errors import NotApplicableError
 
+from cgt.shell.values import describe, format_value
+
 __all__ = ["Table", "make_table", "grouped"]
 
 
@@ -34,8 +36,6 @@ class Table:
 
     def text(self) -> str:
         """The plain-text form (§5.7)."""
-        from cgt.shell.values import format_value
-
         cells = [["" if v is None else format_value(v) for v in row] for row in self.rows]
         columns = max((len(row) for row in cells), default=0)
         for row in cells:
@@ -68,8 +68,6 @@ def make_table(rows) -> Table:
     ...
     cgt.errors.NotApplicableError: Table needs a list of rows (lists), but row 1 is 1
     """
-    from cgt.shell.values import describe
-
     if not isinstance(rows, (list, tuple)):
         raise NotApplicableError(f"Table needs a list of rows (lists), got {describe(rows)}")
     for i, row in enumerate(rows, 1):

@@ -4,7 +4,10 @@ The shell keeps rationals as ``int``/``Fraction`` (dyadic or not) and hands ever
 library: ``inf`` and quotients of ordinals are :class:`cgt.Surreal` values, ``*omega`` a
 :class:`cgt.TransfiniteNimber`, ``*[4,2]`` a :class:`cgt.MisereGame`.  This module holds the arithmetic
 the evaluator routes to them (``/``, ``^``, mixed ``+``/``-``/``*``, comparisons), the ``*x`` and ``*[…]``
-literals, and the method tables of §6.8 and §6.9.
+literals, and the methods of §6.8 and §6.9: those of surreal numbers (which ints and Fractions also offer,
+through the registry's coercions), transfinite nimbers, misère games, and the misère members of short games
+and impartial positions.  They extend methods of short games of the same names, so their sections are
+secondary (``help(Birthday)`` shows the short games' first).
 
 >>> from fractions import Fraction
 >>> import cgt
@@ -17,17 +20,33 @@ literals, and the method tables of §6.8 and §6.9.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 import cgt
 from cgt import Game, MisereGame, Surreal, TransfiniteNimber
 from cgt.errors import InvalidGameError, NotApplicableError
+from cgt.transfinite import nim as transfinite_nim
+
+from cgt.games.engine.ruleset import Position
+
+from cgt.shell.method_registry import Section
+from cgt.shell.values import check_arity, describe
 
 __all__ = [
     "divide", "power", "is_tower", "needs_tower", "tower_operand", "from_tower", "tower_arithmetic",
-    "compare_tower", "nimber_of", "misere_literal", "misere_text", "misere_add", "find_tower_method",
-    "TOWER_METHOD_NAMES", "day_n",
+    "compare_tower", "nimber_of", "misere_literal", "misere_text", "misere_add", "day_n", "nim_arithmetic",
+    "TOWER_NUMBERS", "TRANSFINITE", "MISERE", "GAME_MISERE", "POSITION_MISERE",
 ]
+
+#: §6.8 members of numbers: library surreals, and the shell's ints and Fractions (coerced as they are).
+TOWER_NUMBERS = Section("numbers, ordinals and surreals", Surreal, secondary=True)
+TRANSFINITE = Section("transfinite nimbers", TransfiniteNimber, secondary=True)
+#: §6.9 members of misère canonical games.
+MISERE = Section("misère games", MisereGame, secondary=True)
+#: Misère members of normal-play games (``MisereOutcomeClass`` on any short game).
+GAME_MISERE = Section("games, in misère play", Game, secondary=True)
+POSITION_MISERE = Section("impartial positions, in misère play", Position, secondary=True)
 
 
 def _is_int(x) -> bool:
@@ -75,15 +94,11 @@ def tower_operand(x):
     >>> tower_operand(cgt.dyadic(1, 2)), tower_operand(4)
     (Fraction(1, 2), 4)
     """
-    from cgt.games.engine.ruleset import Position
-
     if isinstance(x, Position):
         x = x.value
     if isinstance(x, Game) and x.is_number:
         return _norm(Fraction(x.number))
     if isinstance(x, bool) or not isinstance(x, (int, Fraction, Game, Surreal, TransfiniteNimber)):
-        from cgt.shell.values import describe
-
         raise InvalidGameError(f"{describe(x)} is not a number or a game")
     return x
 
@@ -145,9 +160,7 @@ def divide(a, b):
     x, y = tower_operand(a), tower_operand(b)
     for v in (x, y):
         if isinstance(v, (Game, TransfiniteNimber)):
-            from cgt.shell.values import describe
-
-            raise NotApplicableError(f"cannot divide {describe(a)} by {describe(b)}: '/' divides numbers")
+                raise NotApplicableError(f"cannot divide {describe(a)} by {describe(b)}: '/' divides numbers")
     if _is_rational(x) and _is_rational(y):
         if y == 0:
             if x == 0:
@@ -240,8 +253,6 @@ def nimber_of(n, max_nimber: int = 1 << 20):
         return cgt.nimber(n)
     if isinstance(n, Surreal) and n.is_ordinal:
         return cgt.transfinite_nimber(n)
-    from cgt.shell.values import describe
-
     raise NotApplicableError(f"*x needs a non-negative integer or an ordinal x, got {describe(n)}")
 
 
@@ -261,8 +272,6 @@ def _misere_option(x, limit: int = MISERE_HEAP_LIMIT):
         return cgt.misere_nim(x)
     if isinstance(x, list):
         return cgt.misere_game([_misere_option(y, limit) for y in x])
-    from cgt.shell.values import describe
-
     raise InvalidGameError(f"{describe(x)} cannot be an option of a misère game: use integers (nim heaps), "
                            "lists of options or misère games")
 
@@ -286,8 +295,6 @@ def misere_text(text: str, limit: int = MISERE_HEAP_LIMIT) -> MisereGame:
     ...
     cgt.errors.InvalidGameError: misère nim heaps are limited to 1000, got 5000
     """
-    import re
-
     for digits in re.findall(r"&(\d+);", text):
         if len(digits) > 9 or int(digits) > limit:
             raise InvalidGameError(f"misère nim heaps are limited to {limit}, got {digits}")
@@ -301,8 +308,6 @@ def misere_add(a, b, verb: str = "add"):
     >>> str(misere_add(h, h)), misere_add(0, h) is h
     ('*[32]', True)
     """
-    from cgt.shell.values import describe
-
     operands = []
     for x in (a, b):
         if isinstance(x, MisereGame):
@@ -318,8 +323,6 @@ def misere_add(a, b, verb: str = "add"):
 def day_n(args):
     """``MisereCanonicalGame.DayN(maxBirthday, maxGames => 1000000, maxOptions => 1000000)``: the misère
     games born by that day (a list; day 5 has 4171780 games, too many to list here)."""
-    from cgt.shell.values import check_arity
-
     check_arity("DayN", (1, 3), len(args))
     for x in args:
         if not _is_int(x) or x < 0:
@@ -435,8 +438,6 @@ def _ordinal_arg(x, name):
         return x.nim_value
     if _is_int(x) or (isinstance(x, Surreal) and x.is_ordinal):
         return x
-    from cgt.shell.values import describe
-
     raise NotApplicableError(f"{name} needs ordinals, got {describe(x)}")
 
 
@@ -446,8 +447,6 @@ def nim_arithmetic(name: str, a, b):
     >>> str(nim_arithmetic("NimProduct", cgt.omega, cgt.omega)), str(nim_arithmetic("NimSum", cgt.omega, 3))
     ('ω^2', 'ω+3')
     """
-    from cgt.transfinite import nim as tn
-
     nimbers = isinstance(a, TransfiniteNimber) or isinstance(b, TransfiniteNimber)
     if nimbers:
         values = []
@@ -457,131 +456,147 @@ def nim_arithmetic(name: str, a, b):
             elif isinstance(x, Game) and x.is_nimber:
                 values.append(x.nim_value)
             else:
-                from cgt.shell.values import describe
-
-                raise NotApplicableError(f"{name} needs two ordinals or two nimbers, got {describe(a)} and {describe(b)}")
+                raise NotApplicableError(f"{name} needs two ordinals or two nimbers, got {describe(a)} and "
+                                         f"{describe(b)}")
     else:
         values = [_ordinal_arg(a, name), _ordinal_arg(b, name)]
-    f = tn.nim_sum if name == "NimSum" else tn.nim_product
+    f = transfinite_nim.nim_sum if name == "NimSum" else transfinite_nim.nim_product
     result = f(*values)
     return cgt.transfinite_nimber(result) if nimbers else from_tower(result)
 
 
 def _nim_exp(x, n):
-    from cgt.transfinite import nim as tn
-
     if not _is_int(n):
         raise NotApplicableError(f"NimExp needs an integer exponent, got {n!r}")
     if abs(n) > 1 << 20:
         raise NotApplicableError("NimExp: the exponent is limited to 2^20")
-    return from_tower(tn.nim_power(_ordinal_arg(x, "NimExp"), n))
+    return from_tower(transfinite_nim.nim_power(_ordinal_arg(x, "NimExp"), n))
 
 
+_S = Surreal
+_T = TransfiniteNimber
+_M = MisereGame
+
+TOWER_NUMBERS.method("Abs", _abs, doc=_S.abs)
+TOWER_NUMBERS.method("Sign", _sign, doc=_S.sign)
+TOWER_NUMBERS.method("Floor", _floor, doc=_S.floor)
+TOWER_NUMBERS.method("Ceiling", _ceiling, doc=_S.ceiling)
+TOWER_NUMBERS.method("Numerator", _numerator, doc=_S.numerator)
+TOWER_NUMBERS.method("Denominator", _denominator, doc=_S.denominator)
+TOWER_NUMBERS.method("Reciprocal", _reciprocal, doc=_S.reciprocal)
+TOWER_NUMBERS.method("IsOrdinal", _is_ordinal, doc=_S.is_ordinal)
+TOWER_NUMBERS.method("IsDyadic", _is_dyadic_value, doc=_S.is_dyadic)
+
+
+@TOWER_NUMBERS.method("IsInteger")
+def _is_integer(x) -> bool:
+    """True for integers."""
+    return _fraction(x) is not None and _fraction(x).denominator == 1
+
+
+@TOWER_NUMBERS.method("IsNumber")
+def _is_number(x) -> bool:
+    """True: every surreal is a number."""
+    return True
+
+
+TOWER_NUMBERS.method("Birthday", _birthday, doc=_S.birthday)
+TOWER_NUMBERS.method("OutcomeClass", _outcome, doc=_S.outcome)
+TOWER_NUMBERS.method("OmegaPower", _omega_power, doc=cgt.omega_power)
+TOWER_NUMBERS.method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), arity=(1, 1), doc=transfinite_nim.nim_sum,
+                     usage="a NimSum b")
+TOWER_NUMBERS.method("NimProduct", lambda a, b: nim_arithmetic("NimProduct", a, b), arity=(1, 1),
+                     doc=transfinite_nim.nim_product, usage="a NimProduct b")
+TOWER_NUMBERS.method("NimExp", _nim_exp, arity=(1, 1), doc=transfinite_nim.nim_power, usage="a.NimExp(n)")
+
+
+@TOWER_NUMBERS.method("Max", arity=(1, 1), usage="x.Max(y)")
 def _max(x, y):
+    """The larger of two numbers."""
     return x if compare_tower(x, ">=", y) else y
 
 
+@TOWER_NUMBERS.method("Min", arity=(1, 1), usage="x.Min(y)")
 def _min(x, y):
+    """The smaller of two numbers."""
     return x if compare_tower(x, "<=", y) else y
 
 
-def _method(name, func, arity=(0, 0), doc="", usage=""):
-    from cgt.shell.methods import Method
+TRANSFINITE.method("ConwayProduct", lambda a, b: a.conway_product(tower_operand(b)), arity=(1, 1),
+                   doc=_T.conway_product, usage="G.ConwayProduct(H)")
+TRANSFINITE.method("NimValue", lambda a: from_tower(a.nim_value), doc=_T.nim_value)
+TRANSFINITE.method("Birthday", lambda a: from_tower(a.birthday), doc=_T.birthday)
+TRANSFINITE.method("OutcomeClass", lambda a: a.outcome, doc=_T.outcome)
 
-    return Method(name, func, arity, doc, usage or (f"x.{name}" if arity == (0, 0) else ""))
+
+@TRANSFINITE.method("IsNimber")
+def _is_nimber(a) -> bool:
+    """True: a transfinite nimber is a nimber."""
+    return True
 
 
-_S = "cgt.transfinite.surreal:Surreal."
+@TRANSFINITE.method("IsNumber")
+def _is_not_number(a) -> bool:
+    """False: a transfinite nimber is not a number."""
+    return False
 
-#: §6.8 members of numbers (``int``/``Fraction`` in the shell, and library surreals).
-NUMBER_TOWER_METHODS = {m.name: m for m in (
-    _method("Abs", _abs, doc=_S + "abs"),
-    _method("Sign", _sign, doc=_S + "sign"),
-    _method("Floor", _floor, doc=_S + "floor"),
-    _method("Ceiling", _ceiling, doc=_S + "ceiling"),
-    _method("Numerator", _numerator, doc=_S + "numerator"),
-    _method("Denominator", _denominator, doc=_S + "denominator"),
-    _method("Reciprocal", _reciprocal, doc=_S + "reciprocal"),
-    _method("IsOrdinal", _is_ordinal, doc=_S + "is_ordinal"),
-    _method("IsDyadic", _is_dyadic_value, doc=_S + "is_dyadic"),
-    _method("IsInteger", lambda x: _fraction(x) is not None and _fraction(x).denominator == 1,
-            doc="True for integers."),
-    _method("IsNumber", lambda x: True, doc="True: every surreal is a number."),
-    _method("Birthday", _birthday, doc=_S + "birthday"),
-    _method("OutcomeClass", _outcome, doc=_S + "outcome"),
-    _method("OmegaPower", _omega_power, doc="cgt.transfinite.surreal:omega_power"),
-    _method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), (1, 1), "cgt.transfinite.nim:nim_sum",
-            "a NimSum b"),
-    _method("NimProduct", lambda a, b: nim_arithmetic("NimProduct", a, b), (1, 1),
-            "cgt.transfinite.nim:nim_product", "a NimProduct b"),
-    _method("NimExp", _nim_exp, (1, 1), "cgt.transfinite.nim:nim_power", "a.NimExp(n)"),
-    _method("Max", _max, (1, 1), "The larger of two numbers.", "x.Max(y)"),
-    _method("Min", _min, (1, 1), "The smaller of two numbers.", "x.Min(y)"),
-)}
 
-_T = "cgt.transfinite.nim:TransfiniteNimber."
-
-TRANSFINITE_METHODS = {m.name: m for m in (
-    _method("ConwayProduct", lambda a, b: a.conway_product(tower_operand(b)), (1, 1), _T + "conway_product",
-            "G.ConwayProduct(H)"),
-    _method("NimValue", lambda a: from_tower(a.nim_value), doc=_T + "nim_value"),
-    _method("Birthday", lambda a: from_tower(a.birthday), doc=_T + "birthday"),
-    _method("OutcomeClass", lambda a: a.outcome, doc=_T + "outcome"),
-    _method("IsNimber", lambda a: True, doc="True."),
-    _method("IsNumber", lambda a: False, doc="False."),
-    _method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), (1, 1), "cgt.transfinite.nim:nim_sum",
-            "a NimSum b"),
-    _method("NimProduct", lambda a, b: nim_arithmetic("NimProduct", a, b), (1, 1),
-            "cgt.transfinite.nim:nim_product", "a NimProduct b"),
-)}
+TRANSFINITE.method("NimSum", lambda a, b: nim_arithmetic("NimSum", a, b), arity=(1, 1), doc=transfinite_nim.nim_sum,
+                   usage="a NimSum b")
+TRANSFINITE.method("NimProduct", lambda a, b: nim_arithmetic("NimProduct", a, b), arity=(1, 1),
+                   doc=transfinite_nim.nim_product, usage="a NimProduct b")
 
 
 def _misere_arg(h, name):
     if isinstance(h, MisereGame):
         return h
-    from cgt.shell.values import describe
-
     raise NotApplicableError(f"{name} needs a misère game, got {describe(h)}")
 
 
-_M = "cgt.misere.game:MisereGame."
+@MISERE.method("MisereCanonicalForm")
+def _misere_canonical_form(g: MisereGame) -> MisereGame:
+    """A misère game is kept in its canonical form."""
+    return g
 
-MISERE_METHODS = {m.name: m for m in (
-    _method("MisereCanonicalForm", lambda g: g, doc="A misère game is kept in its canonical form."),
-    _method("Birthday", lambda g: g.birthday, doc=_M + "birthday"),
-    _method("Options", lambda g: list(g.options), doc=_M + "options"),
-    _method("Mate", lambda g: g.mate, doc=_M + "mate"),
-    _method("Parts", lambda g: list(g.parts), doc=_M + "parts"),
-    _method("Partitions", lambda g: [list(p) for p in g.partitions], doc=_M + "partitions"),
-    _method("Genus", lambda g: g.genus, doc=_M + "genus"),
-    _method("MisereOutcomeClass", lambda g: g.misere_outcome, doc=_M + "misere_outcome"),
-    _method("MisereNimValue", lambda g: g.misere_nim_value, doc=_M + "misere_nim_value"),
-    _method("NimValue", lambda g: g.nim_value, doc=_M + "nim_value"),
-    _method("IsTame", lambda g: g.is_tame, doc=_M + "is_tame"),
-    _method("IsNimHeap", lambda g: g.is_nim_heap, doc=_M + "is_nim_heap"),
-    _method("IsPrime", lambda g: g.is_prime, doc=_M + "is_prime"),
-    _method("Distinguisher", lambda g, h: g.distinguisher(_misere_arg(h, "Distinguisher")), (1, 1),
-            _M + "distinguisher", "G.Distinguisher(H)"),
-    _method("Link", lambda g, h: g.link(_misere_arg(h, "Link")), (1, 1), _M + "link", "G.Link(H)"),
-    _method("IsLinkedTo", lambda g, h: g.is_linked_to(_misere_arg(h, "IsLinkedTo")), (1, 1),
-            _M + "is_linked_to", "G.IsLinkedTo(H)"),
-    _method("MisereMinus", lambda g, h: g.misere_minus(_misere_arg(h, "MisereMinus")), (1, 1),
-            _M + "misere_minus", "G.MisereMinus(H)"),
-)}
+
+
+
+@MISERE.method("Birthday")
+def _misere_birthday(g: MisereGame) -> int:
+    """The birthday: 0 without options, else one more than the largest option's."""
+    return g.birthday
+
+
+MISERE.method("Options", lambda g: list(g.options), doc=_M.options)
+MISERE.method("Mate", lambda g: g.mate, doc=_M.mate)
+MISERE.method("Parts", lambda g: list(g.parts), doc=_M.parts)
+MISERE.method("Partitions", lambda g: [list(p) for p in g.partitions], doc=_M.partitions)
+MISERE.method("Genus", lambda g: g.genus, doc=_M.genus)
+MISERE.method("MisereOutcomeClass", lambda g: g.misere_outcome, doc=_M.misere_outcome)
+MISERE.method("MisereNimValue", lambda g: g.misere_nim_value, doc=_M.misere_nim_value)
+MISERE.method("NimValue", lambda g: g.nim_value, doc=_M.nim_value)
+MISERE.method("IsTame", lambda g: g.is_tame, doc=_M.is_tame)
+MISERE.method("IsNimHeap", lambda g: g.is_nim_heap, doc=_M.is_nim_heap)
+MISERE.method("IsPrime", lambda g: g.is_prime, doc=_M.is_prime)
+MISERE.method("Distinguisher", lambda g, h: g.distinguisher(_misere_arg(h, "Distinguisher")), arity=(1, 1),
+              doc=_M.distinguisher, usage="G.Distinguisher(H)")
+MISERE.method("Link", lambda g, h: g.link(_misere_arg(h, "Link")), arity=(1, 1), doc=_M.link, usage="G.Link(H)")
+MISERE.method("IsLinkedTo", lambda g, h: g.is_linked_to(_misere_arg(h, "IsLinkedTo")), arity=(1, 1),
+              doc=_M.is_linked_to, usage="G.IsLinkedTo(H)")
+MISERE.method("MisereMinus", lambda g, h: g.misere_minus(_misere_arg(h, "MisereMinus")), arity=(1, 1),
+              doc=_M.misere_minus, usage="G.MisereMinus(H)")
 
 
 def _game_misere_form(g: Game):
     return cgt.misere_canonical_form(g)
 
 
-#: Misère members of normal-play games (``MisereOutcomeClass`` on any short game).
-GAME_MISERE_METHODS = {m.name: m for m in (
-    _method("MisereCanonicalForm", _game_misere_form, doc="cgt.misere.game:misere_canonical_form"),
-    _method("Genus", lambda g: _game_misere_form(g).genus, doc=_M + "genus"),
-    _method("MisereOutcomeClass", cgt.partizan_misere_outcome, doc="cgt.misere.game:partizan_misere_outcome"),
-)}
+GAME_MISERE.method("MisereCanonicalForm", _game_misere_form, doc=cgt.misere_canonical_form)
+GAME_MISERE.method("Genus", lambda g: _game_misere_form(g).genus, doc=_M.genus)
+GAME_MISERE.method("MisereOutcomeClass", cgt.partizan_misere_outcome)
 
 
+@POSITION_MISERE.method("MisereCanonicalForm")
 def position_misere_form(p) -> MisereGame:
     """The misère canonical form of an impartial ruleset position, over the ruleset's normal-form keys
     (memoised in the ruleset's ``misere_form`` table).
@@ -602,47 +617,4 @@ def position_misere_form(p) -> MisereGame:
     )
 
 
-POSITION_MISERE_METHODS = {m.name: m for m in (
-    _method("MisereCanonicalForm", position_misere_form, doc=__name__ + ":position_misere_form"),
-    _method("Genus", lambda p: position_misere_form(p).genus, doc=_M + "genus"),
-)}
-
-TOWER_METHOD_NAMES = sorted(set(NUMBER_TOWER_METHODS) | set(TRANSFINITE_METHODS) | set(MISERE_METHODS)
-                            | set(GAME_MISERE_METHODS) | set(POSITION_MISERE_METHODS))
-
-
-def find_tower_method(value, name: str, after_existing: bool):
-    """The method ``name`` of ``value`` from this module's tables, or ``(None, None)``.
-
-    ``after_existing`` is False on the first lookup (values whose own tables come first: surreals,
-    transfinite nimbers, misère games, non-dyadic rationals) and True on the fallback lookup after the
-    shell's older tables (ints, dyadics, games, positions).
-    """
-    from cgt.games.engine.ruleset import Position
-
-    if isinstance(value, bool):
-        return None, None
-    if not after_existing:
-        if isinstance(value, MisereGame):
-            return MISERE_METHODS.get(name), value
-        if isinstance(value, TransfiniteNimber):
-            return TRANSFINITE_METHODS.get(name), value
-        if isinstance(value, Surreal):
-            return NUMBER_TOWER_METHODS.get(name), value
-        if isinstance(value, Fraction) and not _is_dyadic(value):
-            return NUMBER_TOWER_METHODS.get(name), value
-        return None, None
-    if _is_rational(value):
-        if name in GAME_MISERE_METHODS and _is_dyadic(Fraction(value)):
-            return GAME_MISERE_METHODS[name], cgt.as_game(value)
-        return NUMBER_TOWER_METHODS.get(name), value
-    if isinstance(value, Position):
-        if name in POSITION_MISERE_METHODS:
-            return POSITION_MISERE_METHODS[name], value
-        return None, None
-    if isinstance(value, Game):
-        if name in GAME_MISERE_METHODS:
-            return GAME_MISERE_METHODS[name], value
-        if value.is_number and name in NUMBER_TOWER_METHODS:
-            return NUMBER_TOWER_METHODS[name], _norm(Fraction(value.number))
-    return None, None
+POSITION_MISERE.method("Genus", lambda p: position_misere_form(p).genus, doc=_M.genus)

@@ -1,15 +1,16 @@
-"""Shell values and how the shell prints them.
+"""Shell values, how they convert into one another, and how the shell prints them.
 
 Values are plain Python and cgt objects: ``bool``, ``int``, ``Fraction``, ``str``,
 :class:`cgt.Game`, :class:`cgt.Outcome`, ``list``, ``tuple``, ``frozenset`` (sets),
 ``None`` (nil), ruleset positions from :mod:`cgt.games`, and the few shell-only kinds
 defined here: :class:`Namespace` (``game``, ``game.heap``), :class:`Function`
-(built-in functions and rulesets), :class:`BoundMethod` and :class:`HelpText`.
+(built-in functions and rulesets), :class:`BoundMethod`, :class:`Procedure` and :class:`HelpText`.
 
-:func:`format_value` prints them as CGSuite does: games in CGSuite notation, numbers
-as ``9/4``, booleans ``true``/``false``, lists ``[1,2]``, sets ``{1,3}``.
+:func:`to_game`, :func:`number_of` and :func:`player_of` read a value as a game, a number or a player
+(the coercions the evaluator and the methods share); :func:`format_value` prints values as CGSuite
+does: games in CGSuite notation, numbers as ``9/4``, booleans ``true``/``false``, lists ``[1,2]``,
+sets ``{1,3}``.
 
->>> from fractions import Fraction
 >>> from cgt import star, up
 >>> format_value([Fraction(9, 4), True, star, frozenset({3, 1})])
 '[9/4,true,*,{1,3}]'
@@ -17,12 +18,27 @@ as ``9/4``, booleans ``true``/``false``, lists ``[1,2]``, sets ``{1,3}``.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from fractions import Fraction
 from typing import Callable
 
-from cgt import Game, Outcome, Player
+import cgt
+from cgt import Game, MisereGame, Outcome, Player
+from cgt.errors import InvalidGameError
+from cgt.notation.print_order import option_key
+
+from cgt.games.engine.catalogue import is_ruleset
+from cgt.games.engine.ruleset import Move, Position
+from cgt.games.engine.variants import VariantRuleset
+from cgt.games.graph.board import Graph
+from cgt.games.graph.ruleset import GraphRuleset
+from cgt.games.grid.ruleset import GridRuleset
+from cgt.games.strip.board import Strip
+from cgt.games.strip.ruleset import StripRuleset
 
 from cgt.shell.errors import ShellError
+from cgt.shell.registry import registry
 
 
 class HelpText(str):
@@ -69,7 +85,8 @@ class Function:
     """A callable shell value: a built-in function or a ruleset.
 
     ``call(args)`` receives the evaluated arguments as a list.  ``arity`` is
-    ``(least, most)`` (``most`` None for any number).
+    ``(least, most)`` (``most`` None for any number).  ``doc`` is what ``help`` shows: the
+    object whose docstring documents the function (the library function behind it), or the text itself.
 
     >>> f = Function("Double", lambda args: 2 * args[0], (1, 1), "Twice x.")
     >>> f([21]), format_value(f)
@@ -78,7 +95,7 @@ class Function:
 
     __slots__ = ("name", "call", "arity", "doc")
 
-    def __init__(self, name: str, call: Callable, arity=(0, None), doc: str = ""):
+    def __init__(self, name: str, call: Callable, arity=(0, None), doc: object = ""):
         self.name = name
         self.call = call
         self.arity = arity
@@ -102,7 +119,7 @@ class KeywordFunction(Function):
 
     __slots__ = ("caller_aware",)
 
-    def __init__(self, name: str, call: Callable, arity=(0, None), doc: str = "", caller_aware: bool = False):
+    def __init__(self, name: str, call: Callable, arity=(0, None), doc: object = "", caller_aware: bool = False):
         super().__init__(name, call, arity, doc)
         #: When True, ``call`` also receives the interpreter's ``call_value`` (to call shell functions).
         self.caller_aware = caller_aware
@@ -137,6 +154,39 @@ class BoundMethod:
         return f"BoundMethod({self.name!r})"
 
 
+@dataclasses.dataclass(eq=False)
+class Procedure:
+    """A shell procedure (``x -> x + 1``, ``def f(n) := ...``): parameters, body (a parse tree), closure
+    scope, and its printed text.
+
+    Calling it is the evaluator's job (``Interpreter.invoke``), so that it runs under the program's
+    limits; :attr:`arity` is ``(least, most)`` arguments.  Procedures are equal only to themselves.
+    The parameters are :class:`cgt.shell.procedures.Parameter` objects.
+    """
+
+    name: str | None
+    parameters: list
+    body: object
+    closure: object
+    source: str
+    text: str
+
+    @property
+    def arity(self):
+        least = sum(1 for p in self.parameters if p.default is None and not p.rest)
+        most = None if any(p.rest for p in self.parameters) else len(self.parameters)
+        return least, most
+
+    def label(self) -> str:
+        return self.name or f"the procedure {self.text}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Procedure({self.text!r})"
+
+
 def check_arity(name: str, arity, count: int) -> None:
     """Raise a clear :class:`ShellError` when ``count`` arguments do not fit ``arity``.
 
@@ -155,6 +205,85 @@ def check_arity(name: str, arity, count: int) -> None:
             wanted = f"{least} to {most} arguments"
         raise ShellError(f"{name} takes {wanted}, got {count}")
 
+
+# ---------------------------------------------------------------- coercions
+
+def is_number(value) -> bool:
+    """True for ints and Fractions (not bools).
+
+    >>> is_number(3), is_number(True), is_number(Fraction(1, 3))
+    (True, False, True)
+    """
+    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+
+
+def number_of(value):
+    """The rational value of an int, Fraction or number-valued Game, else None.
+
+    >>> number_of(cgt.game([0], [1])), number_of(cgt.star)
+    (Fraction(1, 2), None)
+    """
+    if is_number(value):
+        return value
+    if isinstance(value, Game) and value.is_number:
+        return value.number
+    return None
+
+
+def normalise(value):
+    """A Fraction with denominator 1 becomes an int; everything else is unchanged.
+
+    >>> normalise(Fraction(4, 2)), normalise(Fraction(1, 2))
+    (2, Fraction(1, 2))
+    """
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def is_position(value) -> bool:
+    """True for ruleset positions (:class:`cgt.games.Position`, moves included).
+
+    >>> from cgt.games import Kayles
+    >>> is_position(3), is_position(Kayles(3))
+    (False, True)
+    """
+    return isinstance(value, Position)
+
+
+def to_game(value, what: str = "value") -> Game:
+    """Coerce an int, dyadic Fraction, Game or ruleset position to a Game, or raise a clear error.
+
+    >>> str(to_game(Fraction(-3, 4)))
+    '-3/4'
+    >>> to_game([1])
+    Traceback (most recent call last):
+    ...
+    cgt.errors.InvalidGameError: [1] is not a game
+    """
+    if isinstance(value, Game):
+        return value
+    if is_number(value):
+        return cgt.as_game(value)
+    if is_position(value):
+        return value.value
+    raise InvalidGameError(f"{describe(value)} is not a game")
+
+
+def player_of(value) -> Player:
+    """``Left``/``Right`` (a :class:`cgt.Player`), or the strings ``"L"``/``"R"``/``"Left"``/``"Right"``.
+
+    >>> str(player_of("Left"))
+    'Left'
+    """
+    if isinstance(value, Player):
+        return value
+    if isinstance(value, str):
+        return Player.parse(value)
+    raise InvalidGameError(f"{describe(value)} is not a player: use Left or Right")
+
+
+# ---------------------------------------------------------------- printing
 
 def format_number(x) -> str:
     """``9/4``, ``-3``, ``0``: a rational as CGSuite prints it.
@@ -178,12 +307,8 @@ class _NumberKey:
         self.value = value
 
     def __lt__(self, other):
-        a, b = self.value, other.value
-        if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
-            return a < b
-        from cgt.shell.tower import compare_tower
-
-        return compare_tower(a, "<", b)
+        # ints, Fractions and library surreals compare with each other by value
+        return self.value < other.value
 
     def __eq__(self, other):
         return not (self < other or other < self)
@@ -191,13 +316,11 @@ class _NumberKey:
 
 def _number_value(value):
     """The value of a number (int, Fraction, number game or surreal), else None."""
-    from cgt import Surreal
-
     if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
         return value
     if isinstance(value, Game) and value.is_number:
         return Fraction(value.number)
-    if isinstance(value, Surreal):
+    if isinstance(value, cgt.Surreal):
         return value
     return None
 
@@ -211,9 +334,6 @@ def sort_key(value):
     >>> [format_value(v) for v in sorted([up, 2, star, Fraction(-1, 2), None, "a", inf, [1], True], key=sort_key)]
     ['Nothing', '-1/2', '2', 'inf', '*', '^', '"a"', '[1]', 'true']
     """
-    from cgt import MisereGame
-    from cgt.notation.print_order import option_key
-
     if value is None:
         return (0,)
     if isinstance(value, bool):
@@ -278,9 +398,6 @@ def format_value(value) -> str:
         return value.name
     if isinstance(value, BoundMethod):
         return f"{format_value(value.receiver)}.{value.name}"
-    from cgt.games.engine.catalogue import is_ruleset
-    from cgt.games.engine.ruleset import Move, Position
-
     if isinstance(value, Move):
         text = position_text(value)
         return text if value.label is None else f"{value.label} -> {text}"
@@ -288,14 +405,8 @@ def format_value(value) -> str:
         return position_text(value)
     if is_ruleset(value):
         return ruleset_text(value)
-    from cgt.games.graph.board import Graph
-
     if isinstance(value, Graph):                  # §5.2: plain graphs print as Graph("...")
-        from cgt.shell.graph_values import graph_text
-
         return graph_text(value)
-    from cgt.games.strip.board import Strip
-
     if isinstance(value, Strip):                  # §2.2: Strip([0,1,2])
         return repr(value)
     return str(value)
@@ -315,11 +426,6 @@ def position_text(position) -> str:
     >>> position_text(Kayles(7)), position_text(Wythoff(3, 5))
     ('Kayles(7)', 'Wythoff("3 5")')
     """
-    from cgt.games.graph.ruleset import GraphRuleset
-    from cgt.games.grid.ruleset import GridRuleset
-    from cgt.games.strip.ruleset import StripRuleset
-    from cgt.games.engine.variants import VariantRuleset
-
     ruleset = position.ruleset
     if isinstance(ruleset, VariantRuleset):       # §5.1: ImpartialVariantGame(<base position>)
         base, negated = ruleset.base_position(position.position)
@@ -333,6 +439,16 @@ def position_text(position) -> str:
     return f"{name}({_format_string(text)})"
 
 
+def graph_text(graph: Graph) -> str:
+    """``Graph("…")``: how the shell prints a plain graph (labels by their plain text, §2.5).
+
+    >>> from cgt.games.graph.ruleset import Color
+    >>> graph_text(Graph.path(3, None, Color.Red))
+    'Graph("{Red}{Red}")'
+    """
+    return f'Graph("{graph.to_string()}")'
+
+
 def ruleset_text(ruleset) -> str:
     """How the shell names a ruleset: its shell alias (or dotted name), a catalogued family called with
     its parameters, else its repr.
@@ -343,9 +459,6 @@ def ruleset_text(ruleset) -> str:
     >>> ruleset_text(object.__new__(type("Plain", (), {"__repr__": lambda self: "Plain()"})))
     'Plain()'
     """
-    from cgt.games.engine.variants import VariantRuleset
-    from cgt.shell.registry import registry
-
     if isinstance(ruleset, VariantRuleset):       # §5.1: ImpartialVariantRuleset(Domineering)
         return f"{type(ruleset).__name__}({ruleset_text(ruleset.base)})"
     entries = registry().values()
@@ -367,8 +480,6 @@ def _shell_syntax(text: str) -> str:
     >>> _shell_syntax("('0.77', all_but=True, max_distance=2)")
     '("0.77", allbut => true, maxDistance => 2)'
     """
-    import re
-
     def token(match):
         string, word, keyword = match.group(1), match.group(2), match.group(3)
         if string is not None:

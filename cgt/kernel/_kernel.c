@@ -1,4 +1,4 @@
-/* cgt.kernel._kernel: the compiled part of the kernel of cgt.kernel.game (issue 18, step 3).
+/* cgt.kernel._kernel: the compiled twin of the pure-Python kernel of cgt.kernel.game.
  *
  * A C base type, GameBase, that cgt.kernel.game.Game subclasses.  It holds the per-game fields of the pure kernel
  * in a C struct (the same names are visible from Python: _id, _left, _right, _nus, ...) and implements, for
@@ -9,17 +9,20 @@
  *     avoidance of the pure kernel's _le (Siegel, CGT II.3 and Thm II.3.19);
  *   - +: uptimals add componentwise, other sums follow the pure kernel's _add (memo, number translation,
  *     canonical form) in C.
- * Small uptimals (numbers, nimbers, x + u.^ + *n with machine-size parts; issue 18 step 2) are interned in a
- * C table keyed by their parts (no key tuple, no dict entry), and a new one is only the object: its _id, _nus,
- * stops, float shadows and hash are made on first use.  Their options (the closed forms), the stops of
- * general games, the simplicity theorem and the recognition of uptimals among canonical options are in C on
- * machine dyadics.  Everything unusual (ints and Fractions as operands, big number parts) calls the pure
- * kernel's functions, registered by cgt.kernel.game through set_hooks(), so the semantics stay those of the pure
- * kernel, which remains the reference (CGT_PURE=1).
+ * Small uptimals (numbers, nimbers, x + u.^ + *n with machine-size parts) are interned in a C table keyed by
+ * their parts (no key tuple, no dict entry), and a new one is only the object: its _id, _nus, stops, float
+ * shadows and hash are made on first use.  Their options (the closed forms), the stops of general games, the
+ * simplicity theorem and the recognition of uptimals among canonical options are in C on machine dyadics.
+ *
+ * The module is bound once, by cgt.kernel.binding: bind(game_type, fallbacks) names the Game class and the pure
+ * kernel's functions that decide everything unusual (ints and Fractions as operands, big number parts), so the
+ * semantics stay those of the pure kernel, which remains the reference (CGT_PURE=1); the limits come through
+ * setters (set_max_interned, set_memo_budget, set_memory_check, set_cancel) and the kernel keeps its own copy.
+ * The kernel's tables (by_options, add_memo, uptimals, memo_holders) are module attributes, made here.
  *
  * Games are interned for the whole session (their identity is their value), so they are not tracked by the
  * cyclic garbage collector: a collection never has to traverse the (often millions of) live games, and
- * creating one does not count towards the collector's thresholds (see set_hooks).
+ * creating one does not count towards the collector's thresholds (see bind).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -35,7 +38,7 @@
 #define CHUNK_PREFAULT 1 /* new chunks of games are faulted in ahead of use by a helper thread (block_alloc) */
 #endif
 
-/* The fields a small uptimal rarely uses, in a side structure (issue 18, the compact object): allocated with
+/* The fields a small uptimal rarely uses, in a side structure: allocated with
  * the object for general games and big uptimals (one block, see game_alloc), on first use for a small uptimal
  * (game_side), so that a new nimber or number is one 64-byte cache line.  The fields of the pure kernel's
  * __slots__; NULL reads as None. */
@@ -82,7 +85,7 @@ static PyTypeObject GameBase_Type;
 
 /* ------------------------------------------------------------------ the kernel's allocator for games
  * Games live for the session, and a workload like 100,000 fresh nim sums spends most of its time touching new
- * memory (page faults on pymalloc's arenas; issue 18, "The last row").  Blocks come from 2 MB chunks aligned
+ * memory (page faults on pymalloc's arenas).  Blocks come from 2 MB chunks aligned
  * to 2 MB with transparent huge pages requested (one fault per chunk where the system grants them), cut
  * into 64-byte blocks (a small uptimal: one cache line) and 192-byte blocks (a game with its side structure
  * inline); freed blocks go to a free list per size and are reused, chunks are never returned (games are
@@ -122,7 +125,7 @@ huge_map(size_t bytes)
 /* Chunks faulted in ahead of use.  The first write to a fresh chunk makes the operating system find and clear
  * 2 MB; on this project's virtual machines that fault sometimes costs 5 ms instead of 0.1 ms (the host backing
  * the page), and it fell inside the loop that made the games: a third of the time of 100,000 new nim sums
- * (issue 18, the nim-sum row).  So a helper thread keeps up to SPARE_CHUNKS chunks mapped and written (the
+ * (docs/performance.md, the nim-sum row).  So a helper thread keeps up to SPARE_CHUNKS chunks mapped and written (the
  * fault taken on the other core), and block_alloc takes a spare when it has one, mapping its own otherwise
  * (it never waits).  The thread touches nothing but its chunks: it holds no Python lock and runs only while
  * spares are missing.  After fork() the child starts its own (prefault_after_fork). */
@@ -278,39 +281,40 @@ game_side(GameObject *g)
 /* Machine-size parts: sums and differences of two stay far from overflow. */
 #define SMALL_LIMIT (1LL << 61)
 
-/* Bound at set_hooks() time. */
+/* The Game class and the pure kernel's fallbacks, named by bind(); the limits, handed over by the setters. */
 static PyTypeObject *Game_Type = NULL;
 static PyObject *hook_pure_uptimal = NULL; /* the pure _uptimal(x, u, n), for number parts of other types */
-static PyObject *add_memo = NULL;         /* cgt.kernel.game._add_memo */
-static PyObject *cancel_flag = NULL;      /* cgt.runtime.deep.cancel_requested (a one-item list) */
-static PyObject *hook_check_room = NULL;  /* _check_room(table) */
-static PyObject *hook_add_deep = NULL;    /* _add_deep(g, h) */
-static PyObject *hook_le_deep = NULL;     /* deep(le)(g, h) */
-static PyObject *hook_uptimal_le = NULL;  /* _uptimal_le(a, b) */
-static PyObject *hook_uptimal_sum = NULL; /* _uptimal_sum(a, b) */
-static PyObject *hook_materialise = NULL; /* _materialise(g) */
+static PyObject *hook_check_room = NULL;  /* check_room(table): raises the TooLargeError of a full table */
+static PyObject *hook_add_deep = NULL;    /* add(g, h) through the deep-recursion wrapper */
+static PyObject *hook_le_deep = NULL;     /* le(g, h) through the deep-recursion wrapper */
+static PyObject *hook_uptimal_le = NULL;  /* the pure uptimal_le(a, b) */
+static PyObject *hook_uptimal_sum = NULL; /* the pure uptimal_sum(a, b) */
+static PyObject *hook_materialise = NULL; /* the pure _materialise(g) */
 static PyObject *hook_fill_stops = NULL;  /* _fill_stops(g) */
-static PyObject *hook_cancelled = NULL;   /* raise_if_cancelled() */
 static PyObject *hook_compare_other = NULL; /* _compare_other(g, other, op) */
 static PyObject *hook_add_other = NULL;   /* _add_other(g, other) */
-static PyObject *str_cgt_game = NULL;     /* "cgt.Game" */
-static PyObject *by_options = NULL;       /* cgt.kernel.game._by_options */
-static PyObject *hook_canonical = NULL;   /* _canonical(left, right, left_split, right_split) */
 static PyObject *hook_as_number = NULL;   /* _as_number(left, right) */
 static PyObject *hook_recognise = NULL;   /* _recognise_uptimal(left, right) */
-static PyObject *namespace = NULL;        /* cgt.kernel.game's globals: MAX_INTERNED is read there (tests lower it) */
-static PyObject *str_max_interned = NULL;
+static PyObject *cancel_flag = NULL;      /* set_cancel: cgt.runtime.deep.cancel_requested (a one-item list) */
+static PyObject *hook_cancelled = NULL;   /* set_cancel: raise_if_cancelled() */
+static PyObject *hook_check_memory = NULL; /* set_memory_check: cgt.runtime.limits.check_memory() */
+static long long memory_check_mask = 0xFFFF; /* set_memory_check: check when a table's size is a multiple of mask+1 */
+static long long max_interned = 10000000; /* set_max_interned: most games of each kind (general; uptimals) */
+/* The kernel's tables, made by the module and shared with the pure kernel's functions (module attributes). */
+static PyObject *add_memo = NULL;         /* add_memo: pair of ids -> sum */
+static PyObject *by_options = NULL;       /* by_options: (left, right) -> the interned general game */
+static PyObject *str_cgt_game = NULL;     /* "cgt.Game" */
 static PyObject *zero_float = NULL;       /* 0.0, the float shadow of the number part of nimbers */
 static PyObject *fraction_type = NULL;    /* fractions.Fraction: number parts of proper dyadics */
 static PyObject *big_uptimals = NULL;     /* dict (x, u, n) -> game: the uptimals whose parts are not small */
-static PyObject *uptimal_table = NULL;    /* the UptimalTable, cgt.kernel.game._by_uptimal with this kernel */
+static PyObject *uptimal_table = NULL;    /* the UptimalTable: uptimals, the intern table of every uptimal */
 static long long next_cid = 0;            /* the id of the next new game */
 
 static int
 hooks_ready(void)
 {
-    if (Game_Type == NULL || hook_le_deep == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "cgt.kernel._kernel is not initialised (cgt.kernel.game sets it up)");
+    if (Game_Type == NULL || cancel_flag == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "cgt.kernel._kernel is not bound (cgt.kernel.binding binds it)");
         return 0;
     }
     return 1;
@@ -603,49 +607,27 @@ small_shadows(GameObject *g)
     return 0;
 }
 
-/* Every 65,536 new games: cgt.kernel.game.check_memory() (TooLargeError past the memory cap; see cgt.kernel.game). */
+/* When a table's size is a multiple of the cadence (set_memory_check: every 65,536 new games by default), the
+ * memory check of cgt.runtime.limits (TooLargeError past the memory cap). */
 static int
 check_memory_now(void)
 {
-    PyObject *check = PyDict_GetItemString(namespace, "check_memory");
-    if (check == NULL)
+    if (hook_check_memory == NULL)
         return 0;
-    PyObject *ok = PyObject_CallNoArgs(check);
+    PyObject *ok = PyObject_CallNoArgs(hook_check_memory);
     if (ok == NULL)
         return -1;
     Py_DECREF(ok);
     return 0;
 }
 
-/* The pure kernel's _check_room: TooLargeError when an intern table holds MAX_INTERNED games (the test is done
- * here; the Python function only builds the error, from len(table)). */
-static int
+/* Room for one more game in a table holding `count`: below max_interned (set_max_interned), the memory check
+ * now and then; at the limit the pure kernel's check_room(table) raises the TooLargeError naming the setter. */
+static inline int
 check_room(Py_ssize_t count, PyObject *table)
 {
-#if PY_VERSION_HEX < 0x030C0000
-    /* The cap read last time, while cgt.kernel.game's globals are unchanged (the dict's version tag, which every
-     * assignment to a global changes): a new small uptimal then skips the dict lookup. */
-    static uint64_t seen_version = 0;
-    static long long seen_cap = 0;
-    if (seen_version != 0 && ((PyDictObject *)namespace)->ma_version_tag == seen_version && count < seen_cap)
-        return (count & 0xFFFF) ? 0 : check_memory_now();
-#endif
-    PyObject *limit = PyDict_GetItemWithError(namespace, str_max_interned);
-    if (limit != NULL && PyLong_CheckExact(limit)) {
-        int overflow = 0;
-        long long cap = PyLong_AsLongLongAndOverflow(limit, &overflow);
-#if PY_VERSION_HEX < 0x030C0000
-        if (!(cap == -1 && PyErr_Occurred()) && overflow >= 0) {
-            seen_version = ((PyDictObject *)namespace)->ma_version_tag;
-            seen_cap = overflow > 0 ? LLONG_MAX : cap;
-        }
-#endif
-        if (!(cap == -1 && PyErr_Occurred()) && (overflow > 0 || (!overflow && count < cap)))
-            return (count & 0xFFFF) ? 0 : check_memory_now();
-        PyErr_Clear();
-    }
-    else if (PyErr_Occurred())
-        return -1;
+    if (count < max_interned)
+        return (count & memory_check_mask) ? 0 : check_memory_now();
     PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
     if (ok == NULL)
         return -1;
@@ -655,7 +637,7 @@ check_room(Py_ssize_t count, PyObject *table)
 
 /* A new game of type Game_Type from the kernel's allocator, zero-filled: with its side structure inline
  * (with_side: general games, big uptimals, games made by Python through tp_alloc), else bare (a small uptimal,
- * whose side structure comes on first use).  Not tracked by the garbage collector (see set_hooks). */
+ * whose side structure comes on first use).  Not tracked by the garbage collector (see bind). */
 static GameObject *
 game_block(PyTypeObject *type, int with_side)
 {
@@ -675,7 +657,7 @@ game_block(PyTypeObject *type, int with_side)
     return g;
 }
 
-/* tp_alloc of cgt.Game (installed by set_hooks): the kernel's blocks for the plain type, the default
+/* tp_alloc of cgt.Game (installed by bind): the kernel's blocks for the plain type, the default
  * allocator for anything larger (a subclass with more fields). */
 static PyObject *
 game_type_alloc(PyTypeObject *type, Py_ssize_t nitems)
@@ -703,7 +685,7 @@ alloc_game(int with_side)
 /* Zeroed memory for a table of `bytes` bytes.  Tables of 2 MB or more are mapped directly, aligned to 2 MB with
  * transparent huge pages requested: a table of the intern table's size is written at random places while it
  * is filled, and on 4 KB pages that is a page fault per 4 KB (4,096 faults for a 16 MB table, most of the
- * cost of growing it; issue 18, the nim-sum row).  Free with table_free and the same size. */
+ * cost of growing it).  Free with table_free and the same size. */
 static void *
 table_zeroed(size_t bytes)
 {
@@ -733,10 +715,10 @@ table_free(void *table, size_t bytes)
  * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds a
  * key (exact for nimbers and integers, else the parts' hash, the parts being in the game's own cache line) and
  * a strong reference to the game.  Games are interned for the session: entries are never removed.  Python sees
- * the table, together with big_uptimals, as cgt.kernel.game._by_uptimal (UptimalTable below).
+ * the table, together with big_uptimals, as the module attribute uptimals (UptimalTable below).
  *
  * With hundreds of thousands of games the table is larger than the caches, and a probe at a random slot is a
- * trip to memory (about 100 ns; issue 18, the nim-sum row).  Two things keep new games off that path:
+ * trip to memory (about 100 ns).  Two things keep new games off that path:
  *   - a presence filter (a blocked Bloom filter: one 64-byte block per key, one bit in each of its eight
  *     words; half a byte per slot, so that it stays in the second-level cache) answers "not interned" for
  *     most new keys without touching the table;
@@ -776,7 +758,7 @@ static size_t filter_blocks_mask = 0;
 /* The nimber directory.  A nimber *n with n < NIM_DIRECT is found by n itself: bit n of a presence bitmap says
  * whether it is interned, and slot n of a two-level array (pages of 2 MB, huge pages where granted, allocated
  * on first use) holds it.  No hash, no probe, and no rehash as the count grows -- growing the hash table was
- * most of the cost of 100,000 fresh nim sums, zeroing and refilling 16 MB at once (issue 18).  The bitmap is
+ * most of the cost of 100,000 fresh nim sums, zeroing and refilling 16 MB at once.  The bitmap is
  * a bit per nimber (128 KB covers every *n below 2^20), so that "not interned", the answer for a new nimber,
  * comes from cache; the slot write is deferred through the ring like the table's.  Nimbers are the
  * commonest small uptimals (every Grundy value is one), and the commonest new ones. */
@@ -1180,11 +1162,11 @@ kernel_uptimal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return uptimal_of(args[0], args[1], args[2]);
 }
 
-/* ------------------------------------------------------------------ cgt.kernel.game._by_uptimal
- * With the compiled kernel, cgt.kernel.game._by_uptimal is this mapping (x, u, n) -> game over the small table and
- * big_uptimals: len() counts both (MAX_INTERNED applies to the sum), `in`, get(), [] read, values() lists
- * every interned uptimal (cgt.clear_caches() resets their caches through it), and the pure kernel's
- * _uptimal stores through [] = (into the table that owns the key). */
+/* ------------------------------------------------------------------ uptimals, the intern table of uptimals
+ * The module attribute uptimals (kernel.by_uptimal in cgt.kernel.game) is this mapping (x, u, n) -> game over the
+ * small table and big_uptimals: len() counts both (set_max_interned applies to the sum), `in`, get(), [] read,
+ * values() lists every interned uptimal (cgt.clear_caches() resets their caches through it), and the pure
+ * kernel's _uptimal stores through [] = (into the table that owns the key). */
 
 typedef struct {
     PyObject_HEAD
@@ -1309,7 +1291,7 @@ static PyMethodDef table_methods[] = {
 static PyTypeObject Table_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "cgt.kernel._kernel.UptimalTable",
-    .tp_doc = "The intern table of uptimals (cgt.kernel.game._by_uptimal with the compiled kernel).",
+    .tp_doc = "The intern table of uptimals (x, u, n) -> game (kernel.by_uptimal in cgt.kernel.game).",
     .tp_basicsize = sizeof(TableObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_as_mapping = &table_as_mapping,
@@ -1851,7 +1833,7 @@ recognise_small(PyObject *left, PyObject *right, PyObject **out)
 /* ------------------------------------------------------------------ the comparison memo of one game
  * g._le_memo with the compiled kernel: the answers g <= h g has found, keyed by h's id (its creation number,
  * cid), in a small open-addressing table of machine words -- a slot is (cid + 1) << 1 | answer, 0 when empty.
- * It replaces a dict of int ids (issue 18): on Domineering 6 x 6 a quarter of the time was CPython's dict lookup
+ * It replaces a dict of int ids: on Domineering 6 x 6 a quarter of the time was CPython's dict lookup
  * in these memos, and each dict entry cost about 40 bytes plus an int object for the id of every game ever
  * compared (a small uptimal got its side structure just for that).  Up to LE_INLINE slots live in the object
  * itself.  To Python it is a small mapping of ids to bools (get, [], in, len, iteration), so the pure kernel's
@@ -2128,11 +2110,12 @@ static PyTypeObject LeMemo_Type = {
 
 /* ------------------------------------------------------------------ the comparison memos' budget
  * The pure kernel's _memo_stored, _drop_memos, _forget_memos (cgt.kernel.game: the comments there).  The list of games
- * holding a memo is cgt.kernel.game._memo_holders, shared by both kernels (memo_bind); the entry count and the budget
- * are here.  A memo is a cache: dropping one only costs recomputation. */
+ * holding a memo is the module attribute memo_holders, which the pure kernel's _le appends to as well (under
+ * cgt.kernel.game.pure_kernel()); the entry count and the budget are here.  A memo is a cache: dropping one only
+ * costs recomputation. */
 static PyObject *memo_holders = NULL;   /* list: games holding a memo dict, oldest first */
 static long long memo_entries = 0;      /* entries in those dicts */
-static long long memo_budget = 2000000; /* cgt.kernel.game.DEFAULT_MEMO_BUDGET, set by memo_bind */
+static long long memo_budget = 2000000; /* set_memo_budget (cgt.runtime.limits hands it over at bind time) */
 static long long memo_drops = 0;
 
 /* Drop g's comparison memo; returns how many entries it held. */
@@ -2185,23 +2168,6 @@ memo_new_holder(GameObject *g)
 }
 
 static PyObject *
-kernel_memo_bind(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 2 || !PyList_CheckExact(args[0]) || !PyLong_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "memo_bind(holders, budget) takes a list and an int");
-        return NULL;
-    }
-    long long budget = PyLong_AsLongLong(args[1]);
-    if (budget == -1 && PyErr_Occurred())
-        return NULL;
-    Py_INCREF(args[0]);
-    Py_XSETREF(memo_holders, args[0]);
-    memo_budget = budget;
-    memo_entries = 0;
-    Py_RETURN_NONE;
-}
-
-static PyObject *
 kernel_memo_stored(PyObject *module, PyObject *unused)
 {
     if (memo_holders != NULL && memo_count_one() < 0)
@@ -2232,6 +2198,10 @@ kernel_set_memo_budget(PyObject *module, PyObject *arg)
     long long budget = PyLong_AsLongLong(arg);
     if (budget == -1 && PyErr_Occurred())
         return NULL;
+    if (budget < 0) {
+        PyErr_SetString(PyExc_ValueError, "set_memo_budget(entries) takes a count >= 0");
+        return NULL;
+    }
     memo_budget = budget;
     if (memo_holders != NULL && memo_entries > memo_budget && memo_drop() < 0)
         return NULL;
@@ -2613,7 +2583,7 @@ general:;
     return b == NULL ? NULL : PyObject_CallFunctionObjArgs(hook_uptimal_sum, a, b, NULL);
 }
 
-/* The key of cgt.kernel.game._add_memo for a pair with g->cid <= h->cid: (g._id << 40) | h._id. */
+/* The key of add_memo for a pair with g->cid <= h->cid: (g._id << 40) | h._id. */
 static PyObject *
 add_key(GameObject *g, GameObject *h)
 {
@@ -3306,37 +3276,57 @@ static PyTypeObject GameBase_Type = {
 
 /* ------------------------------------------------------------------ module */
 
+/* The pure kernel's functions the compiled one calls back, by their key in bind()'s mapping. */
+static struct {
+    const char *name;
+    PyObject **target;
+} fallback_slots[] = {
+    {"uptimal", &hook_pure_uptimal},
+    {"check_room", &hook_check_room},
+    {"add_deep", &hook_add_deep},
+    {"le_deep", &hook_le_deep},
+    {"uptimal_le", &hook_uptimal_le},
+    {"uptimal_sum", &hook_uptimal_sum},
+    {"materialise", &hook_materialise},
+    {"fill_stops", &hook_fill_stops},
+    {"compare_other", &hook_compare_other},
+    {"add_other", &hook_add_other},
+    {"as_number", &hook_as_number},
+    {"recognise_uptimal", &hook_recognise},
+};
+#define FALLBACK_COUNT (sizeof(fallback_slots) / sizeof(fallback_slots[0]))
+
 static PyObject *
-kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
+kernel_bind(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    static char *names[] = {"game_type", "add_memo", "cancel_requested", "check_room", "add_deep", "le_deep",
-                            "uptimal_le", "uptimal_sum", "materialise", "fill_stops", "raise_if_cancelled",
-                            "compare_other", "add_other", "by_options", "canonical", "namespace", "as_number",
-                            "recognise_uptimal", "pure_uptimal", NULL};
-    enum { COUNT = 19 };
-    PyObject *v[COUNT];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!O!OOOOOOOOOOO!OO!OOO", names, &v[0], &PyDict_Type, &v[1],
-                                     &PyList_Type, &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10],
-                                     &v[11], &v[12], &PyDict_Type, &v[13], &v[14], &PyDict_Type, &v[15], &v[16],
-                                     &v[17], &v[18]))
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "bind(game_type, fallbacks) takes a type and a dict");
         return NULL;
-    if (!PyType_Check(v[0]) || !PyType_IsSubtype((PyTypeObject *)v[0], &GameBase_Type)) {
+    }
+    PyTypeObject *type = (PyTypeObject *)args[0];
+    if (!PyType_IsSubtype(type, &GameBase_Type)) {
         PyErr_SetString(PyExc_TypeError, "game_type must be a subclass of GameBase");
         return NULL;
     }
-    if (PyList_GET_SIZE(v[2]) != 1) {
-        PyErr_SetString(PyExc_ValueError, "cancel_requested must be a one-item list");
+    PyObject *found[FALLBACK_COUNT];
+    for (size_t i = 0; i < FALLBACK_COUNT; i++) {
+        found[i] = PyDict_GetItemString(args[1], fallback_slots[i].name); /* borrowed */
+        if (found[i] == NULL || !PyCallable_Check(found[i])) {
+            PyErr_Format(PyExc_TypeError, "bind: fallbacks['%s'] must be a function", fallback_slots[i].name);
+            return NULL;
+        }
+    }
+    if (PyDict_GET_SIZE(args[1]) != (Py_ssize_t)FALLBACK_COUNT) {
+        PyErr_Format(PyExc_TypeError, "bind: fallbacks has %zd entries, the kernel calls %zu",
+                     PyDict_GET_SIZE(args[1]), (size_t)FALLBACK_COUNT);
         return NULL;
     }
-    PyObject **targets[COUNT] = {(PyObject **)&Game_Type, &add_memo, &cancel_flag, &hook_check_room,
-                                 &hook_add_deep, &hook_le_deep, &hook_uptimal_le, &hook_uptimal_sum,
-                                 &hook_materialise, &hook_fill_stops, &hook_cancelled, &hook_compare_other,
-                                 &hook_add_other, &by_options, &hook_canonical, &namespace, &hook_as_number,
-                                 &hook_recognise, &hook_pure_uptimal};
-    for (int i = 0; i < COUNT; i++) {
-        Py_INCREF(v[i]);
-        Py_XSETREF(*targets[i], v[i]);
+    for (size_t i = 0; i < FALLBACK_COUNT; i++) {
+        Py_INCREF(found[i]);
+        Py_XSETREF(*fallback_slots[i].target, found[i]);
     }
+    Py_INCREF(type);
+    Py_XSETREF(Game_Type, type);
     /* Games are interned for the session and hold no reference cycles the collector could free (options point
      * to older games; the per-game caches hold games, numbers and text), so cgt.Game, a heap type and hence
      * created with the garbage collector's flag, is made an ordinary type: a new game then costs no GC header
@@ -3355,9 +3345,71 @@ kernel_set_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
     Py_RETURN_NONE;
 }
 
+/* set_max_interned(count): the most games of each kind (general games; uptimals) interned at once. */
+static PyObject *
+kernel_set_max_interned(PyObject *module, PyObject *arg)
+{
+    int overflow = 0;
+    long long count = PyLong_Check(arg) ? PyLong_AsLongLongAndOverflow(arg, &overflow) : -1;
+    if (count == -1 && PyErr_Occurred())
+        return NULL;
+    if (overflow < 0 || (!overflow && count < 1)) {
+        PyErr_SetString(PyExc_ValueError, "set_max_interned(count) takes an int >= 1");
+        return NULL;
+    }
+    max_interned = overflow > 0 ? LLONG_MAX : count;
+    Py_RETURN_NONE;
+}
+
+/* set_memory_check(check, every): call check() whenever an intern table's size is a multiple of `every` (a
+ * power of two); check=None turns the check off. */
+static PyObject *
+kernel_set_memory_check(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !(args[0] == Py_None || PyCallable_Check(args[0])) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "set_memory_check(check, every) takes a function (or None) and an int");
+        return NULL;
+    }
+    long long every = PyLong_AsLongLong(args[1]);
+    if (every == -1 && PyErr_Occurred())
+        return NULL;
+    if (every < 1 || (every & (every - 1)) != 0) {
+        PyErr_SetString(PyExc_ValueError, "set_memory_check: `every` must be a power of two");
+        return NULL;
+    }
+    PyObject *check = args[0] == Py_None ? NULL : args[0];
+    Py_XINCREF(check);
+    Py_XSETREF(hook_check_memory, check);
+    memory_check_mask = every - 1;
+    Py_RETURN_NONE;
+}
+
+/* set_cancel(flag, raise_if_cancelled): the one-item list the Ctrl-C handler sets (polled by long loops) and the
+ * function that raises KeyboardInterrupt when it is set (cgt.runtime.deep). */
+static PyObject *
+kernel_set_cancel(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || PyList_GET_SIZE(args[0]) != 1 || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "set_cancel(flag, raise_if_cancelled) takes a one-item list and a function");
+        return NULL;
+    }
+    Py_INCREF(args[0]);
+    Py_XSETREF(cancel_flag, args[0]);
+    Py_INCREF(args[1]);
+    Py_XSETREF(hook_cancelled, args[1]);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef kernel_methods[] = {
-    {"set_hooks", (PyCFunction)(void (*)(void))kernel_set_hooks, METH_VARARGS | METH_KEYWORDS,
-     "Bind the Game class, intern tables and pure-kernel fallbacks (called once by cgt.kernel.game)."},
+    {"bind", (PyCFunction)(void (*)(void))kernel_bind, METH_FASTCALL,
+     "bind(game_type, fallbacks): the Game class and the pure kernel's functions the compiled one calls back "
+     "(called once, by cgt.kernel.binding)."},
+    {"set_max_interned", kernel_set_max_interned, METH_O,
+     "set_max_interned(count): the most games of each kind (general games; uptimals) interned at once."},
+    {"set_memory_check", (PyCFunction)(void (*)(void))kernel_set_memory_check, METH_FASTCALL,
+     "set_memory_check(check, every): call check() each time an intern table's size is a multiple of every."},
+    {"set_cancel", (PyCFunction)(void (*)(void))kernel_set_cancel, METH_FASTCALL,
+     "set_cancel(flag, raise_if_cancelled): the cancel flag long loops poll, and what raises when it is set."},
     {"new_game", (PyCFunction)(void (*)(void))kernel_new_game, METH_FASTCALL,
      "new_game(left, right, nus): a new Game, initialised as the pure kernel's _new does."},
     {"canonical", (PyCFunction)(void (*)(void))kernel_canonical, METH_FASTCALL,
@@ -3373,8 +3425,6 @@ static PyMethodDef kernel_methods[] = {
      "intern_general(left, right): the interned canonical game {left | right} that is not an uptimal."},
     {"le", (PyCFunction)(void (*)(void))kernel_le, METH_FASTCALL,
      "le(g, h): g <= h for two canonical games (the compiled _le, memoised)."},
-    {"memo_bind", (PyCFunction)(void (*)(void))kernel_memo_bind, METH_FASTCALL,
-     "memo_bind(holders, budget): the shared list of games holding a comparison memo, and the entry budget."},
     {"memo_stored", kernel_memo_stored, METH_NOARGS,
      "memo_stored(): count one entry stored in a holder's memo (the pure _le's stores); drop past the budget."},
     {"memo_forget", kernel_memo_forget, METH_NOARGS, "memo_forget(): drop every comparison memo."},
@@ -3391,7 +3441,8 @@ static PyMethodDef kernel_methods[] = {
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "cgt.kernel._kernel",
-    .m_doc = "The compiled kernel of cgt.kernel.game (issue 18 step 3); cgt.kernel_info() tells whether it is active.",
+    .m_doc = "The compiled kernel of cgt.kernel.game, bound by cgt.kernel.binding (cgt.kernel_info() tells whether "
+             "it is active).",
     .m_size = -1,
     .m_methods = kernel_methods,
 };
@@ -3410,7 +3461,6 @@ PyInit__kernel(void)
     str_cgt_game = PyUnicode_InternFromString("cgt.Game");
     str_numerator = PyUnicode_InternFromString("numerator");
     str_denominator = PyUnicode_InternFromString("denominator");
-    str_max_interned = PyUnicode_InternFromString("MAX_INTERNED");
     zero_float = PyFloat_FromDouble(0.0);
     PyObject *fractions = PyImport_ImportModule("fractions");
     if (fractions != NULL) {
@@ -3418,11 +3468,18 @@ PyInit__kernel(void)
         Py_DECREF(fractions);
     }
     big_uptimals = PyDict_New();
+    add_memo = PyDict_New();
+    by_options = PyDict_New();
+    memo_holders = PyList_New(0);
     if (PyType_Ready(&Table_Type) == 0)
         uptimal_table = PyType_GenericNew(&Table_Type, NULL, NULL);
-    if (str_cgt_game == NULL || str_numerator == NULL || str_denominator == NULL || str_max_interned == NULL
-            || zero_float == NULL || fraction_type == NULL || big_uptimals == NULL || uptimal_table == NULL
-            || PyModule_AddObjectRef(m, "uptimals", uptimal_table) < 0) {
+    if (str_cgt_game == NULL || str_numerator == NULL || str_denominator == NULL || zero_float == NULL
+            || fraction_type == NULL || big_uptimals == NULL || uptimal_table == NULL || add_memo == NULL
+            || by_options == NULL || memo_holders == NULL
+            || PyModule_AddObjectRef(m, "uptimals", uptimal_table) < 0
+            || PyModule_AddObjectRef(m, "add_memo", add_memo) < 0
+            || PyModule_AddObjectRef(m, "by_options", by_options) < 0
+            || PyModule_AddObjectRef(m, "memo_holders", memo_holders) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -31,40 +31,22 @@ import importlib
 import itertools
 import numbers
 import operator
-import os
-import sys
-import warnings
 from fractions import Fraction
 from typing import Iterable
 
-from cgt.runtime.deep import cancel_requested, deep, raise_if_cancelled
-from cgt.runtime.arguments import integer_argument, is_integer_value
-from cgt.runtime.compiled import pure_requested
 from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
-from cgt.notation.printing import format_uptimal
+from cgt.kernel import binding
 from cgt.kernel.numbers import number_birthday, simplest_between, to_dyadic
 from cgt.kernel.outcome import Outcome
+from cgt.notation.printing import format_uptimal
+from cgt.runtime import limits
+from cgt.runtime.arguments import integer_argument, is_integer_value
+from cgt.runtime.deep import cancel_requested, deep, raise_if_cancelled
 
-
-def _load_compiled_kernel():
-    """``(module, description)``: the compiled kernel ``cgt.kernel._kernel``, or None for the pure-Python kernel.
-
-    ``CGT_PURE=1`` in the environment selects the pure kernel (the reference); a missing extension (no C
-    compiler when cgt was installed) falls back to it with a one-line warning.
-    """
-    if pure_requested():
-        return None, "pure (CGT_PURE is set)"
-    try:
-        _kernel = importlib.import_module("cgt.kernel._kernel")
-    except ImportError as error:
-        warnings.warn(f"cgt: the compiled kernel is not available ({error}); using the pure-Python kernel, "
-                      f"which is slower (reinstall with a C compiler, or set CGT_PURE=1 to silence this)",
-                      RuntimeWarning, stacklevel=3)
-        return None, "pure (the compiled kernel cgt.kernel._kernel is not built)"
-    return _kernel, f"compiled ({_kernel.__file__})"
-
-
-_compiled, _kernel_description = _load_compiled_kernel()
+# The module in four parts: the Game type on its base (the pure operators or the compiled ones, chosen once);
+# the pure-Python kernel, the reference (interning, order, canonical form, sum); ``kernel``, the active kernel's
+# operations as one object (cgt.kernel.binding), which everything here calls; the public constructors and the
+# named internal interface other modules use.
 
 
 def kernel_info() -> str:
@@ -76,7 +58,7 @@ def kernel_info() -> str:
     >>> kernel_info().split()[0] in ("compiled", "pure")
     True
     """
-    return _kernel_description
+    return kernel.description
 
 
 def _delegate(module: str, function: str, doc: str, is_property: bool = True):
@@ -89,8 +71,7 @@ def _delegate(module: str, function: str, doc: str, is_property: bool = True):
 
     def member(self, *args):
         if not resolved:
-            implementation = sys.modules.get("cgt." + module) or importlib.import_module("cgt." + module)
-            resolved.append(getattr(implementation, function))
+            resolved.append(getattr(importlib.import_module("cgt." + module), function))
         return resolved[0](self, *args)
 
     member.__name__ = function
@@ -98,19 +79,105 @@ def _delegate(module: str, function: str, doc: str, is_property: bool = True):
     return property(member, doc=doc) if is_property else member
 
 
-class Game(object if _compiled is None else _compiled.GameBase):
+class PureGameBase:
+    """The pure kernel's base of :class:`Game`: its fields and operators (the reference).
+
+    With the compiled kernel ``Game`` derives from ``cgt.kernel._kernel.GameBase`` instead, which holds the same
+    fields in a C struct and implements the same operators (tp_richcompare, tp_hash, nb_add) with the same fast
+    paths and the same fallbacks for other operands (:func:`_compare_other`, :func:`_add_other`).
+
+    Fields: ``_id`` (small integer, creation order); ``_left``/``_right`` (canonical options sorted by id, None
+    until materialised for an uptimal); ``_nus`` (``(x, u, n)`` for the uptimal ``x + u.^ + *n``, else None);
+    ``_hash``; ``_neg`` (the negative, once known); ``_birthday``; ``_ls``/``_rs`` (stops) and ``_lsf``/``_rsf``
+    (their float shadows); ``_le_memo`` (other id -> ``self <= other``); ``_extra`` (per-game cache dict).
+    """
+
+    __slots__ = ("_id", "_left", "_right", "_nus", "_hash", "_neg", "_birthday", "_ls", "_rs", "_lsf", "_rsf",
+                 "_le_memo", "_extra", "__weakref__")
+
+    def __le__(self, other):
+        """G <= H: Left does at least as well in G as in H, in every context."""
+        if type(other) is not Game:
+            other = _coerce(other)
+            if other is NotImplemented:
+                return NotImplemented
+        # Fast paths before the deep-recursion wrapper: uptimals in closed form, then the memo.
+        a = self._nus
+        if a is not None:
+            b = other._nus
+            if b is not None:
+                return uptimal_le(a, b)
+        memo = self._le_memo
+        if memo is not None:
+            result = memo.get(other._id)
+            if result is not None:
+                return result
+        return _le_deep(self, other)
+
+    def __ge__(self, other):
+        """G >= H: the game order, reversed."""
+        if type(other) is not Game:
+            other = _coerce(other)
+            if other is NotImplemented:
+                return NotImplemented
+        return other.__le__(self)
+
+    def __lt__(self, other):
+        """G < H: G <= H and not H <= G."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return self is not other and _le_deep(self, other) and not _le_deep(other, self)
+
+    def __gt__(self, other):
+        """G > H: H <= G and not G <= H."""
+        other = _coerce(other)
+        if other is NotImplemented:
+            return NotImplemented
+        return self is not other and _le_deep(other, self) and not _le_deep(self, other)
+
+    def __eq__(self, other):
+        """G == H: equal values (identity, since games are interned); ints and dyadic Fractions compare as numbers."""
+        if isinstance(other, Game):
+            return self is other
+        return _equals_other(self, other)
+
+    def __ne__(self, other):
+        """G != H: not equal values."""
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self):
+        """Hash: a number hashes like its Fraction, so ``hash(integer(2)) == hash(2)``."""
+        return self._hash
+
+    def __add__(self, other):
+        """G + H: disjunctive sum."""
+        if type(other) is Game:
+            a, b = self._nus, other._nus
+            if a is not None and b is not None:
+                # Numbers, nimbers and uptimals never pay for games: closed form, no wrapper.
+                return uptimal_sum(a, b)
+            return _add_deep(self, other)
+        return _add_other(self, other)
+
+    __radd__ = __add__
+
+
+#: The base of Game, chosen once: the compiled kernel's C struct and operators, or the pure reference's.
+GameBase = PureGameBase if binding.COMPILED_GAME_BASE is None else binding.COMPILED_GAME_BASE
+
+
+class Game(GameBase):
     """A short partizan game in canonical form (build with :func:`cgt.kernel.game` and friends).
 
     ``_nus`` is ``(x, u, n)`` when the game is the uptimal ``x + u.^ + *n``
     (numbers and nimbers included), else None.  ``_left``/``_right`` hold the
     canonical options (sorted by id) once materialised; uptimals compute them
-    lazily from their formula.
+    lazily from their formula.  The fields live in the base (:class:`PureGameBase`'s slots, or the C struct).
     """
 
-    # With the compiled kernel these fields live in the C struct of cgt.kernel._kernel.GameBase (same names).
-    __slots__ = () if _compiled is not None else (
-        "_id", "_left", "_right", "_nus", "_hash", "_neg", "_birthday", "_ls", "_rs", "_lsf", "_rsf", "_le_memo",
-        "_extra", "__weakref__")
+    __slots__ = ()
 
     _id: int
     _left: tuple | None
@@ -301,8 +368,8 @@ class Game(object if _compiled is None else _compiled.GameBase):
         ['L', 'R', 'N', 'P']
         """
         zero = ZERO
-        ge0 = _le(zero, self)
-        le0 = _le(self, zero)
+        ge0 = kernel.le(zero, self)
+        le0 = kernel.le(self, zero)
         if ge0:
             return Outcome.P if le0 else Outcome.L
         return Outcome.R if le0 else Outcome.N
@@ -337,8 +404,8 @@ class Game(object if _compiled is None else _compiled.GameBase):
         other = as_game(other)
         if self is other:
             return "="
-        le = _le(self, other)
-        ge = _le(other, self)
+        le = kernel.le(self, other)
+        ge = kernel.le(other, self)
         if le:
             return "=" if ge else "<"
         return ">" if ge else "||"
@@ -351,78 +418,6 @@ class Game(object if _compiled is None else _compiled.GameBase):
         True
         """
         return self.compare(other) == "||"
-
-    if _compiled is None:
-        # The pure kernel's operators.  The compiled kernel implements them in C (tp_richcompare, tp_hash,
-        # nb_add of cgt.kernel._kernel.GameBase) with the same fast paths and the same fallbacks; a Python method here
-        # would override the C slot, so they exist only in pure mode.
-        def __le__(self, other):
-            """G <= H: Left does at least as well in G as in H, in every context."""
-            if type(other) is not Game:
-                other = _coerce(other)
-                if other is NotImplemented:
-                    return NotImplemented
-            # Fast paths before the deep-recursion wrapper: uptimals in closed form, then the memo.
-            a = self._nus
-            if a is not None:
-                b = other._nus
-                if b is not None:
-                    return _uptimal_le(a, b)
-            memo = self._le_memo
-            if memo is not None:
-                result = memo.get(other._id)
-                if result is not None:
-                    return result
-            return _le_deep(self, other)
-
-        def __ge__(self, other):
-            """G >= H: the game order, reversed."""
-            if type(other) is not Game:
-                other = _coerce(other)
-                if other is NotImplemented:
-                    return NotImplemented
-            return other.__le__(self)
-
-        def __lt__(self, other):
-            """G < H: G <= H and not H <= G."""
-            other = _coerce(other)
-            if other is NotImplemented:
-                return NotImplemented
-            return self is not other and _le_deep(self, other) and not _le_deep(other, self)
-
-        def __gt__(self, other):
-            """G > H: H <= G and not G <= H."""
-            other = _coerce(other)
-            if other is NotImplemented:
-                return NotImplemented
-            return self is not other and _le_deep(other, self) and not _le_deep(self, other)
-
-        def __eq__(self, other):
-            """G == H: equal values (identity, since games are interned); ints and dyadic Fractions compare as numbers."""
-            if isinstance(other, Game):
-                return self is other
-            return _equals_other(self, other)
-
-        def __ne__(self, other):
-            """G != H: not equal values."""
-            result = self.__eq__(other)
-            return result if result is NotImplemented else not result
-
-        def __hash__(self):
-            """Hash: a number hashes like its Fraction, so ``hash(integer(2)) == hash(2)``."""
-            return self._hash
-
-        def __add__(self, other):
-            """G + H: disjunctive sum."""
-            if type(other) is Game:
-                a, b = self._nus, other._nus
-                if a is not None and b is not None:
-                    # Numbers, nimbers and uptimals never pay for games: closed form, no wrapper.
-                    return _uptimal_sum(a, b)
-                return _add_deep(self, other)
-            return _add_other(self, other)
-
-        __radd__ = __add__
 
     # ------------------------------------------------------------------ arithmetic
     def __neg__(self):
@@ -438,14 +433,14 @@ class Game(object if _compiled is None else _compiled.GameBase):
         other = _coerce(other)
         if other is NotImplemented:
             return NotImplemented
-        return _add_deep(self, _neg_deep(other))
+        return kernel.add_deep(self, _neg_deep(other))
 
     def __rsub__(self, other):
         """H - G for a number H."""
         other = _coerce(other)
         if other is NotImplemented:
             return NotImplemented
-        return _add_deep(other, _neg_deep(self))
+        return kernel.add_deep(other, _neg_deep(self))
 
     def __mul__(self, n):
         """n * G: the sum of n copies of G (n an integer; negative n gives copies of -G); two numbers multiply."""
@@ -543,9 +538,26 @@ class Game(object if _compiled is None else _compiled.GameBase):
         return self
 
     def __reduce__(self):
-        if self._nus is not None:
-            return (_uptimal, self._nus)
-        return (game, (list(_lefts(self)), list(_rights(self))))
+        """Pickle as a call of a public constructor, never of a kernel module's function (so moving modules breaks
+        no pickle): a number as ``cgt.dyadic(num, den)`` (exact ints), a nimber as ``cgt.nimber(n)``, another
+        closed-form uptimal as ``cgt.game`` of its text (its options may be many), any other game as ``cgt.game``
+        of its options.
+
+        >>> import pickle
+        >>> from cgt import integer, nimber, up, star, switch
+        >>> [pickle.loads(pickle.dumps(g)) is g for g in (integer(10**5000), nimber(9), up + star, switch(up))]
+        [True, True, True, True]
+        """
+        nus = self._nus
+        if nus is None:
+            return (game, (list(_lefts(self)), list(_rights(self))))
+        x, u, n = nus
+        if u == 0 and n == 0:
+            x = Fraction(x)
+            return (dyadic, (x.numerator, x.denominator))
+        if u == 0 and x == 0:
+            return (nimber, (n,))
+        return (game, (str(self),))
 
     # ------------------------------------------------------------------ hot games and infinitesimals
     # Implemented in their own modules (cgt.thermo.temperature, cgt.thermo.cooling, cgt.short.infinitesimal, cgt.short.products).
@@ -597,16 +609,17 @@ class Game(object if _compiled is None else _compiled.GameBase):
         return latex.latex(self)
 
 
-# ====================================================================== interning
+# ====================================================================== the pure kernel: interning
+# The pure-Python kernel, the reference.  Its functions work on the active kernel's store (``kernel.by_options``,
+# ``kernel.by_uptimal``, ``kernel.new_game``, ...: the C kernel's tables when it is loaded, so that under
+# pure_kernel() both kernels intern into the same tables), and call each other directly: the reference is
+# self-contained.
 
 _next_id = itertools.count()
-_by_options: dict[tuple, Game] = {}
-#: (x, u, n) -> the interned uptimal.  With the compiled kernel, a mapping over its C table of small uptimals
-#: (machine-size parts: the common case) and a dict of the others (len, in, get, [], values()).
-_by_uptimal: dict[tuple, Game] = {} if _compiled is None else _compiled.uptimals
 
 
 def _new(left, right, nus) -> Game:
+    """A new game with its fields initialised (the pure kernel's ``new_game``)."""
     g = object.__new__(Game)
     g._id = next(_next_id)
     g._left = left
@@ -619,7 +632,7 @@ def _new(left, right, nus) -> Game:
         g._ls = g._rs = g._lsf = g._rsf = None
     else:
         g._ls = g._rs = nus[0]
-        g._lsf = g._rsf = _float(nus[0])
+        g._lsf = g._rsf = float_shadow(nus[0])
     g._extra = None
     if nus is not None and nus[1] == 0 and nus[2] == 0:
         g._hash = hash(nus[0])
@@ -628,8 +641,13 @@ def _new(left, right, nus) -> Game:
     return g
 
 
-def _float(x: Fraction) -> float:
-    """A float shadow of a number: rounding is monotone, so ``_float(a) > _float(b)`` proves ``a > b``."""
+def float_shadow(x: Fraction) -> float:
+    """The float shadow of a number part, as the kernels keep it with the stops: rounding is monotone, so
+    ``float_shadow(a) > float_shadow(b)`` proves ``a > b``; too large for a float is an infinity.
+
+    >>> float_shadow(Fraction(3, 4)), float_shadow(-(2**2000))
+    (0.75, -inf)
+    """
     try:
         return float(x)
     except OverflowError:
@@ -642,7 +660,7 @@ def _public(x) -> Fraction:
 
 
 def _uptimal(x, u: int, n: int) -> Game:
-    """The interned uptimal ``x + u.^ + *n`` (options built lazily).
+    """The interned uptimal ``x + u.^ + *n`` (options built lazily; the pure kernel's ``uptimal``).
 
     The kernel keeps number parts exact and cheap: an ``int`` for integers (fast to hash, add and compare;
     ``hash(2) == hash(Fraction(2))``, so dictionary keys agree) and a Fraction only for proper dyadics.
@@ -651,165 +669,30 @@ def _uptimal(x, u: int, n: int) -> Game:
         if x.denominator == 1:
             x = x.numerator
     key = (x, u, n)
-    g = _by_uptimal.get(key)
+    table = kernel.by_uptimal
+    g = table.get(key)
     if g is None:
-        _check_room(_by_uptimal)
-        g = _by_uptimal[key] = _new(None, None, key)
+        _check_room(table)
+        g = table[key] = kernel.new_game(None, None, key)
     return g
 
 
 def _number(x: Fraction) -> Game:
-    return _uptimal(x, 0, 0)
+    return kernel.uptimal(x, 0, 0)
 
 
 def _option_key(options) -> tuple:
     return tuple(sorted(o._id for o in options))
 
 
-#: Most games of each kind (general games; uptimals) kept interned at once: about 400 bytes each, so about
-#: 4 GB.  Past it a computation stops with TooLargeError instead of exhausting the machine's memory.
-MAX_INTERNED = 10_000_000
-
-
-def _check_room(table: dict) -> None:
-    if len(table) >= MAX_INTERNED:
-        raise TooLargeError(f"more than {MAX_INTERNED:,} distinct games are in memory: the computation is "
-                            f"too large (MAX_INTERNED; raise it with cgt.limits.set_max_interned)")
-    if not len(table) & _MEMORY_CHECK_MASK:
-        check_memory()
-
-
-# ---------------------------------------------------------------- the memory cap
-# Interned games live for the session (their identity is their value), so a big search grows the process
-# until the machine runs out.  Every 65,536 new games (and every few thousand regions of a bitboard search)
-# the process's resident memory is read; past the cap the computation stops with TooLargeError.  Measured on
-# Domineering 6x6 (docs/performance.md, "Bounded kernel memory"): an interned game with its options and
-# intern key costs about 500 bytes, the comparison memos are bounded by their budget, so the resident set grows
-# with the games and the solver's tables, and the cap is where it stops.
-
-#: Resident memory (MB) past which a computation stops with TooLargeError; None: MAX_MEMORY_FRACTION of the
-#: machine's RAM.
-MAX_MEMORY_MB: int | None = None
-#: The default cap as a fraction of the machine's RAM.
-MAX_MEMORY_FRACTION = 0.8
-#: Also stop when the machine's available memory (all processes together) falls below this many MB: a machine
-#: shared with other jobs runs out before this process reaches its own cap.
-MIN_AVAILABLE_MB = 512
-_MEMORY_CHECK_MASK = 0xFFFF      # check when an intern table's size is a multiple of 65,536
-
-
-def _meminfo_mb(field: str) -> float | None:
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith(field):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return None
-
-
-def resident_mb() -> float | None:
-    """This process's resident memory in MB (None where the platform does not tell).
-
-    >>> resident_mb() is None or resident_mb() > 1
-    True
-    """
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (OSError, ValueError, AttributeError, IndexError):
-        pass
-    try:
-        import resource
-    except ImportError:
-        return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss       # the peak: KB on Linux, bytes on macOS
-    return peak / 2**20 if sys.platform == "darwin" else peak / 1024
-
-
-def memory_cap_mb() -> float | None:
-    """The resident memory (MB) past which computations stop: :data:`MAX_MEMORY_MB`, or by default
-    :data:`MAX_MEMORY_FRACTION` of the machine's RAM (None when neither is known).
-
-    >>> memory_cap_mb() is None or memory_cap_mb() > 0
-    True
-    """
-    if MAX_MEMORY_MB is not None:
-        return MAX_MEMORY_MB
-    total = _meminfo_mb("MemTotal:")
-    if total is None:
-        try:
-            total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
-        except (ValueError, OSError, AttributeError):
-            return None
-    return total * MAX_MEMORY_FRACTION
-
-
-def set_memory_cap(mb: int | None) -> int | None:
-    """Set the resident memory (MB) past which computations stop with TooLargeError (None: the default,
-    :data:`MAX_MEMORY_FRACTION` of the machine's RAM); returns the previous setting.
-
-    >>> from cgt.kernel.game import set_memory_cap
-    >>> previous = set_memory_cap(100_000)
-    >>> memory_cap_mb()
-    100000
-    >>> set_memory_cap(previous)
-    100000
-    """
-    global MAX_MEMORY_MB
-    if mb is not None:
-        mb = integer_argument(mb, "set_memory_cap()", minimum=1)
-    previous, MAX_MEMORY_MB = MAX_MEMORY_MB, mb
-    return previous
-
-
-def set_min_available(mb: int) -> int:
-    """Set how many MB the machine must keep available (all processes together) for a computation to go on
-    (:data:`MIN_AVAILABLE_MB`); returns the previous setting.  0 turns the check off.
-
-    >>> from cgt.kernel.game import set_min_available
-    >>> previous = set_min_available(0)
-    >>> set_min_available(previous)
-    0
-    """
-    global MIN_AVAILABLE_MB
-    mb = integer_argument(mb, "set_min_available()", minimum=0)
-    previous, MIN_AVAILABLE_MB = MIN_AVAILABLE_MB, mb
-    return previous
-
-
-def set_max_interned(count: int) -> int:
-    """Set how many distinct games of each kind (general games; uptimals) may be interned at once
-    (:data:`MAX_INTERNED`); returns the previous setting.
-
-    >>> from cgt.kernel.game import set_max_interned
-    >>> previous = set_max_interned(20_000_000)
-    >>> set_max_interned(previous)
-    20000000
-    """
-    global MAX_INTERNED
-    count = integer_argument(count, "set_max_interned()", minimum=1)
-    previous, MAX_INTERNED = MAX_INTERNED, count
-    return previous
-
-
-def check_memory() -> None:
-    """Raise TooLargeError when this process holds more than :func:`memory_cap_mb` or the machine has less
-    than :data:`MIN_AVAILABLE_MB` available.  Long searches call it now and then (the kernel every 65,536 new
-    games; the bitboard solvers every few thousand regions).
-
-    >>> check_memory()
-    """
-    cap = memory_cap_mb()
-    rss = resident_mb()
-    if cap is not None and rss is not None and rss > cap:
-        raise TooLargeError(f"the computation holds {rss:,.0f} MB, past the memory cap of {cap:,.0f} MB "
-                            f"(cgt.limits.set_memory_cap): it is too large for this machine")
-    available = _meminfo_mb("MemAvailable:")
-    if available is not None and available < MIN_AVAILABLE_MB:
-        raise TooLargeError(f"the machine has only {available:,.0f} MB of memory left (this computation holds "
-                            f"{rss or 0:,.0f} MB): stopped before it runs out (cgt.limits.set_min_available)")
+def _check_room(table) -> None:
+    """TooLargeError when ``table`` holds the most games the limits allow; now and then, the memory check."""
+    size = len(table)
+    if size >= limits.max_interned():
+        raise TooLargeError(f"more than {limits.max_interned():,} distinct games are in memory: the computation is "
+                            f"too large (raise the limit with cgt.limits.set_max_interned)")
+    if not size % limits.MEMORY_CHECK_EVERY:
+        limits.check_memory()
 
 
 def _intern_general(left: tuple, right: tuple) -> Game:
@@ -822,10 +705,11 @@ def _intern_general(left: tuple, right: tuple) -> Game:
     left = tuple(sorted(left, key=_id_of))
     right = tuple(sorted(right, key=_id_of))
     key = (left, right)
-    g = _by_options.get(key)
+    table = kernel.by_options
+    g = table.get(key)
     if g is None:
-        _check_room(_by_options)
-        g = _by_options[key] = _new(left, right, None)
+        _check_room(table)
+        g = table[key] = kernel.new_game(left, right, None)
     return g
 
 
@@ -838,7 +722,7 @@ def _id_of(g: Game) -> int:
 def _lefts(g: Game) -> tuple:
     left = g._left
     if left is None:
-        _materialise(g)
+        kernel.materialise(g)
         left = g._left
     return left
 
@@ -846,7 +730,7 @@ def _lefts(g: Game) -> tuple:
 def _rights(g: Game) -> tuple:
     right = g._right
     if right is None:
-        _materialise(g)
+        kernel.materialise(g)
         right = g._right
     return right
 
@@ -897,9 +781,9 @@ def _materialise(g: Game) -> None:
                 f"{format_uptimal(x, u, n)} has {n} options on each side, too many to list "
                 f"(limit {MAX_LISTED_OPTIONS}); only sums and comparisons with numbers and uptimals avoid listing them"
             )
-        left = right = tuple(_uptimal(x, 0, k) for k in range(n))
+        left = right = tuple(kernel.uptimal(x, 0, k) for k in range(n))
     elif u < 0:
-        mirror = _uptimal(-x, -u, n)
+        mirror = kernel.uptimal(-x, -u, n)
         left = tuple(_neg(o) for o in _rights(mirror))
         right = tuple(_neg(o) for o in _lefts(mirror))
     else:
@@ -924,13 +808,13 @@ def _positive_uptimal_options(x: Fraction, u: int, n: int) -> tuple[tuple, tuple
 
     ``u.^ + *n = {0 | (u-1).^ + *(n^1)}``, except ``^* = {0, * | 0}``; shifted
     by x through number translation.  (Derived from the general algorithm and
-    checked against it by tests/test_fast_paths.py; cf. Winning Ways ch. 3,
+    checked against it by tests/laws/test_game_laws.py; cf. Winning Ways ch. 3,
     ``^ = {0|*}``, ``^^* = {0|^}``.)
     """
     left = [_number(x)]
     if u == 1 and n == 1:
-        left.append(_uptimal(x, 0, 1))
-    return tuple(left), (_uptimal(x, u - 1, n ^ 1),)
+        left.append(kernel.uptimal(x, 0, 1))
+    return tuple(left), (kernel.uptimal(x, u - 1, n ^ 1),)
 
 
 # ====================================================================== order
@@ -938,7 +822,7 @@ def _positive_uptimal_options(x: Fraction, u: int, n: int) -> tuple[tuple, tuple
 _SHIFT = 40
 
 
-def _uptimal_le(a: tuple, b: tuple) -> bool:
+def uptimal_le(a: tuple, b: tuple) -> bool:
     """``x + u.^ + *n <= y + v.^ + *m`` in closed form.
 
     The difference is ``d + k.^ + *j``.  A nonzero number part decides; else
@@ -959,21 +843,15 @@ def _uptimal_le(a: tuple, b: tuple) -> bool:
 
 # ---------------------------------------------------------------- the comparison memos' budget
 # Each game keeps a memo of its comparisons (``_le_memo``: other id -> bool; a dict in the pure kernel, a
-# ``cgt.kernel._kernel.LeMemo`` -- a table of machine words that reads like that dict -- in the compiled one), a
-# cache only: every answer is recomputed when missing.  Left alone they grow faster than the search
-# (Domineering 6x6: about 27 entries, 1 KB, per solved region after 600,000 regions, over half the process's
-# memory), so the entries are counted, all games together, and past the budget the memos of the games that got theirs longest ago are dropped until at most
-# half the budget remains (each drop frees at least half the budget: amortised O(1) per entry).  Both kernels
-# share the list of games holding a memo; the count and the drop are the compiled kernel's when it is there.
+# ``LeMemo`` of the compiled one -- a table of machine words that reads like that dict), a cache only: every
+# answer is recomputed when missing.  Left alone they grow faster than the search (Domineering 6x6: about 27
+# entries, 1 KB, per solved region after 600,000 regions, over half the process's memory), so the entries are
+# counted, all games together, and past the budget (cgt.limits.set_memo_budget) the memos of the games that
+# got theirs longest ago are dropped until at most half the budget remains (each drop frees at least half the
+# budget: amortised O(1) per entry).  Below, the pure kernel's count and drop; the compiled kernel has its own.
 
-#: Default budget of comparison-memo entries (about 40 bytes each in a dict, so about 80 MB; 8-11 bytes in a
-#: compiled LeMemo).  Measured
-#: (docs/performance.md, "Bounded kernel memory"): hot chains G_n + G_n (n = 200-400) ran 25-35% faster at
-#: 1-2 million than at 10 million (smaller dicts, fewer cache misses) and thrash only far below (n = 200: 6x
-#: slower at 100,000); Domineering 6x6 runs as fast at 1 million as at 10 million; Clobber 4x4 stores 1.6 M.
-DEFAULT_MEMO_BUDGET = 2_000_000
 _memo_holders: list = []     # games holding a memo dict, in the order their dicts were made
-_memo_state = {"entries": 0, "budget": DEFAULT_MEMO_BUDGET, "drops": 0}
+_memo_state = {"entries": 0, "budget": limits.DEFAULT_MEMO_BUDGET, "drops": 0}
 
 
 def _memo_stored() -> None:
@@ -1029,7 +907,7 @@ def _le(g: Game, h: Game) -> bool:
     memo = g._le_memo
     if memo is None:
         memo = g._le_memo = {}
-        _memo_holders.append(g)
+        kernel.memo_holders.append(g)
     else:
         result = memo.get(h._id)
         if result is not None:
@@ -1037,7 +915,7 @@ def _le(g: Game, h: Game) -> bool:
     a = g._nus
     b = h._nus
     if a is not None and b is not None:
-        result = _uptimal_le(a, b)
+        result = uptimal_le(a, b)
     else:
         # G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.3): a cheap refutation,
         # tested on float shadows of the stops (rounding is monotone, so ">" on floats is exact).
@@ -1076,7 +954,7 @@ def _le(g: Game, h: Game) -> bool:
                         break
     if g._le_memo is memo:      # else the memo was dropped meanwhile: keep the answer out of the count
         memo[h._id] = result
-        _memo_stored()
+        kernel.memo_stored()
     return result
 
 
@@ -1246,16 +1124,16 @@ def _uptimal_candidates(left: list, right: list):
     if _option_key(left) == _option_key(right):
         x = left[0]._nus[0]
         if all(o._nus[0] == x and o._nus[1] == 0 for o in left):
-            yield _uptimal(x, 0, len(left))
+            yield kernel.uptimal(x, 0, len(left))
         return
     if len(right) == 1:
         x, u, n = right[0]._nus
         if u >= 0:
-            yield _uptimal(x, u + 1, n ^ 1)
+            yield kernel.uptimal(x, u + 1, n ^ 1)
     if len(left) == 1:
         x, u, n = left[0]._nus
         if u <= 0:
-            yield _uptimal(x, u - 1, n ^ 1)
+            yield kernel.uptimal(x, u - 1, n ^ 1)
 
 
 # ====================================================================== negation and sum
@@ -1266,10 +1144,10 @@ def _neg(g: Game) -> Game:
         return result
     nus = g._nus
     if nus is not None:
-        result = _uptimal(-nus[0], -nus[1], nus[2])
+        result = kernel.uptimal(-nus[0], -nus[1], nus[2])
     else:
         # The negative of a canonical game is canonical.
-        result = _intern_general(
+        result = kernel.intern_general(
             tuple(_neg(o) for o in g._right), tuple(_neg(o) for o in g._left)
         )
     g._neg = result
@@ -1279,20 +1157,18 @@ def _neg(g: Game) -> Game:
 
 _neg_deep = deep(_neg)
 
-_add_memo: dict[int, Game] = {}
-
-
 def _add(g: Game, h: Game) -> Game:
     """g + h for canonical games (memoised on the unordered pair of ids)."""
     a = g._nus
     b = h._nus
     if a is not None and b is not None:
-        return _uptimal_sum(a, b)
+        return uptimal_sum(a, b)
     if g._id > h._id:
         g, h = h, g
         a, b = b, a
     key = (g._id << _SHIFT) | h._id
-    result = _add_memo.get(key)
+    memo = kernel.add_memo
+    result = memo.get(key)
     if result is not None:
         return result
     if a is not None and a[1] == 0 and a[2] == 0:
@@ -1308,15 +1184,15 @@ def _add(g: Game, h: Game) -> Game:
         right.extend(_add(g, hr) for hr in _rights(h))
         # G^L + H are pairwise incomparable since G's options are (order is translation-invariant).
         result = _canonical(left, right, left_split, right_split)
-    _add_memo[key] = result
+    memo[key] = result
     return result
 
 
-def _uptimal_sum(a: tuple, b: tuple) -> Game:
+def uptimal_sum(a: tuple, b: tuple) -> Game:
     """``(x + u.^ + *n) + (y + v.^ + *m)``: uptimals add componentwise (numbers and ups add, nimbers XOR)."""
     x = a[0]
     y = b[0]
-    return _uptimal(x + y if x and y else x or y, a[1] + b[1], a[2] ^ b[2])
+    return kernel.uptimal(x + y if x and y else x or y, a[1] + b[1], a[2] ^ b[2])
 
 
 def _translate(g: Game, x: Fraction) -> Game:
@@ -1337,40 +1213,6 @@ def _translate(g: Game, x: Fraction) -> Game:
 
 _add_deep = deep(_add)
 
-# The pure kernel's recursive functions: the reference.  With the compiled kernel the module names _le, _add,
-# _canonical and _intern_general are the C functions of cgt.kernel._kernel (same signatures, memo tables and results);
-# so are _uptimal and _materialise (bound at the end of this module; pure_kernel() leaves those two compiled).
-_PURE_FUNCTIONS = {"_le": _le, "_add": _add, "_intern_general": _intern_general, "_canonical": _canonical}
-if _compiled is not None:
-    _le, _add, _intern_general, _canonical = _compiled.le, _compiled.add, _compiled.intern_general, _compiled.canonical
-    _le_deep, _add_deep = deep(_le), deep(_add)
-
-
-@contextlib.contextmanager
-def pure_kernel():
-    """Within the block, the kernel's comparison, sum, canonical form and interning are the pure-Python ones.
-
-    The operators of games stay compiled; the module functions (``_le``, ``_add``, ``_canonical``, ...) are
-    the reference.  The tests compare the two kernels with it: compute under it, ``clear_caches()``, compute
-    again outside (the memo tables are shared, so they must be emptied in between).  A no-op with the pure
-    kernel.
-
-    >>> from cgt import up, star
-    >>> with pure_kernel():
-    ...     _le(star, up), _add(up, star) is up + star
-    (False, True)
-    """
-    names = ("_le", "_add", "_intern_general", "_canonical", "_le_deep", "_add_deep")
-    module = globals()
-    saved = {name: module[name] for name in names}
-    module.update(_PURE_FUNCTIONS)
-    module["_le_deep"], module["_add_deep"] = deep(_PURE_FUNCTIONS["_le"]), deep(_PURE_FUNCTIONS["_add"])
-    try:
-        yield
-    finally:
-        module.update(saved)
-
-
 #: Refuse ``n * G`` when the copies still to add times the birthday of the doubled game passes this: the
 #: canonical form of ``n.G`` for a game that is not an uptimal can grow with ``n`` (birthday up to
 #: ``n.birthday(G)``), so huge ``n`` would exhaust memory long before finishing.
@@ -1382,7 +1224,7 @@ def _multiple(g: Game, n: int) -> Game:
     if g._nus is not None:
         # n.(x + u.^ + *m) = nx + nu.^ + *m if n is odd, else + 0 (nimbers are their own negatives)
         x, u, m = g._nus
-        return _uptimal(x * n, u * n, m if n % 2 else 0)
+        return kernel.uptimal(x * n, u * n, m if n % 2 else 0)
     if n < 0:
         return _multiple(_neg_deep(g), -n)
     copies = n
@@ -1390,10 +1232,10 @@ def _multiple(g: Game, n: int) -> Game:
     power = g
     while n:
         if n & 1:
-            result = _add_deep(result, power)
+            result = kernel.add_deep(result, power)
         n >>= 1
         if n:
-            power = _add_deep(power, power)
+            power = kernel.add_deep(power, power)
             reach = n * _birthday(power)
             if reach > MAX_MULTIPLE_BIRTHDAY:
                 raise TooLargeError(f"{copies} * {g}: the sum of so many copies could reach birthday {reach:,} "
@@ -1436,7 +1278,7 @@ def _left_stop(g: Game) -> Fraction:
     stop = g._ls
     if stop is None:
         stop = g._ls = max(_right_stop(o) for o in g._left)
-        g._lsf = _float(stop)
+        g._lsf = float_shadow(stop)
     return stop
 
 
@@ -1445,7 +1287,7 @@ def _right_stop(g: Game) -> Fraction:
     stop = g._rs
     if stop is None:
         stop = g._rs = min(_left_stop(o) for o in g._right)
-        g._rsf = _float(stop)
+        g._rsf = float_shadow(stop)
     return stop
 
 
@@ -1576,7 +1418,9 @@ def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
         from cgt.notation.parse import parse_game
 
         return parse_game(lefts)
-    return _canonical(game_list(lefts, "lefts"), game_list(rights, "rights"))
+    return kernel.canonical(game_list(lefts, "lefts"), game_list(rights, "rights"))
+
+
 
 
 def game_list(values, what: str) -> list[Game]:
@@ -1652,8 +1496,12 @@ def nimber(n: int) -> Game:
     ('0', '*', '*5')
     """
     n = integer_argument(n, "nimber()", minimum=0)
-    return _uptimal(0, 0, n)
+    return kernel.uptimal(0, 0, n)
 
+
+# A pickle of a game is a call of one of these (Game.__reduce__) and records the path it finds it by: the public
+# one, cgt.game, cgt.dyadic or cgt.nimber, which no move of the kernel's modules changes.
+game.__module__ = dyadic.__module__ = nimber.__module__ = "cgt"
 
 _cache_clearers: list = []
 
@@ -1675,21 +1523,71 @@ def clear_caches() -> None:
     >>> clear_caches(); str(up + star)
     '^*'
     """
-    _add_memo.clear()
-    for table in (_by_options, _by_uptimal):
+    kernel.add_memo.clear()
+    for table in (kernel.by_options, kernel.by_uptimal):
         for g in table.values():
             g._extra = None
             g._le_memo = None
-    _forget_memos()
+    kernel.memo_forget()
     for clear in _cache_clearers:
         clear()
 
 
+# ====================================================================== the active kernel
+#: The pure-Python kernel, the reference: its algorithms, and a store of its own (used when it is the active
+#: kernel; with the compiled kernel its functions work on the compiled kernel's store, see above).
+reference = binding.Kernel(
+    le=_le, add=_add, canonical=_canonical, intern_general=_intern_general, le_deep=_le_deep, add_deep=_add_deep,
+    new_game=_new, uptimal=_uptimal, materialise=_materialise, by_options={}, by_uptimal={}, add_memo={},
+    memo_holders=_memo_holders, memo_stored=_memo_stored, memo_forget=_forget_memos, set_memo_budget=_set_memo_budget,
+    memo_stats=_memo_stats, memo_type=dict, set_max_interned=None, block_stats=None,
+    description=binding.kernel_description(), compiled=False)
+
+#: The active kernel's operations and tables (:class:`cgt.kernel.binding.Kernel`), chosen once, here: the
+#: compiled kernel bound to Game and to the pure functions it calls back for everything unusual, or the
+#: reference.  Every function of this module reaches the kernel through it.
+kernel = binding.bind(Game, reference, {
+    "uptimal": _uptimal, "uptimal_le": uptimal_le, "uptimal_sum": uptimal_sum, "materialise": _materialise,
+    "fill_stops": _fill_stops, "compare_other": _compare_other, "add_other": _add_other, "as_number": _as_number,
+    "recognise_uptimal": _recognise_uptimal, "check_room": _check_room})
+
+
+@contextlib.contextmanager
+def pure_kernel():
+    """Within the block, the active kernel's comparison, sum, canonical form and interning of general games are
+    the pure reference's (``reference.le``, ...); the store (tables, new games, uptimals) stays the active one.
+
+    The operators of games stay compiled; what this module computes through ``kernel`` (``game()``,
+    ``compare``, ``outcome``, subtraction, multiples) uses the reference.  The tests compare the two kernels
+    with it: compute under it, ``clear_caches()``, compute again outside (the memo tables are shared, so they
+    must be emptied in between).  A no-op with the pure kernel.
+
+    >>> from cgt import up, star
+    >>> with pure_kernel():
+    ...     kernel.le(star, up), kernel.add(up, star) is up + star
+    (False, True)
+    """
+    names = binding.Kernel.ALGORITHMS
+    saved = [getattr(kernel, name) for name in names]
+    for name in names:
+        setattr(kernel, name, getattr(reference, name))
+    try:
+        yield reference
+    finally:
+        for name, value in zip(names, saved):
+            setattr(kernel, name, value)
+
+
+ZERO = _number(0)
+
+
 # ====================================================================== the kernel's internal interface
 # Named entry points for the modules of ``cgt`` that work below the public API (notation, constructors,
-# the enumeration of days, the number tower); nothing outside this module imports the kernel's underscore
-# names.  They trust their arguments (options already canonical games; number parts ints or dyadic
-# Fractions) and skip the deep-recursion wrapper, so callers must already be inside one (``cgt.runtime.deep.deep``).
+# the enumeration of days, the number tower) and for the kernel's tests and benchmarks; nothing outside this
+# module uses the kernel's underscore names or a game's fields.  The first ones trust their arguments (options
+# already canonical games; number parts ints or dyadic Fractions) and skip the deep-recursion wrapper, so
+# callers must already be inside one (``cgt.runtime.deep.deep``).  They are the active kernel's functions
+# (pure_kernel() does not swap them).
 #
 #   negate(g)                     -g
 #   add(g, h)                     g + h
@@ -1700,43 +1598,12 @@ def clear_caches() -> None:
 #   trusted_uptimal(x, u, n)      x + u.^ + *n
 #   birthday_of(g)                g.birthday
 negate = _neg
-add = _add
-leq = _le
-canonical_from_lists = _canonical
-intern_canonical = _intern_general
-trusted_uptimal = _uptimal
+add = kernel.add
+leq = kernel.le
+canonical_from_lists = kernel.canonical
+intern_canonical = kernel.intern_general
+trusted_uptimal = kernel.uptimal
 birthday_of = _birthday
-
-
-def set_memo_budget(entries: int) -> int:
-    """Set how many comparison-memo entries all games together may keep; returns the previous budget.
-
-    Each game remembers the answers of its comparisons ``G <= H`` (a cache: results never depend on it).
-    Past the budget the memos of the games that made theirs longest ago are dropped until half the budget
-    remains.  Each entry costs about 40 bytes, so the default (:data:`DEFAULT_MEMO_BUDGET`, 2 million) is
-    about 80 MB; a much smaller budget saves memory at the cost of recomputed comparisons.
-
-    >>> from cgt import up, star
-    >>> previous = set_memo_budget(2)
-    >>> up <= star, star <= up, up + star <= up, memo_stats()["entries"] <= 2
-    (False, False, False, True)
-    >>> set_memo_budget(previous)
-    2
-    """
-    entries = integer_argument(entries, "set_memo_budget()", minimum=0)
-    previous = _memo_stats()["budget"]
-    _set_memo_budget(entries)
-    return previous
-
-
-def memo_stats() -> dict:
-    """The comparison memos now: ``entries`` held, ``holders`` (games holding a memo), the ``budget`` (see
-    :func:`set_memo_budget`) and ``drops`` (how many times the budget was reached so far).
-
-    >>> sorted(memo_stats())
-    ['budget', 'drops', 'entries', 'holders']
-    """
-    return _memo_stats()
 
 
 def game_id(g: Game) -> int:
@@ -1769,25 +1636,27 @@ def stops_of(g: Game) -> tuple:
     return _left_stop(g), _right_stop(g)
 
 
-if _compiled is not None:
-    _compiled.set_hooks(
-        game_type=Game, add_memo=_add_memo,
-        cancel_requested=cancel_requested, check_room=_check_room, add_deep=_add_deep, le_deep=_le_deep,
-        uptimal_le=_uptimal_le, uptimal_sum=_uptimal_sum, materialise=_materialise, fill_stops=_fill_stops,
-        raise_if_cancelled=raise_if_cancelled, compare_other=_compare_other, add_other=_add_other,
-        by_options=_by_options, canonical=_PURE_FUNCTIONS["_canonical"], namespace=globals(), as_number=_as_number,
-        recognise_uptimal=_recognise_uptimal, pure_uptimal=_uptimal)
-    #: The comparison memos' count and budget are the C kernel's (the holders list stays shared).
-    _compiled.memo_bind(_memo_holders, DEFAULT_MEMO_BUDGET)
-    _memo_stored, _forget_memos = _compiled.memo_stored, _compiled.memo_forget
-    _set_memo_budget, _memo_stats = _compiled.set_memo_budget, _compiled.memo_stats
-    #: New games are created by the C type, with the same fields as the pure ``_new`` above (ids count in C).
-    _new = _compiled.new_game
-    #: Uptimals are interned by the C function (small parts in its own table, no tuple or dict per game).
-    _uptimal = trusted_uptimal = _compiled.uptimal
-    #: Options of small uptimals from their closed form in C (others: the pure ``_materialise``, the reference,
-    #: kept as ``_pure_materialise``).
-    _pure_materialise, _materialise = _materialise, _compiled.materialise
+#: The fields of a game, by the names :func:`game_fields` gives them.
+FIELDS = ("id", "left", "right", "nus", "hash", "neg", "birthday", "ls", "rs", "lsf", "rsf", "le_memo", "extra")
 
 
-ZERO = _number(0)
+def game_fields(g: Game) -> dict:
+    """The kernel's fields of ``g`` as stored, by name (see :class:`PureGameBase`; None where not computed yet):
+    for the kernel's tests and memory measurements.
+
+    >>> from cgt import up
+    >>> fields = game_fields(up)
+    >>> fields["nus"], fields["id"] == game_id(up)
+    ((0, 1, 0), True)
+    """
+    return {name: getattr(g, "_" + name) for name in FIELDS}
+
+
+def interned_counts() -> dict:
+    """How many games the kernel holds interned: ``general`` games and ``uptimals`` (each kind has the limit
+    :func:`cgt.limits.set_max_interned`).
+
+    >>> sorted(interned_counts())
+    ['general', 'uptimals']
+    """
+    return {"general": len(kernel.by_options), "uptimals": len(kernel.by_uptimal)}

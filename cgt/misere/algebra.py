@@ -38,12 +38,8 @@ def mate(g: MisereGame) -> MisereGame:
     ('*[32]', '*[2#]')
     """
     star = misere_nim(1)
-    return postorder(g, lambda x: (x is ZERO, x._options),
+    return postorder(g, lambda x: (x is ZERO, x.options_by_id),
                      lambda is_zero, values: star if is_zero else canonical_misere(values), _mate_memo)
-
-
-def _p(x: MisereGame) -> bool:
-    return x._p
 
 
 def distinguisher(g: MisereGame, h: MisereGame) -> MisereGame:
@@ -54,13 +50,13 @@ def distinguisher(g: MisereGame, h: MisereGame) -> MisereGame:
     """
     if g is h:
         raise NotApplicableError(f"{g} and {h} are equal: no game distinguishes them")
-    if g._p != h._p:
+    if g.is_p_position != h.is_p_position:
         return ZERO
-    for b in h._options:
-        if options_linked(g._options, b):
+    for b in h.options_by_id:
+        if options_linked(g.options_by_id, b):
             return link(g, b)
-    for a in g._options:
-        if options_linked(a._options, h):
+    for a in g.options_by_id:
+        if options_linked(a.options_by_id, h):
             return link(a, h)
     raise AssertionError("equality theorem violated")  # pragma: no cover
 
@@ -71,9 +67,9 @@ def _p_distinguisher(a: MisereGame, b: MisereGame) -> MisereGame:
     From any distinguisher ``X0``: if ``A + X0`` is N then ``B + X0`` is P and ``{X0, A'⁻}`` works.
     """
     x0 = distinguisher(a, b)
-    if misere_sum(a, x0)._p:
+    if misere_sum(a, x0).is_p_position:
         return x0
-    return canonical_misere([x0] + [mate(o) for o in a._options])
+    return canonical_misere([x0] + [mate(o) for o in a.options_by_id])
 
 
 def link(g: MisereGame, h: MisereGame) -> MisereGame:
@@ -83,10 +79,10 @@ def link(g: MisereGame, h: MisereGame) -> MisereGame:
     >>> (misere_nim(2) + t).misere_outcome.value
     'P'
     """
-    if not options_linked(g._options, h):
+    if not options_linked(g.options_by_id, h):
         raise NotApplicableError(f"{g} and {h} are not linked: one equals an option of the other")
-    options = [_p_distinguisher(b, g) for b in h._options]
-    options += [_p_distinguisher(a, h) for a in g._options]
+    options = [_p_distinguisher(b, g) for b in h.options_by_id]
+    options += [_p_distinguisher(a, h) for a in g.options_by_id]
     if not options:                       # G = H = 0: 0 + * is a P-position
         return misere_nim(1)
     return canonical_misere(options)
@@ -99,15 +95,15 @@ def _minus(g: MisereGame, h: MisereGame):
     star = misere_nim(1)
     if h is star:
         return misere_sum(g, star)
-    key = (g._id, h._id)
+    key = (g.id, h.id)
     if key in _minus_memo:
         return _minus_memo[key]
     h_star = misere_sum(h, star)
     result = None
-    if h_star._birthday < h._birthday:          # H = H0 + *, so G - H = (G + *) - H0
+    if h_star.birthday < h.birthday:          # H = H0 + *, so G - H = (G + *) - H0
         result = _minus(misere_sum(g, star), h_star)
-    elif h._birthday <= g._birthday + 1:
-        diffs = [d for d in (_minus(o, h) for o in g._options) if d is not None]
+    elif h.birthday <= g.birthday + 1:
+        diffs = [d for d in (_minus(o, h) for o in g.options_by_id) if d is not None]
         x = canonical_misere(diffs)
         if misere_sum(x, h) is g:
             result = x
@@ -144,18 +140,18 @@ def parts(g: MisereGame) -> tuple[MisereGame, ...]:
 
     # Post-order over the followers so that each follower's parts are known before its parents'.
     order: list = []
-    postorder(g, lambda x: (x, x._options), lambda x, values: order.append(x), {})
+    postorder(g, lambda x: (x, x.options_by_id), lambda x, values: order.append(x), {})
     for x in order:
-        if x._id in _parts_memo:
+        if x.id in _parts_memo:
             continue
         candidates = {ZERO, star, x, misere_sum(x, star)}
-        for o in x._options:
-            for p in _parts_memo[o._id]:
+        for o in x.options_by_id:
+            for p in _parts_memo[o.id]:
                 candidates.add(p)
                 candidates.add(misere_sum(p, star))
         found = [p for p in candidates if _minus(x, p) is not None]
-        _parts_memo[x._id] = tuple(sorted(found, key=lambda p: (p._birthday, p._id)))
-    return _parts_memo[g._id]
+        _parts_memo[x.id] = tuple(sorted(found, key=lambda p: (p.birthday, p.id)))
+    return _parts_memo[g.id]
 
 
 def is_prime(g: MisereGame) -> bool:
@@ -174,7 +170,7 @@ def is_prime(g: MisereGame) -> bool:
 def _normal(p: MisereGame) -> MisereGame:
     """Of ``p`` and ``p + *``, the one born first (then the smaller id)."""
     q = misere_sum(p, misere_nim(1))
-    return min(p, q, key=lambda x: (x._birthday, x._id))
+    return min(p, q, key=lambda x: (x.birthday, x.id))
 
 
 def partitions(g: MisereGame) -> tuple[tuple[MisereGame, ...], ...]:
@@ -190,11 +186,11 @@ def partitions(g: MisereGame) -> tuple[tuple[MisereGame, ...], ...]:
     ((parse_misere('*[1]'),),)
     """
     star = misere_nim(1)
-    primes = sorted({_normal(p) for p in parts(g) if is_prime(p)}, key=lambda p: (p._birthday, p._id))
+    primes = sorted({_normal(p) for p in parts(g) if is_prime(p)}, key=lambda p: (p.birthday, p.id))
     memo: dict = {}
 
     def split(r: MisereGame, start: int) -> set:
-        key = (r._id, start)
+        key = (r.id, start)
         if key in memo:
             return memo[key]
         found: set = set()
@@ -214,7 +210,7 @@ def partitions(g: MisereGame) -> tuple[tuple[MisereGame, ...], ...]:
         return found
 
     result = [ps + ((star,) if flag else ()) for ps, flag in split(g, 0)]
-    return tuple(sorted(result, key=lambda ps: [(p._birthday, p._id) for p in ps]))
+    return tuple(sorted(result, key=lambda ps: [(p.birthday, p.id) for p in ps]))
 
 
 def _clear() -> None:

@@ -50,16 +50,29 @@ __all__ = ["MisereGame", "misere_game", "misere_nim", "born_by_misere", "count_b
 class MisereGame:
     """An impartial game in misère canonical form (build with :func:`misere_game` or :func:`misere_nim`).
 
-    Interned: equal games are the same object, so ``==`` is identity and ``hash`` is O(1).
+    Interned: equal games are the same object, so ``==`` is identity and ``hash`` is O(1).  The fields the
+    misère algebra (:mod:`cgt.misere.algebra`), the printer and the genus read are public slots, set once when
+    the game is interned: :attr:`id`, :attr:`options_by_id`, :attr:`birthday` (0 without options, else one
+    more than the largest option's) and :attr:`is_p_position`.
 
-    >>> from cgt.misere.game import misere_nim
+    >>> from cgt.misere.game import misere_game, misere_nim
     >>> g = misere_nim(3)
     >>> g.birthday, g.nim_value, g.misere_nim_value, str(g.genus)
     (3, 3, 3, '3')
+    >>> misere_game([2]).birthday, misere_game([[2]]).birthday     # {*2}, {{*2}}
+    (3, 4)
+    >>> [str(o) for o in g.options_by_id], g.is_p_position, misere_nim(0).id
+    (['*[0]', '*[1]', '*[2]'], False, 0)
     """
 
-    __slots__ = ("_id", "_options", "_key", "_birthday", "_p", "_nim", "_mnim", "_heap", "_name",
-                 "_genus", "__weakref__")
+    __slots__ = {
+        "id": "The interning number: games are numbered in the order they are first built (0 is the game 0).",
+        "options_by_id": "The options, ordered by :attr:`id` (the algebra's order; :attr:`options` prints).",
+        "birthday": "The birthday: 0 without options, else one more than the largest option's.",
+        "is_p_position": "Whether the misère outcome is P (what :attr:`misere_outcome` names).",
+        "_key": None, "_nim": None, "_mnim": None, "_heap": None, "_name": None, "_genus": None,
+        "__weakref__": None,
+    }
 
     def __new__(cls, *args, **kwargs):
         raise TypeError("MisereGame values are built with cgt.misere_game(options) or cgt.misere_nim(n)")
@@ -73,17 +86,7 @@ class MisereGame:
         >>> [str(o) for o in misere_nim(3).options]
         ['*[2]', '*[1]', '*[0]']
         """
-        return tuple(sorted(self._options, key=_print_key, reverse=True))
-
-    @property
-    def birthday(self) -> int:
-        """The birthday of the canonical form: 0 without options, else one more than the largest option's.
-
-        >>> from cgt.misere.game import misere_game
-        >>> misere_game([2]).birthday, misere_game([[2]]).birthday     # {*2}, {{*2}}
-        (3, 4)
-        """
-        return self._birthday
+        return tuple(sorted(self.options_by_id, key=print_key, reverse=True))
 
     @property
     def misere_outcome(self):
@@ -95,7 +98,7 @@ class MisereGame:
         """
         from cgt.kernel.outcome import Outcome
 
-        return Outcome.P if self._p else Outcome.N
+        return Outcome.P if self.is_p_position else Outcome.N
 
     @property
     def nim_value(self) -> int:
@@ -171,7 +174,7 @@ class MisereGame:
         return self is not other
 
     def __hash__(self):
-        return hash(("MisereGame", self._id))
+        return hash(("MisereGame", self.id))
 
     def __copy__(self):
         return self
@@ -199,7 +202,7 @@ class MisereGame:
         try:
             return f"parse_misere({str(self)!r})"
         except TooLargeError:
-            return f"<misère game of birthday {self._birthday}, too large to print>"
+            return f"<misère game of birthday {self.birthday}, too large to print>"
 
     # ------------------------------------------------------------------ delegated members
     @property
@@ -224,7 +227,7 @@ class MisereGame:
         >>> (h + h).is_linked_to(misere_nim(0)), (h + h).is_linked_to(misere_nim(3))
         (True, False)
         """
-        return options_linked(self._options, other)
+        return options_linked(self.options_by_id, other)
 
     def link(self, other: "MisereGame") -> "MisereGame":
         """A game ``T`` with ``G + T`` and ``H + T`` both P-positions (error if they are not linked).
@@ -317,8 +320,14 @@ class MisereGame:
         return is_tame(self)
 
 
-def _print_key(g: MisereGame):
-    return (g._birthday, g._heap, -g._id)
+def print_key(g: MisereGame) -> tuple:
+    """The sort key of print order (options print larger keys first): birthday, then heap size, then id.
+
+    >>> from cgt.misere.game import misere_nim
+    >>> print_key(misere_nim(2))[:2], print_key(misere_nim(2) + misere_nim(2))[:2]
+    ((2, 2), (4, -1))
+    """
+    return (g.birthday, g._heap, -g.id)
 
 
 # ====================================================================== interning and the kernel
@@ -329,16 +338,16 @@ _all: list = []
 
 def _intern(options: frozenset) -> MisereGame:
     """Intern the game whose options are the canonical ``options`` (assumed already irreducible)."""
-    key = frozenset(o._id for o in options)
+    key = frozenset(o.id for o in options)
     g = _by_key.get(key)
     if g is not None:
         return g
     g = object.__new__(MisereGame)
-    g._id = len(_all)
-    g._options = tuple(sorted(options, key=lambda o: o._id))
+    g.id = len(_all)
+    g.options_by_id = tuple(sorted(options, key=lambda o: o.id))
     g._key = key
-    g._birthday = 1 + max((o._birthday for o in options), default=-1)
-    g._p = bool(options) and not any(o._p for o in options)
+    g.birthday = 1 + max((o.birthday for o in options), default=-1)
+    g.is_p_position = bool(options) and not any(o.is_p_position for o in options)
     g._nim = mex(o._nim for o in options)
     g._mnim = mex(o._mnim for o in options) if options else 1
     n = len(options)
@@ -355,7 +364,7 @@ ZERO = _intern(frozenset())
 
 def _outcome_p(options) -> bool:
     """The misère outcome of a form from its options: P iff it has options and all of them are N."""
-    return bool(options) and not any(o._p for o in options)
+    return bool(options) and not any(o.is_p_position for o in options)
 
 
 _eq_memo: dict = {}
@@ -369,7 +378,7 @@ def _equal(options: frozenset, k: MisereGame) -> bool:
     ``A`` is linked to ``B`` iff ``A`` equals no ``B'`` and no ``A'`` equals ``B``.  Recursion only
     descends ``k``, so its depth is at most ``k``'s birthday.
     """
-    memo_key = (frozenset(o._id for o in options), k._id)
+    memo_key = (frozenset(o.id for o in options), k.id)
     hit = _eq_memo.get(memo_key)
     if hit is not None:
         return hit
@@ -379,26 +388,26 @@ def _equal(options: frozenset, k: MisereGame) -> bool:
 
 
 def _equal_uncached(options: frozenset, k: MisereGame) -> bool:
-    if _outcome_p(options) != k._p:
+    if _outcome_p(options) != k.is_p_position:
         return False
-    k_opts = k._options
+    k_opts = k.options_by_id
     k_set = set(k_opts)
     # No G' linked to K: each G' equals some K' (G' in K's options) or has an option equal to K.
     for a in options:
-        if a not in k_set and k not in a._options:
+        if a not in k_set and k not in a.options_by_id:
             return False
     # G linked to no K': each K' is some G', or G equals some K''.
     for b in k_opts:
         if b in options:
             continue
-        if not any(_equal(options, c) for c in b._options):
+        if not any(_equal(options, c) for c in b.options_by_id):
             return False
     return True
 
 
 def options_linked(options, h: MisereGame) -> bool:
     """Whether the form with canonical ``options`` is linked to canonical ``h`` (Conway's linking lemma)."""
-    for b in h._options:                                 # G = some H' ?
+    for b in h.options_by_id:                                 # G = some H' ?
         if _equal(frozenset(options), b):
             return False
     for a in options:                                    # some G' = H ?
@@ -414,16 +423,16 @@ def canonical_misere(options: Iterable[MisereGame]) -> MisereGame:
     the form is canonical (ONAG ch. 12, "the simplest form"; Siegel CGT Thm V.1.12).
     """
     opts = frozenset(options)
-    key = frozenset(o._id for o in opts)
+    key = frozenset(o.id for o in opts)
     g = _by_key.get(key)
     if g is not None:
         return g
     seen = set()
     for a in opts:
-        for c in a._options:
-            if c._id in seen:
+        for c in a.options_by_id:
+            if c.id in seen:
                 continue
-            seen.add(c._id)
+            seen.add(c.id)
             if _equal(opts, c):
                 return c
     return _intern(opts)
@@ -493,7 +502,7 @@ def misere_sum(g: MisereGame, h: MisereGame) -> MisereGame:
         return h
     if h is ZERO:
         return g
-    root = (g, h) if g._id <= h._id else (h, g)
+    root = (g, h) if g.id <= h.id else (h, g)
     hit = _sum_memo.get(root)
     if hit is not None:
         return hit
@@ -502,8 +511,8 @@ def misere_sum(g: MisereGame, h: MisereGame) -> MisereGame:
         a, b = pair
         if a is ZERO or b is ZERO:
             return (b if a is ZERO else a), ()
-        children = [(x, b) if x._id <= b._id else (b, x) for x in a._options]
-        children += [(a, y) if a._id <= y._id else (y, a) for y in b._options]
+        children = [(x, b) if x.id <= b.id else (b, x) for x in a.options_by_id]
+        children += [(a, y) if a.id <= y.id else (y, a) for y in b.options_by_id]
         return None, children
 
     def combine(done, values):
@@ -604,8 +613,8 @@ def born_by_misere(n: int) -> list[MisereGame]:
         found = {}
         for mask in range(1 << len(prev)):
             g = canonical_misere(p for i, p in enumerate(prev) if mask >> i & 1)
-            found[g._id] = g
-        _days.append(sorted(found.values(), key=lambda g: (g._birthday, g._heap < 0, _print_key(g))))
+            found[g.id] = g
+        _days.append(sorted(found.values(), key=lambda g: (g.birthday, g._heap < 0, print_key(g))))
     return list(_days[n])
 
 
@@ -632,12 +641,12 @@ def count_born_by_misere(n: int) -> int:
     older = born_by_misere(n - 2)
     collapsing = 0
     for k in older:
-        candidates = [s for s in prev if s in k._options or k in s._options]
+        candidates = [s for s in prev if s in k.options_by_id or k in s.options_by_id]
         if len(candidates) > 24:
             raise TooLargeError(f"count_born_by_misere({n}): {len(candidates)} candidates for one game")
         for mask in range(1 << len(candidates)):
             subset = frozenset(c for i, c in enumerate(candidates) if mask >> i & 1)
-            if subset != frozenset(k._options) and _equal(subset, k):
+            if subset != frozenset(k.options_by_id) and _equal(subset, k):
                 collapsing += 1
     return (1 << len(prev)) - collapsing
 

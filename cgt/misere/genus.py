@@ -88,8 +88,8 @@ def genus_of(game) -> Genus:
     >>> genus_of(misere_game([2])).full_text, genus_of(misere_game([[2], 1])).full_text   # {*2}, {{*2}, *}
     ('0^02', '2^1420')
     """
-    g, gammas = _search_genus(game, lambda x: x._options, terms=game._birthday + 4)
-    return Genus(g, gammas, game._heap >= 0)
+    g, gammas = _search_genus(game, lambda x: x.options_by_id, terms=game.birthday + 4)
+    return Genus(g, gammas, game.is_nim_heap)
 
 
 def is_tame_genus(genus: Genus) -> bool:
@@ -118,10 +118,10 @@ def is_tame(game) -> bool:
     stack = [game]
     while stack:
         x = stack.pop()
-        if x._id in seen:
+        if x.id in seen:
             continue
-        seen.add(x._id)
+        seen.add(x.id)
         if not is_tame_genus(x.genus):
             return False
-        stack.extend(x._options)
+        stack.extend(x.options_by_id)
     return True

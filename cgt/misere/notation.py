@@ -41,31 +41,27 @@ def _name(g):
     if g._name is not None:
         return g._name
     from cgt.runtime.walk import postorder
-    from cgt.misere.game import misere_nim, misere_sum
+    from cgt.misere.game import misere_nim, misere_sum, print_key
 
     star = misere_nim(1)
 
     def expand(x):
         if x._name is not None:
             return (x, None), ()
-        if x._heap >= 0:
+        if x.heap_size is not None:
             plan = ("heap", ())
-        elif len(x._options) == 1:
-            plan = ("#", (x._options[0],))
+        elif len(x.options_by_id) == 1:
+            plan = ("#", (x.options_by_id[0],))
         else:
             y = misere_sum(x, star)
-            if y._birthday < x._birthday:
+            if y.birthday < x.birthday:
                 plan = ("1", (y,))
             else:
-                plan = ("multi", tuple(sorted(x._options, key=_order, reverse=True)))
+                plan = ("multi", tuple(sorted(x.options_by_id, key=print_key, reverse=True)))
         return (x, plan), plan[1]
 
     postorder(g, expand, lambda how, values: _finish(how), {})
     return g._name
-
-
-def _order(x):
-    return (x._birthday, x._heap, -x._id)
 
 
 def _finish(how):
@@ -74,7 +70,7 @@ def _finish(how):
         return x._name
     kind, children = plan
     if kind == "heap":
-        x._name = ("heap", _heap_token(x._heap), ())
+        x._name = ("heap", _heap_token(x.heap_size), ())
     elif kind in ("#", "1"):
         k, base, marks = children[0]._name
         x._name = (k, base, marks + (kind,))
@@ -151,7 +147,7 @@ def format_misere(g, max_length: int | None = MAX_TEXT_LENGTH) -> str:
     if max_length is not None:
         length = _text_lengths(g)[g] - (2 if kind == "multi" and not marks else 0) + 3
         if length > max_length:
-            raise TooLargeError(f"the misère game *[…] of birthday {g._birthday} prints as {length} "
+            raise TooLargeError(f"the misère game *[…] of birthday {g.birthday} prints as {length} "
                                 f"characters, above the limit of {max_length}")
     text = _texts(g)[g]
     if kind == "multi" and not marks:

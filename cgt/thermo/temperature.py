@@ -92,7 +92,7 @@ def _new_thermograph(g: Game) -> Thermograph:
             stack.pop()
             continue
         if h.is_integer:
-            memo[h] = Thermograph._of_integer(h.number)
+            memo[h] = Thermograph.of_integer(h.number)
             stack.pop()
             continue
         los, ros = lefts_of(h), rights_of(h)
@@ -102,7 +102,7 @@ def _new_thermograph(g: Game) -> Thermograph:
         except KeyError:
             stack.extend(o for o in los + ros if o not in memo)
             continue
-        memo[h] = Thermograph._from_options(lefts, rights)
+        memo[h] = Thermograph.of_options(lefts, rights)
         stack.pop()
     return memo[g]
 
@@ -138,7 +138,7 @@ def temperature(g) -> Fraction:
     elif closed_uptimal(g) is not None:
         known = Fraction(0)
     else:
-        raw = thermograph(g)._temperature()
+        raw = thermograph(g).raw_temperature()
         # Temperatures repeat (1, 1/2, 3/4, ...): one Fraction per distinct value.
         known = _fractions.get(raw)
         if known is None:

@@ -36,13 +36,14 @@ from cgt.errors import InvalidGameError
 
 __all__ = ["Thermograph", "Trajectory"]
 
-# The compiled twin of the float route of :func:`scaffold_walls` (``cgt/thermo/_thermo.c``, issue 18): the same
+# The compiled twin of the float route of :func:`scaffold_walls` (``cgt/thermo/_thermo.c``): the same
 # operations in the same order on C doubles, with the same bounds checked on every corner in and out.  It
-# is optional: without a C compiler at install time, or with the environment variable ``CGT_PURE=1``, the
-# pure-Python code below does the work (with identical results).
-_thermo = optional_module("cgt.thermo._thermo")
+# is optional and loaded by the one loader of compiled parts (:func:`cgt.runtime.compiled.optional_module`):
+# without a C compiler at install time, or with the environment variable ``CGT_PURE=1``, the pure-Python
+# code below does the work (with identical results).
+_thermo = optional_module("cgt.thermo._thermo", "thermograph walls")
 _compiled_scaffold = None if _thermo is None else _thermo.scaffold
-_compiled_thermograph = None if _thermo is None else _thermo.thermograph_of_options  # see Thermograph._from_options
+_compiled_thermograph = None if _thermo is None else _thermo.thermograph_of_options  # see Thermograph.of_options
 
 #: True when thermograph walls are computed by the compiled extension ``cgt.thermo._thermo``.
 COMPILED = _compiled_scaffold is not None
@@ -457,8 +458,13 @@ class Thermograph:
         self.right_wall = right_wall
 
     @classmethod
-    def _of_integer(cls, x) -> "Thermograph":
-        """The thermograph of an integer: a mast from t = -1 (CGSuite's convention)."""
+    def of_integer(cls, x) -> "Thermograph":
+        """The thermograph of the integer ``x`` (an int or an integral Fraction): a mast from t = -1
+        (CGSuite's convention).
+
+        >>> print(Thermograph.of_integer(3))
+        Thermograph(3,[],[0],3,[],[0])
+        """
         n = x.numerator
         point = (-1.0, float(n)) if -_FLOAT_LIMIT < n < _FLOAT_LIMIT else (_MINUS_ONE, Fraction(n))
         wall = Trajectory._from_points((point,))
@@ -472,7 +478,7 @@ class Thermograph:
         return th
 
     @classmethod
-    def _from_options(cls, lefts: Sequence["Thermograph"], rights: Sequence["Thermograph"]) -> "Thermograph":
+    def of_options(cls, lefts: Sequence["Thermograph"], rights: Sequence["Thermograph"]) -> "Thermograph":
         """The thermograph of ``{G^L | G^R}`` from the thermographs of its options.
 
         Scaffolds (Siegel, CGT §II.5; Winning Ways ch. 6): the left scaffold
@@ -481,6 +487,10 @@ class Thermograph:
         where left <= right, and above it both walls are the mast at that value.
         The options must be those of a canonical non-integer game (both sides
         non-empty, scaffolds not apart at t = -1).
+
+        >>> three, minus_three = Thermograph.of_integer(3), Thermograph.of_integer(-3)
+        >>> print(Thermograph.of_options([three], [minus_three]))          # {3 | -3} = +-3
+        Thermograph(0,[3],[0,-1],0,[3],[0,1])
         """
         if not lefts or not rights:
             raise AssertionError("a canonical non-integer game has options on both sides")
@@ -526,10 +536,16 @@ class Thermograph:
         >>> switch(integer(3)).thermograph().temperature, star.thermograph().temperature
         (Fraction(3, 1), Fraction(0, 1))
         """
-        return Fraction(self._temperature())
+        return Fraction(self.raw_temperature())
 
-    def _temperature(self):
-        """The temperature in the stored number type (a float on the exact float path, else a Fraction)."""
+    def raw_temperature(self):
+        """The temperature in the stored number type: a float on the exact float path, else a Fraction
+        (:attr:`temperature` is always a Fraction).
+
+        >>> from cgt import switch, integer
+        >>> switch(integer(3)).thermograph().raw_temperature() == 3
+        True
+        """
         left, right = self.left_wall._points, self.right_wall._points
         if len(left) > 1:
             if len(right) > 1:

@@ -763,7 +763,7 @@ class TransfiniteNimber:
         return format_nimber(self._alpha, ascii=True)
 
     def __repr__(self) -> str:
-        return f"TransfiniteNimber({format_cnf(self._alpha._num)!r})"
+        return f"TransfiniteNimber({format_cnf(ordinal_cnf(self._alpha))!r})"
 
     def __copy__(self):
         return self

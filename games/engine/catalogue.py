@@ -28,7 +28,8 @@ import pathlib
 
 from cgt.errors import CGTError
 
-__all__ = ["Entry", "CatalogueError", "entries", "find", "find_shell", "load", "register", "is_ruleset"]
+__all__ = ["Entry", "CatalogueError", "entries", "find", "find_shell", "load", "register", "is_ruleset",
+           "library_name"]
 
 _PACKAGE = "cgt.games"
 #: The folder of :mod:`cgt.games`; rulesets are found in its topic packages (``heap/``, ``grid/`` ...).
@@ -86,6 +87,25 @@ def is_ruleset(obj) -> bool:
     if isinstance(obj, Ruleset):
         return True
     return isinstance(obj, type) and issubclass(obj, Ruleset) and not obj.__dict__.get("abstract", False)
+
+
+def library_name(obj) -> str | None:
+    """The name under which the library's catalogue lists ``obj`` -- a ruleset (``Kayles``) or a family
+    class (``Subtraction``) -- or None: a family's members are not listed (their class is), nor are the
+    rulesets added with :func:`register` (they are not the library's).
+
+    >>> from cgt.games import Kayles, Subtraction
+    >>> library_name(Kayles), library_name(Subtraction), library_name(Subtraction([1, 2]))
+    ('Kayles', 'Subtraction', None)
+    """
+    name = obj.__name__ if isinstance(obj, type) else getattr(obj, "name", None)
+    entry = _index().get(name) if isinstance(name, str) else None
+    if entry is None:
+        return None
+    try:
+        return name if entry.load() is obj else None
+    except CatalogueError:          # its module is still being imported: not the listed object (yet)
+        return None
 
 
 def _declarations(path: pathlib.Path) -> dict | None:
@@ -166,7 +186,7 @@ def register(ruleset, shell_name: str | None = None, name: str | None = None) ->
     ...     '''Halving(k): a heap of n may be reduced to any m with n/k <= m < n.'''
     ...     def __init__(self, k):
     ...         self.k = k
-    ...     def _params(self):
+    ...     def params(self):
     ...         return (self.k,)
     ...     def options(self, n):
     ...         return range(-(-n // self.k), n)

@@ -15,9 +15,9 @@ The work of a ruleset splits where values are independent of each other:
 
 Every result is exactly the serial result (the values are canonical forms, which are unique).
 
-**Executors.**  A job is a pure function of picklable inputs (rulesets pickle without their memo tables,
-games through their constructor).  An *executor* runs jobs; it needs one method, ``submit(fn, *args)``,
-returning a future with ``result()``:
+**Executors.**  A job is a pure function of picklable inputs (rulesets, positions and boards pickle through
+their public names, without memo tables; games through their constructor).  An *executor* runs jobs; it
+needs one method, ``submit(fn, *args)``, returning a future with ``result()``:
 
 * :class:`LocalExecutor` (the default) -- a ``concurrent.futures.ProcessPoolExecutor`` with one worker per
   core, started on first use and reused; Ctrl-C terminates its workers;
@@ -41,6 +41,7 @@ what is left to the workers; quick questions never start a process.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import pickle
 import signal
@@ -108,6 +109,20 @@ def _worker_init() -> None:
     progress.ENABLED = False
 
 
+def _context(started: list):
+    """The default multiprocessing context, also noting in ``started`` each worker process it creates (the
+    pool's own list of them is private): :meth:`LocalExecutor.terminate` stops exactly these."""
+    base = multiprocessing.get_context()
+
+    class Context(type(base)):
+        def Process(self, *args, **kwargs):  # noqa: N802 (the name ProcessPoolExecutor calls)
+            process = base.Process(*args, **kwargs)
+            started.append(process)
+            return process
+
+    return Context()
+
+
 class LocalExecutor:
     """``jobs`` worker processes on this machine (default: one per core), started on first use, reused.
 
@@ -123,11 +138,14 @@ class LocalExecutor:
             raise NotApplicableError(f"LocalExecutor: jobs must be a positive int, got {jobs!r}")
         self.jobs = jobs or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
+        self._workers: list = []            # the worker processes of the current pool (see _context)
 
     def pool(self) -> ProcessPoolExecutor:
         """The process pool, started on first use."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_worker_init)
+            self._workers = []
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_worker_init,
+                                             mp_context=_context(self._workers))
         return self._pool
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
@@ -140,16 +158,14 @@ class LocalExecutor:
 
     def worker_pids(self) -> list[int]:
         """Process ids of the running workers (for monitoring and tests)."""
-        pool = self._pool
-        processes = getattr(pool, "_processes", None) or {}     # ProcessPoolExecutor keeps them there
-        return sorted(processes)
+        return sorted(p.pid for p in self._workers if p.is_alive())
 
     def terminate(self) -> None:
         """Stop the workers now (running jobs are lost) and forget the pool."""
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        processes = list((getattr(pool, "_processes", None) or {}).values())
+        processes, self._workers = self._workers, []
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
@@ -162,7 +178,7 @@ class LocalExecutor:
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Let the workers finish and exit."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._workers = self._pool, None, []
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 

@@ -6,9 +6,11 @@ While it is on, the position engine (:mod:`cgt.games.engine.engine`), the Domine
 Grundy sequences look a value up on disk before computing it, and write what they compute, in one
 transaction per search.
 
-* **Keys**: the ruleset's identity (the library version, the ruleset class's qualified name, its
-  constructor parameters in a canonical text form and its ``repr``; or ``ruleset.cache_key()`` when a
-  ruleset defines it -- a new library version starts afresh, old entries age out), the table (``values``,
+* **Keys**: the ruleset's identity -- the library version (a new version starts afresh, old entries age
+  out) and the ruleset's public name: its name in the library's catalogue (``Kayles``), or its family's
+  with its constructor parameters in a canonical text form (``Subtraction([1,3,4])``); a ruleset from
+  outside the library is known by its class's module and qualified name, its parameters and its ``repr``;
+  ``ruleset.cache_key()``, when a ruleset defines it, replaces the parameters --, the table (``values``,
   ``grundy``, ``values_by_key``, ``grundy_sequence``) and the normalised position (the engine's
   ``ruleset.normal_form(pos)``) in a canonical text form.  Rulesets or positions with no stable text form
   (a ruleset built from a Python function, say) are simply not cached.  The file records a format version;
@@ -42,7 +44,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import sys
 import time
 import weakref
 from fractions import Fraction
@@ -51,8 +52,10 @@ from cgt import __version__
 from cgt.errors import CGTError
 from cgt.kernel.game import register_cache
 
+from cgt.games.engine.catalogue import library_name
+
 __all__ = ["enable", "disable", "active", "clear", "stats", "flush", "default_path", "CacheError",
-           "ResultsCache", "ruleset_key", "position_text"]
+           "ResultsCache", "ruleset_key", "position_text", "on_enable"]
 
 #: The format written in the file; a file of another format is refused.
 FORMAT = "cgt-results"
@@ -109,16 +112,18 @@ def _text(obj) -> str:
         return "[" + ",".join(_text(x) for x in obj) + "]"
     if isinstance(obj, (frozenset, set)):
         return "{" + ",".join(sorted(_text(x) for x in obj)) + "}"
+    if isinstance(obj, dict):
+        return "d{" + ",".join(sorted(_text(k) + ":" + _text(v) for k, v in obj.items())) + "}"
     cache_text = getattr(obj, "cache_text", None)
     if cache_text is not None:
         return cache_text()
     from cgt.games.engine.ruleset import Ruleset
 
     if isinstance(obj, Ruleset):
-        key = ruleset_key(obj)
-        if key is None:
+        identity = _identity(obj)
+        if identity is None:
             raise _NoText
-        return "<" + key + ">"
+        return "<" + identity + ">"
     from cgt.kernel.game import Game
 
     if isinstance(obj, Game):
@@ -143,20 +148,33 @@ def position_text(pos) -> str | None:
 def ruleset_key(ruleset) -> str | None:
     """The identity of a ruleset in the cache, or None when it has no stable text form.
 
-    >>> from cgt.games import Kayles
-    >>> ruleset_key(Kayles)
-    "cgt 0.1.0|cgt.games.heap.take_and_break.TakeAndBreak('0.77')|Kayles"
+    The library's rulesets are known by their public names (no module path: moving a module keeps the keys):
+
+    >>> from cgt.games import Kayles, Subtraction
+    >>> ruleset_key(Kayles), ruleset_key(Subtraction([1, 3, 4]))
+    ('cgt 0.1.0|Kayles', 'cgt 0.1.0|Subtraction([1,3,4])')
     """
+    identity = _identity(ruleset)
+    return None if identity is None else f"cgt {__version__}|{identity}"
+
+
+def _identity(ruleset) -> str | None:
+    """A ruleset's key without the version (see :func:`ruleset_key`), or None."""
+    name = library_name(ruleset)
+    if name is not None:
+        return name
     cls = type(ruleset)
+    family = library_name(cls)
     own = getattr(ruleset, "cache_key", None)
     if own is not None:
-        return f"cgt {__version__}|{cls.__module__}.{cls.__qualname__}:{own()}"
+        return f"{family or cls.__module__ + '.' + cls.__qualname__}:{own()}"
     try:
-        params = ruleset._params()
-        text = ",".join(_text(p) for p in params)
+        text = ",".join(_text(p) for p in ruleset.params())
     except _NoText:
         return None
-    return f"cgt {__version__}|{cls.__module__}.{cls.__qualname__}({text})|{ruleset!r}"
+    if family is not None:
+        return f"{family}({text})"
+    return f"{cls.__module__}.{cls.__qualname__}({text})|{ruleset!r}"     # a ruleset from outside the library
 
 
 # -- the cache ---------------------------------------------------------------------------------------------
@@ -495,8 +513,8 @@ def load_sequence(ruleset, seq: list) -> None:
     """Fill the fresh Grundy list ``seq`` of a heap ruleset from the enabled cache, and have the cache save
     the list when it grows."""
     cache = ACTIVE
-    key = ruleset_key(ruleset)
-    if cache is None or key is None:
+    key = None if cache is None else ruleset_key(ruleset)
+    if key is None:
         return
     text = cache.get_text(key, "grundy_sequence", "")
     if text is not None:
@@ -508,8 +526,8 @@ def attach_sequence(ruleset, seq: list) -> None:
     """A heap ruleset's Grundy list computed before the cache was enabled: take the file's longer one, or
     save this one as it grows."""
     cache = ACTIVE
-    key = ruleset_key(ruleset)
-    if cache is None or key is None:
+    key = None if cache is None else ruleset_key(ruleset)
+    if key is None:
         return
     text = cache.get_text(key, "grundy_sequence", "", count=False)
     stored = [] if text is None else [int(x) for x in text.split(",")]
@@ -530,14 +548,19 @@ def enable(path: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> Resul
     cache = ResultsCache(path or default_path(), max_bytes)
     disable()
     ACTIVE = cache
-    # Sequences computed before now are kept too.  (When CGT_CACHE enables the cache while cgt.games is
-    # being imported, the ruleset module is not complete yet -- and no ruleset exists.)
-    live_rulesets = getattr(sys.modules.get("cgt.games.engine.ruleset"), "live_rulesets", None)
-    for ruleset in live_rulesets() if live_rulesets is not None else ():
-        attach = getattr(ruleset, "attach_results_cache", None)
-        if attach is not None:
-            attach()
+    for hook in _ON_ENABLE:            # values computed before now are kept too
+        hook()
     return cache
+
+
+#: Functions called with no argument each time the cache is enabled.
+_ON_ENABLE: list = []
+
+
+def on_enable(hook) -> None:
+    """Call ``hook()`` each time the cache is enabled (the ruleset module hands the cache the Grundy
+    sequences its live rulesets computed before)."""
+    _ON_ENABLE.append(hook)
 
 
 def disable() -> None:

@@ -43,7 +43,8 @@ from cgt.errors import InvalidPositionError, NotApplicableError
 from cgt.kernel.game import register_cache
 from cgt.kernel.player import Player
 
-from cgt.games.engine import engine
+from cgt.games.engine import engine, results_cache
+from cgt.games.engine.catalogue import library_name
 
 __all__ = ["Ruleset", "ImpartialRuleset", "PartizanJoinRuleset", "Position", "Move", "Player"]
 
@@ -66,6 +67,17 @@ register_cache(_clear_all_tables)
 def live_rulesets() -> list:
     """The rulesets alive in this session that have memo tables (e.g. for the results cache to attach)."""
     return list(_WITH_TABLES.values())
+
+
+def _attach_results_cache() -> None:
+    """When the results cache is enabled, the rulesets that computed values before hand them over too."""
+    for ruleset in live_rulesets():
+        attach = getattr(ruleset, "attach_results_cache", None)
+        if attach is not None:
+            attach()
+
+
+results_cache.on_enable(_attach_results_cache)
 
 
 class Ruleset:
@@ -143,8 +155,16 @@ class Ruleset:
         """The string form of a position (default: ``str``)."""
         return str(pos)
 
-    def _params(self) -> tuple:
-        """Constructor parameters, for ``repr``, ``==`` and ``hash`` (subclasses with parameters override)."""
+    def params(self) -> tuple:
+        """The constructor's arguments: ``type(self)(*self.params())`` is a ruleset equal to this one.
+
+        They make ``repr``, ``==`` and ``hash``, the results cache's key and the pickle of a family's member
+        (subclasses with parameters override).
+
+        >>> from cgt.games import Subtraction
+        >>> Subtraction([1, 3, 4]).params()
+        ([1, 3, 4],)
+        """
         return ()
 
     # -- provided by the library ------------------------------------------------------------------------
@@ -223,6 +243,28 @@ class Ruleset:
         for table in self.__dict__.get("_tables", {}).values():
             table.clear()
 
+    def __reduce_ex__(self, protocol):
+        """Pickle through public names: a ruleset of the library's catalogue as ``cgt.games.by_name("Kayles")``,
+        a member of a catalogued family as ``cgt.games.by_name("Subtraction", ([1, 3, 4],))`` (its
+        :meth:`params`, and its :attr:`name` if it has one of its own); no module path is recorded, so moving
+        a module breaks no pickle.  Other rulesets pickle as usual, without their memo tables.
+
+        >>> import pickle
+        >>> from cgt.games import Kayles, Subtraction
+        >>> pickle.loads(pickle.dumps(Kayles)) is Kayles, pickle.loads(pickle.dumps(Subtraction([1, 3, 4])))
+        (True, Subtraction([1, 3, 4]))
+        """
+        import cgt.games
+
+        name = library_name(self)
+        if name is not None:
+            return cgt.games.by_name, (name,)
+        family = library_name(type(self))
+        if family is None:
+            return super().__reduce_ex__(protocol)
+        own_name = self.__dict__.get("name")
+        return cgt.games.by_name, (family, tuple(self.params())), None if own_name is None else {"name": own_name}
+
     def __getstate__(self):
         """Pickle without the memo tables (a ruleset is its parameters; a worker process builds its own)."""
         state = dict(self.__dict__)
@@ -256,6 +298,11 @@ class Ruleset:
         """The bound :class:`Position` of an already validated position."""
         return Position(self, pos)
 
+    def move(self, pos, label=None, player=None) -> "Move":
+        """The :class:`Move` named ``label`` by which ``player`` (a :class:`cgt.Player`, ``"Left"``/``"Right"``
+        or None) reaches the already validated position ``pos``."""
+        return Move(self, pos, label, None if player is None else Player.parse(player))
+
     def __call__(self, *args) -> "Position":
         """``ruleset(pos)`` (or ``ruleset("text")``): the bound, validated :class:`Position`."""
         args = plain_integers(args)
@@ -269,15 +316,15 @@ class Ruleset:
     def __repr__(self) -> str:
         if self.name is not None:
             return self.name
-        return f"{type(self).__name__}({', '.join(repr(p) for p in self._params())})"
+        return f"{type(self).__name__}({', '.join(repr(p) for p in self.params())})"
 
     def __eq__(self, other):
         if not isinstance(other, Ruleset):
             return NotImplemented
-        return self is other or (type(self) is type(other) and self._params() == other._params())
+        return self is other or (type(self) is type(other) and self.params() == other.params())
 
     def __hash__(self):
-        return hash((type(self).__name__, repr(self._params())))
+        return hash((type(self).__name__, repr(self.params())))
 
 
 class PartizanJoinRuleset(Ruleset):
@@ -299,7 +346,7 @@ class PartizanJoinRuleset(Ruleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.left_ruleset, self.right_ruleset)
 
     def normalize(self, pos):
@@ -398,6 +445,11 @@ class Position:
     def __init__(self, ruleset: Ruleset, position) -> None:
         self.ruleset = ruleset
         self.position = position
+
+    def __reduce__(self):
+        """Pickle as ``ruleset.position(position)``: through the ruleset's public names (see
+        :meth:`Ruleset.__reduce_ex__`), no module path recorded."""
+        return self.ruleset.position, (self.position,)
 
     @property
     def impartial(self) -> bool:
@@ -605,6 +657,10 @@ class Move(Position):
         super().__init__(ruleset, position)
         self.label = label
         self.player = player
+
+    def __reduce__(self):
+        """Pickle as ``ruleset.move(position, label, player name)`` (see :meth:`Position.__reduce__`)."""
+        return self.ruleset.move, (self.position, self.label, None if self.player is None else self.player.name)
 
     @property
     def target(self) -> Position:

@@ -69,7 +69,7 @@ class VariantRuleset(Ruleset):
             raise InvalidPositionError(f"{type(self).__name__}: {base!r} is not a ruleset")
         self.base = base
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.base,)
 
     def __repr__(self) -> str:

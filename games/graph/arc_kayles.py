@@ -60,7 +60,7 @@ class GenArcKayles(ImpartialRuleset, GraphRuleset):
         if self.weighted:
             self.vertex_labels = _weight            # a function: digits (or {digits}) -> weight
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.weighted,)
 
     def __repr__(self) -> str:

@@ -319,6 +319,52 @@ class Graph:
             return [rest]
         return [rest.retain_vertices(c) for c in comps]
 
+    def parts_at(self, v: int) -> list["Graph"]:
+        """The parts of the graph that meet only at vertex ``v``, each with its own copy of ``v``.
+
+        One part per connected component of the graph without ``v``: that component's vertices after ``v``
+        (which is vertex 1 of every part), in their old order, with every edge among them and to ``v``; a
+        loop at ``v`` is a part by itself.  A graph with no edge, or that does not split at ``v``, is its
+        own only part.
+
+        >>> [str(p) for p in Graph.parse("(--;-)").parts_at(1)], [str(p) for p in Graph.parse("-(-;-)").parts_at(2)]
+        (['--', '-'], ['-', '-', '-'])
+        """
+        n = len(self._labels)
+        if not self._edges:
+            return [self]
+        owner = [0] * (n + 1)                 # vertex other than v -> its part (its component without v)
+        parts = 0
+        for u in range(1, n + 1):
+            if u == v or owner[u]:
+                continue
+            parts += 1
+            owner[u] = parts
+            stack = [u]
+            while stack:
+                x = stack.pop()
+                for w in self.neighbours(x):
+                    if w != v and not owner[w]:
+                        owner[w] = parts
+                        stack.append(w)
+        edges_of: list[list] = [[] for _ in range(parts + 1)]
+        root_label = self._labels[v - 1]
+        loops = []
+        for a, b, label in self._edges:
+            if a == b == v:
+                loops.append(Graph._make((root_label,), ((1, 1, label),)))
+            else:
+                edges_of[owner[b] if a == v else owner[a]].append((a, b, label))
+        if parts <= 1 and not loops:
+            return [self]
+        out = []
+        for p in range(1, parts + 1):
+            vertices = [v] + [u for u in range(1, n + 1) if u != v and owner[u] == p]
+            new = {u: i for i, u in enumerate(vertices, 1)}
+            out.append(Graph._make(tuple(self._labels[u - 1] for u in vertices),
+                                   tuple((new[a], new[b], c) for a, b, c in edges_of[p])))
+        return out + loops
+
     def delete_edge(self, index: int) -> "Graph":
         """The graph without edge number ``index`` (0-based, into :attr:`edges`)."""
         if not 0 <= index < len(self._edges):
@@ -438,7 +484,10 @@ class Graph:
         return self._hash
 
     def __reduce__(self):
-        return (Graph, (self._labels, self._edges))
+        """Pickle as ``cgt.games.by_name("Graph", (vertex_labels, edges))``: no module path recorded."""
+        import cgt.games
+
+        return cgt.games.by_name, ("Graph", (self._labels, self._edges))
 
 
 # -- canonical orders ------------------------------------------------------------------------------------------

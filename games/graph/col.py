@@ -69,14 +69,14 @@ class GenCol(GraphRuleset):
         mirrored = frozenset(_SWAP.get(x, x) for x in self.permitted[Left]) == self.permitted[Right]
         self.vertex_swap = _SWAP if mirrored else None
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         order = {None: 0, Left: 1, Right: 2}
         return tuple(tuple(_label_name(x) for x in sorted(self.permitted[p], key=order.get)) for p in (Left, Right))
 
     def __repr__(self) -> str:
         if self.name is not None:
             return self.name
-        lp, rp = self._params()
+        lp, rp = self.params()
         return f"GenCol([{', '.join(lp)}], [{', '.join(rp)}])"
 
     # -- the rules ------------------------------------------------------------------------------------------

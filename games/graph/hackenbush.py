@@ -67,13 +67,13 @@ class GenHackenbush(GraphRuleset):
         self.childish_edges = frozenset(_colour(c) for c in childish_edges)
         self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (tuple(sorted(c.name for c in self.childish_edges)),)
 
     def __repr__(self) -> str:
         if self.name is not None:
             return self.name
-        return f"GenHackenbush(childish_edges=[{', '.join('Color.' + c for c in self._params()[0])}])"
+        return f"GenHackenbush(childish_edges=[{', '.join('Color.' + c for c in self.params()[0])}])"
 
     # -- positions --------------------------------------------------------------------------------------
     def check(self, graph: Graph) -> None:
@@ -122,39 +122,7 @@ class GenHackenbush(GraphRuleset):
         >>> [str(p) for p in Hackenbush(":G(r;ee;l:G)").decomposition]
         ['r', 'ee', ':Al:A']
         """
-        n = pos.vertex_count
-        if pos.edge_count == 0:
-            return [pos]
-        owner = [0] * (n + 1)                 # non-ground vertex -> part number (its component without 1)
-        parts = 0
-        for v in range(2, n + 1):
-            if owner[v]:
-                continue
-            parts += 1
-            owner[v] = parts
-            stack = [v]
-            while stack:
-                u = stack.pop()
-                for w in pos.neighbours(u):
-                    if w != 1 and not owner[w]:
-                        owner[w] = parts
-                        stack.append(w)
-        edges_of: list[list] = [[] for _ in range(parts + 1)]
-        loops = []
-        for a, b, colour in pos.edges:
-            if a == b == 1:
-                loops.append(Graph._make((None,), ((1, 1, colour),)))
-            else:
-                edges_of[owner[b] if a == 1 else owner[a]].append((a, b, colour))
-        if parts <= 1 and not loops:
-            return [pos]
-        out = []
-        for p in range(1, parts + 1):
-            vertices = [1] + [v for v in range(2, n + 1) if owner[v] == p]
-            new = {v: i for i, v in enumerate(vertices, 1)}
-            out.append(Graph._make((None,) * len(vertices),
-                                   tuple((new[a], new[b], c) for a, b, c in edges_of[p])))
-        return out + loops
+        return pos.parts_at(1)
 
 
 Hackenbush = GenHackenbush(name="Hackenbush")

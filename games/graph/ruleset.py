@@ -46,6 +46,12 @@ class Color(enum.Enum):
     def __str__(self) -> str:
         return self.name
 
+    def __reduce_ex__(self, protocol):
+        """Pickle as ``cgt.games.by_name("Color", (value,))``: no module path recorded."""
+        import cgt.games
+
+        return cgt.games.by_name, ("Color", (self.value,))
+
 
 class GraphRuleset(Ruleset):
     """Base class of graph rulesets (see the module docstring)."""

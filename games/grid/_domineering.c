@@ -1,4 +1,4 @@
-/* cgt.games.grid._domineering: the byte-board Domineering search of cgt.games.grid.domineering in C (issue 18).
+/* cgt.games.grid._domineering: the byte-board Domineering search of cgt.games.grid.domineering in C.
  *
  * The Python solver (domineering._Solver, the reference, used with CGT_PURE=1 or without a compiler) walks the
  * positions of a board with bit operations on Python ints; on a 6 x 6 board about two thirds of its time was

@@ -35,8 +35,9 @@ from __future__ import annotations
 from operator import lshift
 
 from cgt.errors import TooLargeError
-from cgt.kernel.game import check_memory, game
+from cgt.kernel.game import game
 from cgt.runtime.interrupt import check_interrupt
+from cgt.runtime.limits import check_memory
 
 from cgt.games.engine import results_cache
 

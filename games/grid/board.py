@@ -355,4 +355,7 @@ class Grid:
         return "Grid([" + ",".join("[" + ",".join(map(str, row)) + "]" for row in self.rows()) + "])"
 
     def __reduce__(self):
-        return (Grid, (self.row_count, self.col_count, self.cells))
+        """Pickle as ``cgt.games.by_name("Grid", (rows, columns, cells))``: no module path recorded."""
+        import cgt.games
+
+        return cgt.games.by_name, ("Grid", (self.row_count, self.col_count, self.cells))

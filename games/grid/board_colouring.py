@@ -74,7 +74,7 @@ class BoardColouring(Ruleset):
         self._corners = corner                       # cells that are the top-left cell of a 2x2 square
         self._maps = self._symmetry_tables()
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.n,)
 
     # -- positions ---------------------------------------------------------------------------------------

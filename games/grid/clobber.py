@@ -245,10 +245,14 @@ class GenClobber(GridRuleset):
         self._regions_cache = self.table("regions")
 
     # -- identity ----------------------------------------------------------------------------------------
-    def _params(self) -> tuple:
-        return (tuple(sorted(self.directions)), tuple(sorted(self.clobbered[Left])),
-                tuple(sorted(self.clobbered[Right])), self.left_behind[Left], self.left_behind[Right],
-                self.max_distance)
+    def params(self) -> tuple:
+        """The constructor's arguments, in a canonical form.
+
+        >>> AntiClobber.params()
+        (((-1, 0), (0, -1), (0, 1), (1, 0)), {'Left': (0,), 'Right': (0,)}, {'Left': 2, 'Right': 1}, 1)
+        """
+        return (tuple(sorted(self.directions)), {p.name: tuple(sorted(self.clobbered[p])) for p in (Left, Right)},
+                {p.name: self.left_behind[p] for p in (Left, Right)}, self.max_distance)
 
     def __repr__(self) -> str:
         if self.name is not None:
@@ -265,10 +269,6 @@ class GenClobber(GridRuleset):
             parts.append("max_distance=math.inf" if self.max_distance == math.inf
                          else f"max_distance={self.max_distance}")
         return f"GenClobber({', '.join(parts)})"
-
-    def __reduce__(self):
-        return (_rebuild, (self.directions, {p.name: set(s) for p, s in self.clobbered.items()},
-                           {p.name: v for p, v in self.left_behind.items()}, self.max_distance, self.name))
 
     # -- moves -------------------------------------------------------------------------------------------
     def _rays_for(self, rows: int, cols: int) -> tuple:
@@ -667,10 +667,6 @@ class _Solver(bits.RegionTables):
                     v = get(nx | no << n)
                     rights.add(v if v is not None else value(nx, no))
         return lefts, rights
-
-
-def _rebuild(directions, clobbered, left_behind, max_distance, name):
-    return GenClobber(directions, clobbered, left_behind, max_distance, name=name)
 
 
 Clobber = GenClobber(name="Clobber")

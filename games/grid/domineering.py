@@ -119,7 +119,7 @@ def _integer(n: int):
 
 #: The byte-board search in C (``games/grid/_domineering.c``), or None: not built, or ``CGT_PURE=1``.  It walks the
 #: positions as :class:`_Solver` does, on 64-bit masks (boards at most 8 tall), and shares its key table.
-_search = optional_module("cgt.games.grid._domineering")
+_search = optional_module("cgt.games.grid._domineering", "Domineering search")
 
 
 @deep

@@ -98,7 +98,7 @@ class GenFoxAndGeese(GridRuleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.board_width, self.fox_range)
 
     def __repr__(self) -> str:

@@ -112,7 +112,7 @@ class FunctionRuleset:
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.fn,)
 
     def __repr__(self) -> str:

@@ -59,7 +59,7 @@ class GenCutcake(Ruleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.left_ruleset, self.right_ruleset, self.twisted) if self.twisted else (
             self.left_ruleset, self.right_ruleset)
 

@@ -37,7 +37,7 @@ class December31(ImpartialRuleset):
         self.variant = variant
         self.leap = bool(leap)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.variant, True) if self.leap else (self.variant,)
 
     def days_in(self, month: int) -> int:

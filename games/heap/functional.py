@@ -71,7 +71,7 @@ class FunctionalHeapRuleset(FunctionRuleset, HeapRuleset):
         return memo_values(n, self.heap_options, _nim_combine, memo, repr(self))
 
     def _extend(self, n: int) -> None:
-        seq = self._sequence()
+        seq = self.known_grundy_values()
         memo = self.table("heaps")
         memo[0] = 0
         for m in range(len(seq), n + 1):

@@ -136,7 +136,7 @@ class InvariantRuleset(TwoHeapMoveRuleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.predicate, self.finite)
 
     def __repr__(self) -> str:
@@ -216,7 +216,7 @@ class MWythoff(TwoHeapMoveRuleset):
         self.m = m
         self.diagonals = tuple(range(1 - m, m))
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.m,)
 
     def __repr__(self) -> str:
@@ -245,7 +245,7 @@ class SMWythoff(TwoHeapMoveRuleset):
         self.diagonals = tuple(range(-width, width + 1))
         self.has_extra = s > 1
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.s, self.m)
 
     def __repr__(self) -> str:

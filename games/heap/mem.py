@@ -101,7 +101,7 @@ class TakeAway(GenMem):
                 return memory * value
         super().__init__(lambda memory, j: j <= bound(memory), name=name)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.limit,)
 
 

@@ -35,7 +35,7 @@ class _Nim(Subtraction):
     def __init__(self) -> None:
         super().__init__((), all_but=True)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return ()
 
     def heap_grundy(self, n: int) -> int:

@@ -81,7 +81,7 @@ class PartizanSubtraction(PartizanHeapRuleset):
         super().__init__(Subtraction(left_set, all_but), Subtraction(right_set, all_but), name=name)
         self.all_but = bool(all_but)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         sets = (list(self.left_ruleset.subtraction_set), list(self.right_ruleset.subtraction_set))
         return sets + (True,) if self.all_but else sets
 
@@ -93,7 +93,7 @@ class PartizanSplittles(PartizanHeapRuleset):
         super().__init__(Splittles(left_set, all_but), Splittles(right_set, all_but), name=name)
         self.all_but = bool(all_but)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         sets = (list(self.left_ruleset.subtraction_set), list(self.right_ruleset.subtraction_set))
         return sets + (True,) if self.all_but else sets
 
@@ -109,5 +109,5 @@ class PartizanTakeAndBreak(PartizanHeapRuleset):
     def __init__(self, left_code: str, right_code: str, name: str | None = None) -> None:
         super().__init__(TakeAndBreak(left_code), TakeAndBreak(right_code), name=name)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.left_ruleset.code_text, self.right_ruleset.code_text)

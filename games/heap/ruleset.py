@@ -125,7 +125,14 @@ class HeapRuleset(ImpartialRuleset):
         return heaps if len(heaps) > 1 else [pos]
 
     # -- values --------------------------------------------------------------------------------------------
-    def _sequence(self) -> list[int]:
+    def known_grundy_values(self) -> list[int]:
+        """The Grundy values of single heaps ``0, 1, ...`` computed so far: the ruleset's own list, which
+        :meth:`grundy_sequence` extends in place (a subclass's ``_extend`` appends to it; callers only read).
+
+        >>> from cgt.games import Kayles
+        >>> Kayles.grundy_sequence(5) and Kayles.known_grundy_values()[:6]
+        [0, 1, 2, 3, 1, 4]
+        """
         seq = self.__dict__.get("_seq")
         if seq is None:
             self.table("values")                     # registers the ruleset with cgt.clear_caches()
@@ -136,12 +143,12 @@ class HeapRuleset(ImpartialRuleset):
 
     def heap_grundy(self, n: int) -> int:
         """The Grundy value of a single heap of ``n``."""
-        seq = self._sequence()
+        seq = self.known_grundy_values()
         if n >= len(seq):
             if n > self.max_heap:
                 return self._grundy_from_period(n)
             self.grundy_sequence(max(n, 2 * len(seq)))
-        return self._sequence()[n]
+        return self.known_grundy_values()[n]
 
     def _grundy_from_period(self, n: int) -> int:
         """``g(n)`` for a heap beyond ``max_heap``, from a certified (arithmetic) period -- exact, by the
@@ -164,13 +171,13 @@ class HeapRuleset(ImpartialRuleset):
     def grundy_sequence(self, n: int) -> list[int]:
         """The Grundy values of single heaps of sizes ``0, 1, ..., n`` (``n + 1`` values)."""
         n = integer_argument(n, f"{self!r}: grundy_sequence", minimum=0, error=InvalidPositionError)
-        if n >= len(self._sequence()):
+        if n >= len(self.known_grundy_values()):
             self._extend(n)
-        return self._sequence()[: n + 1]
+        return self.known_grundy_values()[: n + 1]
 
     def _extend(self, n: int) -> None:
         """Extend the Grundy sequence through index ``n`` (generic mex over heap options)."""
-        seq = self._sequence()
+        seq = self.known_grundy_values()
         for m in range(len(seq), n + 1):
             seq.append(mex(reduce(xor, (seq[h] for h in heaps), 0) for heaps in self.heap_options(m)))
 
@@ -184,9 +191,9 @@ class HeapRuleset(ImpartialRuleset):
     def adopt_grundy_sequence(self, values) -> None:
         """Take over Grundy values of heaps ``0, 1, ...`` computed elsewhere for this same ruleset (a worker
         process, the on-disk results cache) when they reach further than the sequence known here."""
-        if len(values) > len(self._sequence()):
+        if len(values) > len(self.known_grundy_values()):
             self.clear_cache()              # subclasses keep search state derived from the sequence: restart it
-            self._sequence()[:] = values
+            self.known_grundy_values()[:] = values
 
     def misere_grundy_sequence(self, n: int) -> list[int]:
         """Misère Grundy values of single heaps ``0..n`` (1 at terminal heaps; see :mod:`cgt.misere.play`)."""

@@ -57,7 +57,7 @@ class Subtraction(HeapRuleset):
         self.subtraction_set = _subtraction_set(subtraction_set, self.all_but)
         self._members = frozenset(self.subtraction_set)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (list(self.subtraction_set), self.all_but) if self.all_but else (list(self.subtraction_set),)
 
     def __repr__(self) -> str:
@@ -77,7 +77,7 @@ class Subtraction(HeapRuleset):
         return [(n - s,) for s in self.subtraction_set if s <= n]
 
     def _extend(self, n: int) -> None:
-        seq = self._sequence()
+        seq = self.known_grundy_values()
         if not self.all_but:
             subs = self.subtraction_set
             for m in range(len(seq), n + 1):

@@ -79,7 +79,7 @@ class TakeAndBreak(HeapRuleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.code_text,)
 
     # -- moves -----------------------------------------------------------------------------------------
@@ -133,17 +133,17 @@ class TakeAndBreak(HeapRuleset):
             raise InvalidPositionError(f"grundy_sequence: method {method!r} is not 'auto' or 'direct'")
         if not is_integer_value(n) or n < 0:
             raise InvalidPositionError(f"{self!r}: grundy_sequence needs a non-negative int, got {n!r}")
-        seq = self._sequence()
+        seq = self.known_grundy_values()
         if n >= len(seq):
             if method == "auto" and n > 4096 and self._certifiable():
                 result = self._certified_period(limit=min(n, 16_384))
                 if result.found:
                     self._extend_periodic(n, result.period, result.preperiod)
             self._extend(n)
-        return self._sequence()[: n + 1]
+        return self.known_grundy_values()[: n + 1]
 
     def _extend_periodic(self, n: int, p: int, n0: int) -> None:
-        seq = self._sequence()
+        seq = self.known_grundy_values()
         start = len(seq)
         if start < n0 + p:
             self._extend(n0 + p)
@@ -186,12 +186,12 @@ class TakeAndBreak(HeapRuleset):
         if best_rare * 3 > total:         # no sparse space worth having: enumerate all splits
             best_mask = 0
         if best_mask != eng["mask"]:
-            seq = self._sequence()
+            seq = self.known_grundy_values()
             eng["mask"] = best_mask
             eng["rare"] = [a for a in range(1, len(seq)) if not _parity(seq[a] & best_mask)] if best_mask else []
 
     def _extend_sparse(self, n: int) -> None:
-        seq = self._sequence()
+        seq = self.known_grundy_values()
         eng = self._engine()
         m = len(seq)
         while m <= n:
@@ -207,7 +207,7 @@ class TakeAndBreak(HeapRuleset):
 
     def _plain_block(self, eng: dict, lo: int, hi: int) -> None:
         """Values lo..hi by a plain mex over all options; the splits are enumerated at C speed."""
-        seq, hist = self._sequence(), eng["hist"]
+        seq, hist = self.known_grundy_values(), eng["hist"]
         leave0, leave1, split = eng["leave0"], eng["leave1"], eng["split"]
         for m in range(lo, hi + 1):
             reach = _take_reach(seq, m, leave0, leave1)
@@ -222,7 +222,7 @@ class TakeAndBreak(HeapRuleset):
 
     def _sparse_block(self, eng: dict, lo: int, hi: int) -> None:
         """Values lo..hi by the sparse-space technique (see the module docstring)."""
-        seq, hist = self._sequence(), eng["hist"]
+        seq, hist = self.known_grundy_values(), eng["hist"]
         leave0, leave1, split = eng["leave0"], eng["leave1"], eng["split"]
         mask, rare = eng["mask"], eng["rare"]
         common: list[bool] = []
@@ -362,7 +362,7 @@ class Splittles(TakeAndBreak):
         self.subtraction_set = tuple(sorted(set(subtset)))
         self.all_but = bool(all_but)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (list(self.subtraction_set), self.all_but) if self.all_but else (list(self.subtraction_set),)
 
 

@@ -40,7 +40,7 @@ class TwoHeapSubtraction(ImpartialRuleset):
             raise InvalidPositionError("TwoHeapSubtraction needs one subtraction set per heap (at least two)")
         self.heaps = tuple(Subtraction(s) for s in subtraction_sets)
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return tuple(list(h.subtraction_set) for h in self.heaps)
 
     def normalize(self, pos) -> tuple[int, ...]:

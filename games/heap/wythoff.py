@@ -53,7 +53,7 @@ class GenWythoff(HeapPairRuleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.bound,)
 
     def __repr__(self) -> str:

@@ -186,4 +186,7 @@ class Strip:
         return "Strip([" + ",".join(map(str, self.cells)) + "])"
 
     def __reduce__(self):
-        return (Strip, (self.cells,))
+        """Pickle as ``cgt.games.by_name("Strip", (cells,))``: no module path recorded."""
+        import cgt.games
+
+        return cgt.games.by_name, ("Strip", (self.cells,))

@@ -88,7 +88,7 @@ class SnakesAndLadders(ImpartialRuleset):
         self.ladders, self.snakes = ladders, snakes
         self._jumps = jumps
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.size, self.max_step, tuple(sorted(self.ladders.items())), tuple(sorted(self.snakes.items())))
 
     def __repr__(self) -> str:

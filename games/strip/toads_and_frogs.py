@@ -89,7 +89,7 @@ class GenToadsAndFrogs(StripRuleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.min_slide, self.max_slide, self.max_jump, self.allow_friendly_jump)
 
     def __repr__(self) -> str:

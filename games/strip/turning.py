@@ -212,7 +212,7 @@ class Spawning(HeapRuleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.code,)
 
     def __eq__(self, other):
@@ -242,7 +242,7 @@ class Spawning(HeapRuleset):
         closed = _CLOSED_FORMS.get(self.alternatives)
         if closed is None:
             return super()._extend(n)
-        seq = self._sequence()
+        seq = self.known_grundy_values()
         seq.extend(closed(m) for m in range(len(seq), n + 1))
 
 
@@ -297,7 +297,7 @@ class Turning(StripRuleset, ImpartialRuleset):
         if name is not None:
             self.name = name
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.heap_ruleset,)
 
     def moves(self, pos: Strip, player=None):

@@ -1,4 +1,4 @@
-"""The compact small uptimals of the compiled kernel (issue 18, the nim-sum row).
+"""The compact small uptimals of the compiled kernel (docs/performance.md, the nim-sum row).
 
 With the compiled kernel a small uptimal (number, nimber, ``x + u.^ + *n`` with machine-size parts) is one
 64-byte object: the fields it rarely uses (options, negative, birthday, stops, memos) live in a side structure
@@ -18,10 +18,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cgt import clear_caches, dyadic, game, integer, nimber, star, up
+from cgt import clear_caches, dyadic, game, integer, limits, nimber, star, up
 from cgt.errors import TooLargeError
+from cgt.kernel.game import (closed_uptimal, game_fields, game_id, interned_counts, kernel, lefts_of, uptimal_le,
+                             uptimal_sum)
 
-kernel = sys.modules["cgt.kernel.game"]
 PURE = os.environ.get("CGT_PURE", "") not in ("", "0")
 LIMIT = 2**61  # machine-size parts of the C table: |num|, |u|, n below this
 
@@ -36,8 +37,8 @@ INT = st.one_of(st.integers(-70, 70), st.integers(-(2**40), 2**40), st.integers(
 def test_nim_sums_are_the_interned_nimber_by_every_route(a, b):
     """*a + *b = *(a XOR b) (Winning Ways ch. 3), and it is the one interned object whichever way it is made."""
     total = nimber(a) + nimber(b)
-    assert total is nimber(a ^ b) is kernel._uptimal(0, 0, a ^ b)
-    assert kernel._by_uptimal[(0, 0, a ^ b)] is total and kernel._by_uptimal.get((Fraction(0), 0, a ^ b)) is total
+    assert total is nimber(a ^ b) is kernel.uptimal(0, 0, a ^ b)
+    assert kernel.by_uptimal[(0, 0, a ^ b)] is total and kernel.by_uptimal.get((Fraction(0), 0, a ^ b)) is total
     assert str(total) == ("0" if a == b else "*" if a ^ b == 1 else f"*{a ^ b}")
     assert game(str(total)) is total
     assert (total is nimber(0)) == (a == b) and (total == 0) == (a == b)
@@ -47,8 +48,8 @@ def test_nim_sums_are_the_interned_nimber_by_every_route(a, b):
 def test_integer_sums_are_the_interned_integer_by_every_route(m, k):
     """Negative integers near the machine bound exercise the sign extension of the packed slot keys."""
     total = integer(m) + integer(k)
-    assert total is integer(m + k) is kernel._uptimal(m + k, 0, 0) is dyadic(2 * (m + k), 2)
-    assert kernel._by_uptimal[(m + k, 0, 0)] is total and kernel._by_uptimal[(Fraction(m + k), 0, 0)] is total
+    assert total is integer(m + k) is kernel.uptimal(m + k, 0, 0) is dyadic(2 * (m + k), 2)
+    assert kernel.by_uptimal[(m + k, 0, 0)] is total and kernel.by_uptimal[(Fraction(m + k), 0, 0)] is total
     assert total.left_stop == total.right_stop == m + k and hash(total) == hash(m + k)
     assert (integer(m) <= integer(k)) == (m <= k) and (integer(m) < integer(k)) == (m < k)
     assert game(str(total)) is total
@@ -58,8 +59,8 @@ def test_integer_sums_are_the_interned_integer_by_every_route(m, k):
 def test_uptimals_made_by_sums_and_by_parts_are_the_same_object(num, k, u, n):
     """x + u.^ + *n by parts, by a sum of its three components, and read back from its printed form."""
     x = Fraction(num, 2**k)
-    g = kernel._uptimal(x, u, n)
-    assert kernel.closed_uptimal(g) == (x, u, n)
+    g = kernel.uptimal(x, u, n)
+    assert closed_uptimal(g) == (x, u, n)
     assert dyadic(x.numerator, x.denominator) + u * up + nimber(n) is g
     assert game(str(g)) is g
 
@@ -67,12 +68,12 @@ def test_uptimals_made_by_sums_and_by_parts_are_the_same_object(num, k, u, n):
 @given(st.lists(st.tuples(st.integers(-(2**62), 2**62), st.integers(0, 30), st.integers(-3, 3),
                           st.integers(0, 2**62)), min_size=1, max_size=40))
 def test_small_uptimal_sums_and_order_agree_with_the_pure_closed_forms(parts):
-    """The C sum and order of small uptimals against the pure kernel's _uptimal_sum and _uptimal_le."""
-    made = [kernel._uptimal(Fraction(m, 2**k), u, n) for m, k, u, n in parts]
+    """The C sum and order of small uptimals against the pure kernel's uptimal_sum and uptimal_le."""
+    made = [kernel.uptimal(Fraction(m, 2**k), u, n) for m, k, u, n in parts]
     for g, h in zip(made, made[1:] + made[:1]):
-        a, b = kernel.closed_uptimal(g), kernel.closed_uptimal(h)
-        assert g + h is kernel._uptimal_sum(a, b)
-        assert (g <= h) == kernel._uptimal_le(a, b) and (h <= g) == kernel._uptimal_le(b, a)
+        a, b = closed_uptimal(g), closed_uptimal(h)
+        assert g + h is uptimal_sum(a, b)
+        assert (g <= h) == uptimal_le(a, b) and (h <= g) == uptimal_le(b, a)
 
 
 def test_new_keys_are_found_while_their_insertion_is_pending_and_after_the_table_grows():
@@ -80,21 +81,21 @@ def test_new_keys_are_found_while_their_insertion_is_pending_and_after_the_table
     (still in the ring of pending insertions), then after enough new keys that the table grows (rehash from the
     packed keys, filter rebuilt): every lookup finds the same object, none is made twice."""
     base = 3 << 56  # far from the keys other tests make
-    before = len(kernel._by_uptimal)
+    before = len(kernel.by_uptimal)
     made = {}
     for i in range(40_000):
         kind = i % 4
         key = ((0, 0, base + i), (-(base + i), 0, 0), (Fraction(2 * (base + i) + 1, 2**9), 0, 0),
                (base + i, 1 + i % 3, i % 5))[kind]
-        g = kernel._uptimal(*key)
-        assert kernel._uptimal(*key) is g and kernel._by_uptimal[key] is g  # found while pending
+        g = kernel.uptimal(*key)
+        assert kernel.uptimal(*key) is g and kernel.by_uptimal[key] is g  # found while pending
         made[key] = g
-    assert len(kernel._by_uptimal) == before + len(made)
+    assert len(kernel.by_uptimal) == before + len(made)
     for key, g in made.items():
-        assert kernel._uptimal(*key) is g and key in kernel._by_uptimal
+        assert kernel.uptimal(*key) is g and key in kernel.by_uptimal
     assert nimber(base + 1) + nimber(base + 2) is nimber(3) and integer(-base) + integer(base + 7) is integer(7)
-    values = kernel._by_uptimal.values()
-    assert sum(1 for v in values if kernel.closed_uptimal(v) in made) == len(made)
+    values = kernel.by_uptimal.values()
+    assert sum(1 for v in values if closed_uptimal(v) in made) == len(made)
 
 
 def test_nimbers_on_both_sides_of_the_directory_bound_are_found_while_pending_and_listed_once():
@@ -105,18 +106,18 @@ def test_nimbers_on_both_sides_of_the_directory_bound_are_found_while_pending_an
     edges = [2**22 + d for d in (-3, -2, -1, 0, 1, 2)]
     edges += [page * 2**18 + d for page in (3, 7, 11, 15) for d in (-2, -1, 0, 1)]
     edges += [2**21 + 2**20 + 17 * k for k in range(40)]  # one page, many pending writes
-    fresh = [n for n in dict.fromkeys(edges) if (0, 0, n) not in kernel._by_uptimal]
-    before = len(kernel._by_uptimal)
+    fresh = [n for n in dict.fromkeys(edges) if (0, 0, n) not in kernel.by_uptimal]
+    before = len(kernel.by_uptimal)
     made = {}
     for n in fresh:
         g = nimber(n)
-        assert nimber(n) is g and kernel._by_uptimal[(0, 0, n)] is g and game(f"*{n}") is g
+        assert nimber(n) is g and kernel.by_uptimal[(0, 0, n)] is g and game(f"*{n}") is g
         made[n] = g
-    assert len(kernel._by_uptimal) == before + len(made)
+    assert len(kernel.by_uptimal) == before + len(made)
     for n, g in made.items():
-        assert nimber(n) is g and kernel._uptimal(0, 0, n) is g and (0, 0, n) in kernel._by_uptimal
+        assert nimber(n) is g and kernel.uptimal(0, 0, n) is g and (0, 0, n) in kernel.by_uptimal
         assert nimber(n) + nimber(n ^ 5) is nimber(5) and nimber(n) + star is nimber(n ^ 1)
-    listed = [v for v in kernel._by_uptimal.values() if kernel.closed_uptimal(v) in {(0, 0, n) for n in made}]
+    listed = [v for v in kernel.by_uptimal.values() if closed_uptimal(v) in {(0, 0, n) for n in made}]
     assert len(listed) == len(made) and {id(v) for v in listed} == {id(g) for g in made.values()}
 
 
@@ -124,31 +125,28 @@ def test_ids_of_fresh_small_uptimals_follow_creation_order():
     """Ids are given at creation (a C counter), also to games that stay pending in the ring."""
     base = 5 << 56
     made = [nimber(base + k) for k in range(50)] + [integer(-base - k) for k in range(50)]
-    ids = [kernel.game_id(g) for g in made]
-    assert ids == sorted(ids) and len(set(ids)) == len(ids) and [g._id for g in made] == ids
+    ids = [game_id(g) for g in made]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids) and [game_fields(g)["id"] for g in made] == ids
 
 
-def test_the_fields_of_a_small_uptimal_read_and_write_like_the_pure_slots():
-    """The Python-visible fields keep their meaning whether or not the side structure exists yet."""
+def test_the_fields_of_a_small_uptimal_read_like_the_pure_slots():
+    """The kernel's fields keep their meaning whether or not the side structure exists yet."""
     g = nimber((7 << 56) + 1)
-    assert (g._neg, g._birthday, g._le_memo, g._extra, g._left, g._right) == (None,) * 6
-    g._le_memo = None  # storing None keeps a game without its side structure
-    g._extra = {"note": 1}
-    assert g._extra == {"note": 1}
-    g._extra = None
-    assert g._extra is None
-    assert (g._ls, g._rs, g._lsf, g._rsf) == (0, 0, 0.0, 0.0)
-    assert g._nus == (0, 0, (7 << 56) + 1)
-    x = dyadic(-(2**40) - 3, 2**7)
-    assert (x._ls, x._rs, x._lsf) == (Fraction(-(2**40) - 3, 2**7),) * 2 + (float(Fraction(-(2**40) - 3, 2**7)),)
-    assert set(kernel.lefts_of(nimber(3))) == set(nimber(3)._left) == {nimber(0), star, nimber(2)}
-    assert -g is g and g._neg in (None, g)
+    f = game_fields(g)
+    assert [f[k] for k in ("neg", "birthday", "le_memo", "extra", "left", "right")] == [None] * 6
+    assert (f["ls"], f["rs"], f["lsf"], f["rsf"]) == (0, 0, 0.0, 0.0)
+    assert f["nus"] == (0, 0, (7 << 56) + 1)
+    assert game_fields(g)["le_memo"] is None  # reading keeps a game without its side structure
+    x = game_fields(dyadic(-(2**40) - 3, 2**7))
+    assert (x["ls"], x["rs"], x["lsf"]) == (Fraction(-(2**40) - 3, 2**7),) * 2 + (float(Fraction(-(2**40) - 3, 2**7)),)
+    assert set(lefts_of(nimber(3))) == set(game_fields(nimber(3))["left"]) == {nimber(0), star, nimber(2)}
+    assert -g is g and game_fields(g)["neg"] in (None, g)
     h = nimber(5) + dyadic(3, 4)
     # 3/4 is born on day 3 (0, 1/2, 3/4: ONAG ch. 1); 3/4 + *5 = {3/4 + *k | 3/4 + *k : k < 5} one day after
     # its latest option 3/4 + *4, so on day 3 + 5 by induction on k
-    assert h.birthday == 8 and h._birthday in (None, 8)
+    assert h.birthday == 8 and game_fields(h)["birthday"] in (None, 8)
     clear_caches()
-    assert (g._le_memo, g._extra) == (None, None) and nimber((7 << 56) + 1) is g
+    assert (game_fields(g)["le_memo"], game_fields(g)["extra"]) == (None, None) and nimber((7 << 56) + 1) is g
 
 
 @pytest.mark.skipif(PURE, reason="the object layout of the compiled kernel")
@@ -159,15 +157,18 @@ def test_a_small_uptimal_is_one_cache_line():
         object.__new__(Game)  # games come from the kernel only
 
 
-def test_the_intern_cap_counts_pending_insertions(monkeypatch):
+def test_the_intern_cap_counts_pending_insertions():
     base = 9 << 56
     fresh = [nimber(base + k) for k in range(5)]  # the last ones are still in the ring
-    monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_uptimal))
-    with pytest.raises(TooLargeError, match="MAX_INTERNED"):
-        nimber(base + 5)
-    with pytest.raises(TooLargeError, match="MAX_INTERNED"):
-        fresh[0] + nimber(16)
-    assert fresh[2] + fresh[3] is star and nimber(base + 4) is fresh[4]
+    previous = limits.set_max_interned(interned_counts()["uptimals"])
+    try:
+        with pytest.raises(TooLargeError, match="set_max_interned"):
+            nimber(base + 5)
+        with pytest.raises(TooLargeError, match="set_max_interned"):
+            fresh[0] + nimber(16)
+        assert fresh[2] + fresh[3] is star and nimber(base + 4) is fresh[4]
+    finally:
+        limits.set_max_interned(previous)
 
 
 def test_a_million_small_operations_keep_the_memory_flat():
@@ -176,7 +177,7 @@ def test_a_million_small_operations_keep_the_memory_flat():
     script = r"""
 import cgt, sys
 from cgt import nimber, integer, dyadic, game, up, star
-k = sys.modules["cgt.kernel.game"]
+from cgt.kernel.game import game_fields, lefts_of
 Game = type(star)
 def rss(): return int(open("/proc/self/statm").read().split()[1]) * 4096 // 1024
 ns = [nimber(1000 + i) for i in range(64)]
@@ -186,7 +187,7 @@ g = game([up], [star])
 def ops(rounds):
     for r in range(rounds):
         a, b, x, y, d = ns[r % 64], ns[(r * 7) % 64], xs[r % 64], xs[(r * 5) % 64], ds[r % 64]
-        a + b; x + y; d + x; a <= b; x < y; g + x; a._id; hash(d); d._lsf; a._left; a._extra
+        a + b; x + y; d + x; a <= b; x < y; g + x; hash(d); game_fields(a); game_fields(d); lefts_of(a)
 for i in range(64):
     ns[i] + ns[(i * 7) % 64]; xs[i] + xs[(i * 5) % 64]; ds[i] + xs[i]; g + xs[i]
 ops(2000); r0 = rss(); ops(45000); r1 = rss(); ops(45000); r2 = rss()
@@ -218,27 +219,28 @@ def test_clear_caches_keeps_every_small_uptimal_interned(values):
 # counters start from the state a user's session starts from.
 PREFAULT_SCRIPT = """
 import os, sys, time
-import cgt, cgt.kernel._kernel as k
+import cgt
+from cgt.kernel.game import kernel
 def fill(lo, hi):  # about 64 bytes per fresh nimber: 40,000 of them fill more than a chunk
     made = [cgt.nimber(n) for n in range(lo, hi)]
     assert all(made[i] + made[j] is cgt.nimber((lo + i) ^ (lo + j)) for i, j in ((0, 1), (5, 99), (-1, -2)))
     return made
 keep = fill(1 << 30, (1 << 30) + 40_000)
 time.sleep(0.5)  # the helper maps and writes two chunks meanwhile
-before = k.block_stats()
+before = kernel.block_stats()
 keep += fill(1 << 31, (1 << 31) + 80_000)
-after = k.block_stats()
+after = kernel.block_stats()
 print(after["prefault"], before["spares"], after["prefaulted"] - before["prefaulted"],
       after["chunks"] - before["chunks"])
 if sys.argv[1] == "fork":
     child = os.fork()
     if child == 0:  # the helper thread is not copied: the child starts its own
         try:
-            seen = k.block_stats()
+            seen = kernel.block_stats()
             keep += fill(1 << 32, (1 << 32) + 80_000)
             time.sleep(0.5)
             keep += fill(1 << 33, (1 << 33) + 80_000)
-            late = k.block_stats()
+            late = kernel.block_stats()
             ok = late["prefaulted"] - seen["prefaulted"] >= 2 and late["chunks"] - seen["chunks"] >= 4
             os._exit(0 if ok else 3)
         except BaseException:

@@ -1,15 +1,17 @@
-"""The compiled kernel ``cgt.kernel._kernel`` (issue 18 step 3) against the pure-Python kernel, the reference.
+"""The compiled kernel ``cgt.kernel._kernel`` against the pure-Python kernel, the reference.
 
 The C base type of :class:`cgt.Game` implements ``==``, ``hash``, the order and ``+`` for two games (closed
-forms of uptimals ``x + u.^ + *n``, the comparison memo, the recursive comparison ``_le``); everything else,
-and every unusual operand, goes back to the pure kernel.  These properties compare, on the same games, the
-operators (C) with the pure functions of ``cgt.kernel.game`` (``_uptimal_le``, ``_uptimal_sum``, the pure ``_le``
-through ``pure_kernel()``, ``_add``), with the memo tables emptied in between so that neither kernel
-reads the other's results.  Under ``CGT_PURE=1`` both sides are the pure kernel and the properties still
-hold (they then check the pure operators against the pure functions).
+forms of uptimals ``x + u.^ + *n``, the comparison memo, the recursive comparison); everything else, and
+every unusual operand, goes back to the pure kernel.  These properties compare, on the same games, the
+operators and the active kernel's functions (``kernel.le``, ``kernel.add``, ...: C) with the reference's
+(``reference.le``, ``uptimal_le``, ``uptimal_sum``, ... of ``cgt.kernel.game``), with the memo tables emptied in
+between so that neither kernel reads the other's results.  Under ``CGT_PURE=1`` both sides are the pure kernel
+and the properties still hold (they then check the pure operators against the pure functions).
 """
 
+import contextlib
 import os
+import pickle
 import subprocess
 import sys
 import tracemalloc
@@ -19,11 +21,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from cgt import clear_caches, dyadic, game, integer, kernel_info, nimber, star, up, zero
+import cgt
+from cgt import clear_caches, dyadic, game, integer, kernel_info, limits, nimber, number, star, up, zero
 from cgt.errors import InvalidGameError, NotDyadicError, TooLargeError
+from cgt.kernel.game import (PureGameBase, closed_uptimal, float_shadow, game_fields, game_id, interned_counts, kernel,
+                             lefts_of, pure_kernel, reference, rights_of, stops_of, uptimal_le, uptimal_sum)
+from cgt.notation.printing import format_uptimal
 from cgt.testing import games, hot_games, nimbers, numbers, uptimals
-
-kernel = sys.modules["cgt.kernel.game"]  # the module (cgt.kernel.game is also the name of the function game)
 
 PURE = os.environ.get("CGT_PURE", "") not in ("", "0")
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,44 +48,61 @@ def wide_uptimals(draw):
     x = draw(PARTS)
     u = draw(st.one_of(st.integers(-8, 8), st.integers(-(2**66), 2**66)))
     n = draw(st.one_of(st.integers(0, 40), st.integers(0, 2**66)))
-    return kernel._uptimal(x, u, n)
+    return kernel.uptimal(x, u, n)
+
+
+def nus(g):
+    """The kernel's closed form ``(x, u, n)`` of g as stored (an int x for integers), or None."""
+    return game_fields(g)["nus"]
+
+
+@contextlib.contextmanager
+def max_interned(count):
+    """The intern limit lowered to ``count`` for the block (through cgt.limits, which hands it to the kernel)."""
+    previous = limits.set_max_interned(count)
+    try:
+        yield
+    finally:
+        limits.set_max_interned(previous)
 
 
 def test_the_compiled_kernel_is_active():
     """The install builds the C extension (gcc and the Python headers are on the machines cgt supports)."""
     if PURE:
-        assert kernel_info().startswith("pure") and type(star).__mro__[1] is object
+        assert kernel_info().startswith("pure") and type(star).__mro__[1] is PureGameBase
+        assert kernel is reference and not kernel.compiled
     else:
         assert kernel_info().startswith("compiled"), (
             f"{kernel_info()}: the C extension was not built; reinstall with `pip install -e .` and a C compiler")
-        assert type(star).__mro__[1].__name__ == "GameBase"
+        assert type(star).__mro__[1].__name__ == "GameBase" and kernel.compiled and kernel is not reference
+    assert kernel.description == kernel_info() and cgt.game is game and callable(cgt.game)
 
 
 @given(ANY, ANY)
 def test_order_agrees_with_the_pure_comparison(g, h):
     clear_caches()
-    with kernel.pure_kernel():
-        le, ge = kernel._le(g, h), kernel._le(h, g)
+    with pure_kernel():
+        le, ge = kernel.le(g, h), kernel.le(h, g)
     clear_caches()
     assert (g <= h, g >= h, h <= g) == (le, ge, ge)
     assert (g < h, g > h) == (le and not ge, ge and not le)
     assert (g == h, g != h) == (le and ge, not (le and ge))
     clear_caches()
-    assert (kernel._le(g, h), kernel._le(h, g)) == (le, ge)
+    assert (kernel.le(g, h), kernel.le(h, g)) == (le, ge)
     # and once more, now answered from the memo tables the compiled kernel just filled
     assert (g <= h, h <= g, g.compare(h) == "||") == (le, ge, not le and not ge)
 
 
 @given(wide_uptimals(), wide_uptimals())
 def test_uptimal_closed_forms_agree_with_the_pure_kernel(g, h):
-    assert (g <= h) == kernel._uptimal_le(g._nus, h._nus)
-    assert (h <= g) == kernel._uptimal_le(h._nus, g._nus)
-    assert (g + h) is kernel._uptimal_sum(g._nus, h._nus) is (h + g)
+    assert (g <= h) == uptimal_le(nus(g), nus(h))
+    assert (h <= g) == uptimal_le(nus(h), nus(g))
+    assert (g + h) is uptimal_sum(nus(g), nus(h)) is (h + g)
 
 
 @given(st.one_of(uptimals(), numbers(), nimbers()), st.one_of(uptimals(), numbers(), nimbers()))
 def test_small_uptimal_sums_agree_with_the_pure_kernel(g, h):
-    expected = kernel._uptimal_sum(g._nus, h._nus)
+    expected = uptimal_sum(nus(g), nus(h))
     assert g + h is expected and h + g is expected
     clear_caches()  # the interned games stay (the compiled kernel's table of small uptimals among them)
     assert g + h is expected
@@ -90,8 +111,7 @@ def test_small_uptimal_sums_agree_with_the_pure_kernel(g, h):
 @given(ANY, ANY)
 def test_sums_agree_with_the_pure_kernel(g, h):
     clear_caches()
-    with kernel.pure_kernel():
-        expected = kernel._add(g, h) if (g._nus is None or h._nus is None) else kernel._uptimal_sum(g._nus, h._nus)
+    expected = reference.add(g, h) if (nus(g) is None or nus(h) is None) else uptimal_sum(nus(g), nus(h))
     clear_caches()
     assert g + h is expected and h + g is expected
     assert g + h is expected  # from the sum memo
@@ -104,19 +124,18 @@ def test_canonical_forms_agree_with_the_pure_kernel(lefts, rights):
 
 
 def _canonical_agrees(lefts, rights):
-    """The compiled _canonical of {lefts | rights} is the pure kernel's game (made first, after a clear)."""
+    """The compiled canonical form of {lefts | rights} is the pure kernel's game (made first, after a clear)."""
     clear_caches()
-    with kernel.pure_kernel():
-        expected = kernel._canonical(list(lefts), list(rights))
+    expected = reference.canonical(list(lefts), list(rights))
     clear_caches()
-    assert kernel._canonical(list(lefts), list(rights)) is expected
+    assert kernel.canonical(list(lefts), list(rights)) is expected
     return expected
 
 
 @given(ANY, st.one_of(st.integers(-(2**70), 2**70), PARTS))
 def test_ints_and_dyadic_fractions_as_operands(g, x):
     """Ints and dyadic Fractions behave exactly as the number games they stand for, on either side."""
-    n = kernel.number(x)
+    n = number(x)
     assert g + x is g + n and x + g is n + g
     assert (g <= x, g >= x, g < x, g > x) == (g <= n, g >= n, g < n, g > n)
     assert (x <= g, x >= g, x < g, x > g) == (n <= g, n >= g, n < g, n > g)
@@ -143,29 +162,28 @@ def test_unusual_operands_behave_as_in_the_pure_kernel():
 
 
 def test_hash_and_fields_of_new_uptimals():
-    """New games get the fields of the pure kernel's ``_new``: stops, float shadows, hash like the value."""
+    """New games get the fields of the pure kernel's ``new_game``: stops, float shadows, hash like the value."""
     for x, u, n in ((98765, 0, 0), (Fraction(-7777, 8192), 0, 0), (2**80 + 17, 0, 0), (0, 0, 2**40 + 3),
                     (Fraction(3, 4) + 991, -2, 5)):
-        fresh = (x, u, n) not in kernel._by_uptimal
-        g = kernel._uptimal(x, u, n)
-        assert g._nus == (x, u, n) and g._ls == g._rs == x and g._lsf == g._rsf == float(x)
+        fresh = (x, u, n) not in kernel.by_uptimal
+        f = game_fields(kernel.uptimal(x, u, n))
+        assert f["nus"] == (x, u, n) and f["ls"] == f["rs"] == x and f["lsf"] == f["rsf"] == float(x)
         if fresh:
-            assert (g._neg, g._birthday, g._le_memo, g._extra, g._left, g._right) == (None,) * 6
-        assert hash(g) == (hash(x) if u == 0 == n else hash(("cgt.Game", g._id)))
-    huge = kernel._uptimal(Fraction(2**2000 + 1, 2), 0, 0)  # its float shadow overflows to +inf
-    assert huge._lsf == float("inf") and hash(huge) == hash(Fraction(2**2000 + 1, 2))
+            assert [f[k] for k in ("neg", "birthday", "le_memo", "extra", "left", "right")] == [None] * 6
+        assert f["hash"] == (hash(x) if u == 0 == n else hash(("cgt.Game", f["id"])))
+    huge = kernel.uptimal(Fraction(2**2000 + 1, 2), 0, 0)  # its float shadow overflows to +inf
+    assert game_fields(huge)["lsf"] == float("inf") and hash(huge) == hash(Fraction(2**2000 + 1, 2))
     g = game([up], [star])
-    assert g._nus is None and hash(g) == hash(("cgt.Game", g._id))
+    assert nus(g) is None and hash(g) == hash(("cgt.Game", game_id(g)))
     assert hash(integer(2)) == hash(2) and hash(dyadic(3, 4)) == hash(Fraction(3, 4))
     assert {integer(2): "two"}[2] == "two"
 
 
-def test_the_intern_cap_stops_new_uptimals_from_the_compiled_sum(monkeypatch):
+def test_the_intern_cap_stops_new_uptimals_from_the_compiled_sum():
     base = 1 << 45
     nimber(base)
     nimber(3)
-    monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_uptimal))
-    with pytest.raises(TooLargeError, match="MAX_INTERNED"):
+    with max_interned(interned_counts()["uptimals"]), pytest.raises(TooLargeError, match="set_max_interned"):
         nimber(base) + nimber(3)
 
 
@@ -178,10 +196,10 @@ def test_cancellation_reaches_the_compiled_comparison():
     cancel_requested[0] = True
     try:
         with pytest.raises(KeyboardInterrupt):
-            kernel._le(g, h)
+            kernel.le(g, h)
     finally:
         cancel_requested[0] = False
-    assert kernel._le(h, g) and not kernel._le(g, h)
+    assert kernel.le(h, g) and not kernel.le(g, h)
 
 
 def test_deep_comparisons_move_to_the_big_stack_thread():
@@ -192,8 +210,8 @@ def test_deep_comparisons_move_to_the_big_stack_thread():
     h = g + 1
     assert g < h and not h <= g and (h - 1) is g
     clear_caches()
-    with kernel.pure_kernel():
-        assert kernel._le_deep(g, h) and not kernel._le_deep(h, g)
+    with pure_kernel():
+        assert kernel.le_deep(g, h) and not kernel.le_deep(h, g)
 
 
 def test_no_reference_or_memory_leak_in_repeated_operations():
@@ -246,9 +264,9 @@ def test_a_missing_extension_falls_back_with_a_one_line_warning():
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Issue 18 step 2: small uptimals outside the general intern path (a C table keyed by machine integers; id,
-# (x, u, n), stops and hash made on first use) and the first-run paths of small sums in C (options of small
-# uptimals, stops, the simplicity theorem, the recognition of uptimals among canonical options).
+# Small uptimals outside the general intern path (a C table keyed by machine integers; id, (x, u, n), stops
+# and hash made on first use) and the first-run paths of small sums in C (options of small uptimals, stops,
+# the simplicity theorem, the recognition of uptimals among canonical options).
 
 # Small uptimals and their neighbours past the C bounds (|num| < 2^40 and 2^-20 for the simplicity theorem,
 # at most 64 options per side, |parts| < 2^61): the pure functions take over there.
@@ -256,28 +274,27 @@ NEAR = st.builds(lambda m, k: Fraction(m, 2**k), st.one_of(st.integers(-64, 64),
                                                           st.sampled_from([2**40 - 1, 2**40, -(2**40)])),
                  st.integers(0, 24))
 SMALL = st.one_of(uptimals(), numbers(), nimbers(),
-                  st.builds(kernel._uptimal, NEAR, st.integers(-3, 3), st.integers(0, 70)))
-pure_materialise = getattr(kernel, "_pure_materialise", kernel._materialise)
+                  st.builds(kernel.uptimal, NEAR, st.integers(-3, 3), st.integers(0, 70)))
 
 
 def reference_stops(g):
     """The stops by their definition (Siegel, CGT II.3), in Fractions: a number's value, else the largest right
     stop of a left option and the smallest left stop of a right option."""
-    closed = kernel.closed_uptimal(g)
+    closed = closed_uptimal(g)
     if closed is not None:
         return closed[0], closed[0]
-    return (max(reference_stops(o)[1] for o in kernel.lefts_of(g)),
-            min(reference_stops(o)[0] for o in kernel.rights_of(g)))
+    return (max(reference_stops(o)[1] for o in lefts_of(g)),
+            min(reference_stops(o)[0] for o in rights_of(g)))
 
 
 @given(SMALL)
 def test_options_of_small_uptimals_agree_with_the_pure_materialise(g):
-    pure_materialise(g)
-    expected = (g._left, g._right)
-    kernel._materialise(g)  # the compiled one recomputes them
-    assert (g._left, g._right) == expected
+    reference.materialise(g)
+    expected = (game_fields(g)["left"], game_fields(g)["right"])
+    kernel.materialise(g)  # the compiled one recomputes them
+    assert (game_fields(g)["left"], game_fields(g)["right"]) == expected
     for options in expected:
-        assert [kernel.game_id(o) for o in options] == sorted(kernel.game_id(o) for o in options)
+        assert [game_id(o) for o in options] == sorted(game_id(o) for o in options)
     # the options rebuild the game: canonical form, simplicity theorem and recognition of uptimals in C
     assert game(list(expected[0]), list(expected[1])) is g
 
@@ -286,22 +303,16 @@ def test_options_of_small_uptimals_agree_with_the_pure_materialise(g):
 def test_stops_agree_with_their_definition(g):
     ls, rs = reference_stops(g)
     assert (g.left_stop, g.right_stop) == (ls, rs)
-    kls, krs = kernel.stops_of(g)
+    kls, krs = stops_of(g)
     assert (kls, krs) == (ls, rs)
     assert [type(v) for v in (kls, krs)] == [int if v.denominator == 1 else Fraction for v in (ls, rs)]
-    assert (g._lsf, g._rsf) == (kernel._float(ls), kernel._float(rs))
+    assert (game_fields(g)["lsf"], game_fields(g)["rsf"]) == (float_shadow(ls), float_shadow(rs))
 
 
-@given(st.lists(st.one_of(numbers(), st.builds(kernel.number, NEAR), st.builds(kernel.number, PARTS)),
-                max_size=4),
-       st.lists(st.one_of(numbers(), st.builds(kernel.number, NEAR), st.builds(kernel.number, PARTS)),
-                max_size=4))
+@given(st.lists(st.one_of(numbers(), st.builds(number, NEAR), st.builds(number, PARTS)), max_size=4),
+       st.lists(st.one_of(numbers(), st.builds(number, NEAR), st.builds(number, PARTS)), max_size=4))
 def test_the_simplicity_theorem_agrees_with_the_pure_kernel(lefts, rights):
-    clear_caches()
-    with kernel.pure_kernel():
-        expected = kernel._canonical(list(lefts), list(rights))
-    clear_caches()
-    assert kernel._canonical(list(lefts), list(rights)) is expected
+    _canonical_agrees(lefts, rights)
 
 
 @given(st.lists(SMALL, max_size=4), st.lists(SMALL, max_size=4))
@@ -312,10 +323,10 @@ def test_recognised_uptimals_agree_with_the_pure_kernel(lefts, rights):
 @given(SMALL, SMALL)
 def test_sums_of_small_uptimals_print_and_read_back(g, h):
     total = g + h
-    x, u, n = kernel.closed_uptimal(total)
-    assert str(total) == kernel.format_uptimal(x, u, n)
+    x, u, n = closed_uptimal(total)
+    assert str(total) == format_uptimal(x, u, n)
     assert game(str(total)) is total
-    assert repr(total) == repr(kernel._uptimal(x, u, n))
+    assert repr(total) == repr(kernel.uptimal(x, u, n))
 
 
 def test_ids_are_unique_stable_and_follow_creation_order():
@@ -324,21 +335,22 @@ def test_ids_are_unique_stable_and_follow_creation_order():
 
     # a power of two (so that the XORs below are sums) whose games no other test of this process has made: a
     # property test may well have made *2^50 already
-    base = next(1 << e for e in range(50, 60) if not any(k in kernel._by_uptimal for k in keys(1 << e)))
+    base = next(1 << e for e in range(50, 60) if not any(k in kernel.by_uptimal for k in keys(1 << e)))
     made = [nimber(base + k) for k in range(4)] + [dyadic(2 * base + 1, 1 << 20), nimber(base) + nimber(2 * base + 9)]
-    ids = [kernel.game_id(g) for g in made]
+    ids = [game_id(g) for g in made]
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
-    assert [g._id for g in made] == ids  # made once, then the same int
+    assert [game_fields(g)["id"] for g in made] == ids  # made once, then the same int
     assert hash(made[0]) == hash(("cgt.Game", ids[0])) and hash(made[4]) == hash(Fraction(2 * base + 1, 1 << 20))
     assert nimber(base) + nimber(base + 7) is nimber(7) and made[5] is nimber(3 * base + 9)
 
 
 def test_the_uptimal_table_reads_like_a_dict_and_survives_clear_caches():
-    table = kernel._by_uptimal
+    table = kernel.by_uptimal
     key = (12_345 + Fraction(3, 1024), 3, 5)
-    g = kernel._uptimal(*key)
+    g = kernel.uptimal(*key)
     h = game([g], [0])
-    assert (g <= h, h <= g) == (False, False) and g._le_memo is not None and h._le_memo is not None
+    assert (g <= h, h <= g) == (False, False)
+    assert game_fields(g)["le_memo"] is not None and game_fields(h)["le_memo"] is not None
     assert key in table and table[key] is g and table.get(key) is g
     assert (Fraction(4), 0, 0) in table and table[(Fraction(4), 0, 0)] is integer(4)  # keys match by value
     assert table.get((0, 0, -1)) is None and table.get((0, 0, -1), "no") == "no"
@@ -346,18 +358,19 @@ def test_the_uptimal_table_reads_like_a_dict_and_survives_clear_caches():
         table[(Fraction(1, 3 << 70), 0, 0)]
     assert len(table) >= 2 and any(v is g for v in table.values())
     clear_caches()
-    assert (g._le_memo, g._extra, h._le_memo) == (None, None, None) and kernel._uptimal(*key) is g
+    assert [game_fields(g)["le_memo"], game_fields(g)["extra"], game_fields(h)["le_memo"]] == [None] * 3
+    assert kernel.uptimal(*key) is g
 
 
-def test_the_intern_cap_applies_to_every_new_small_uptimal(monkeypatch):
+def test_the_intern_cap_applies_to_every_new_small_uptimal():
     a, b = dyadic(2**36 + 1, 2**10), dyadic(2**36 + 2, 2**10)  # the simplest number between them is new
     x, y = dyadic(2**30 + 1, 2**20), dyadic(1, 2**19)
-    unlisted = kernel._uptimal(2**35 + 977, 3, 0)  # its options are not interned yet
-    monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_uptimal))
-    for make in (lambda: x + y, lambda: kernel._uptimal(Fraction(7, 2**33), 5, 9), lambda: game([a], [b]),
-                 lambda: kernel.lefts_of(unlisted), lambda: nimber(2**52)):
-        with pytest.raises(TooLargeError, match="MAX_INTERNED"):
-            make()
+    unlisted = kernel.uptimal(2**35 + 977, 3, 0)  # its options are not interned yet
+    with max_interned(interned_counts()["uptimals"]):
+        for make in (lambda: x + y, lambda: kernel.uptimal(Fraction(7, 2**33), 5, 9), lambda: game([a], [b]),
+                     lambda: lefts_of(unlisted), lambda: nimber(2**52)):
+            with pytest.raises(TooLargeError, match="set_max_interned"):
+                make()
 
 
 def test_games_stay_out_of_the_cyclic_collector_and_accept_weak_references():
@@ -423,23 +436,22 @@ def test_the_memo_of_a_game_holds_the_true_answers_by_id(values):
     g, others = values[0], values[1:]
     for h in others:
         g <= h
-    memo = g._le_memo
+    memo = game_fields(g)["le_memo"]
     if memo is None:  # every comparison was decided in closed form (uptimals) or by identity
         return
-    assert type(memo) is kernel._compiled.LeMemo
+    assert type(memo) is kernel.memo_type
     stored = {k: memo[k] for k in memo}
     assert len(stored) == len(memo) and all(v in (True, False) for v in stored.values())
-    by_id = {f._id: f for h in values for f in h.followers() | {h}}
+    by_id = {game_id(f): f for h in values for f in h.followers() | {h}}
     assert set(stored) <= set(by_id)
     clear_caches()
-    with kernel.pure_kernel():
-        assert {k: kernel._le(g, by_id[k]) for k in stored} == stored
+    assert {k: reference.le(g, by_id[k]) for k in stored} == stored
     clear_caches()
 
 
 @pytest.mark.skipif(PURE, reason="the compiled kernel's memo type")
 def test_the_memo_type_reads_and_writes_like_a_small_dict():
-    memo = kernel._compiled.LeMemo()
+    memo = kernel.memo_type()
     assert len(memo) == 0 and memo.get(3) is None and memo.get(3, "no") == "no" and 3 not in memo
     for k in range(1000):  # grows past the four inline slots many times
         memo[k * 7919] = k % 3 == 0
@@ -460,13 +472,106 @@ def test_the_memo_type_reads_and_writes_like_a_small_dict():
 
 @pytest.mark.skipif(PURE, reason="the compiled kernel's memo type")
 def test_the_pure_comparison_reads_and_fills_a_compiled_memo():
-    # The pure kernel's _le (the reference) run on games whose memos the compiled kernel made: it reads the
-    # LeMemo with .get and stores into it with [] -- and the answers agree.
+    # The pure kernel's comparison (the reference) run on games whose memos the compiled kernel made: it reads
+    # the LeMemo with .get and stores into it with [] -- and the answers agree.
     clear_caches()
     a, b, c = game([integer(2)], [star]), game([up], [integer(-1)]), game([zero, star], [zero])
     first = [(x <= y) for x in (a, b, c) for y in (a, b, c)]
-    assert type(a._le_memo) is kernel._compiled.LeMemo
-    with kernel.pure_kernel():
-        again = [kernel._le(x, y) for x in (a, b, c) for y in (a, b, c)]
+    assert type(game_fields(a)["le_memo"]) is kernel.memo_type
+    with pure_kernel():
+        again = [kernel.le(x, y) for x in (a, b, c) for y in (a, b, c)]
     assert again == first
     clear_caches()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# One binding: the limits reach the compiled kernel through cgt.limits' setters, every extension loads through
+# one loader with one warning policy, and games pickle as calls of the public constructor cgt.game.
+
+def test_the_limits_set_through_cgt_limits_reach_the_kernel():
+    """The intern limit set by cgt.limits is the one the kernel (C or pure) enforces, and the previous setting
+    comes back; the memo budget and its count are the active kernel's."""
+    base = 11 << 52
+    nimber(base)
+    with max_interned(interned_counts()["uptimals"]):
+        assert limits.max_interned() == interned_counts()["uptimals"]
+        with pytest.raises(TooLargeError, match=r"cgt\.limits\.set_max_interned"):
+            nimber(base + 1)
+    assert nimber(base + 1) is nimber(base) + nimber(1)  # room again
+    previous = limits.set_memo_budget(3)
+    try:
+        assert limits.memo_stats() == kernel.memo_stats() and kernel.memo_stats()["budget"] == 3
+    finally:
+        assert limits.set_memo_budget(previous) == 3
+    assert kernel.memo_stats()["budget"] == previous
+
+
+def test_pure_kernel_swaps_the_algorithms_and_restores_them():
+    compiled = [getattr(kernel, name) for name in type(kernel).ALGORITHMS]
+    with pure_kernel() as pure:
+        assert pure is reference and kernel.le is reference.le and kernel.canonical is reference.canonical
+        assert game([0], [1]) is dyadic(1, 2) and kernel.le(star, up) is False
+    assert [getattr(kernel, name) for name in type(kernel).ALGORITHMS] == compiled
+
+
+GAMES_TO_PICKLE = st.one_of(ANY, st.builds(kernel.uptimal, PARTS, st.integers(-(2**66), 2**66),
+                                           st.integers(0, 2**66)))
+
+
+@given(GAMES_TO_PICKLE)
+def test_games_pickle_through_the_public_constructor(g):
+    """A pickle names cgt.game and no kernel module, so moving the kernel's modules cannot break it; loading it
+    gives the very interned game back (in either kernel: this test runs in both passes)."""
+    for protocol in (0, pickle.HIGHEST_PROTOCOL):
+        data = pickle.dumps(g, protocol)
+        assert pickle.loads(data) is g
+        assert b"cgt.kernel" not in data and b"_kernel" not in data
+
+
+def test_pickles_load_in_the_other_kernel():
+    """A pickle made by one kernel loads in the other (a fresh interpreter with CGT_PURE flipped)."""
+    values = [game([3], [game([2], [1])]), up + star, nimber(2**70), dyadic(-3, 8) + 2 * up, game([up], [star, 2]),
+              integer(-(10**5000)), dyadic(3**9000 + 2, 2**20)]  # numbers past the int-to-text limit too
+    script = ("import pickle, sys, cgt\n"
+              "values = pickle.load(sys.stdin.buffer)\n"
+              "print(cgt.kernel_info().split()[0], [str(v) for v in values])\n")
+    env = dict(os.environ, CGT_PURE="" if PURE else "1")
+    result = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(values), cwd=ROOT, env=env,
+                            capture_output=True, timeout=60)
+    assert result.returncode == 0, result.stderr.decode()
+    other = "compiled" if PURE else "pure"
+    assert result.stdout.decode().strip() == f"{other} {[str(v) for v in values]}"
+
+
+MISSING_EXTENSIONS = """
+import sys, warnings
+for name in sys.argv[1:]:
+    sys.modules[name] = None  # as if the extension had not been built
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    import cgt, cgt.games
+    from cgt.games.grid import domineering
+    from cgt.thermo import thermograph
+notes = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
+print(len(notes), thermograph.COMPILED, cgt.games.Domineering("..|..").value, cgt.kernel_info().split()[0])
+for note in notes:
+    print(note)
+"""
+
+
+@pytest.mark.parametrize("pure", ["", "1"])
+def test_every_extension_loads_through_the_one_loader_with_one_warning_policy(pure):
+    """Without CGT_PURE a missing extension costs one RuntimeWarning naming it; with CGT_PURE=1 none loads and
+    nothing is said."""
+    missing = ["cgt.thermo._thermo", "cgt.games.grid._domineering"]
+    env = dict(os.environ, CGT_PURE=pure)
+    result = subprocess.run([sys.executable, "-c", MISSING_EXTENSIONS, *missing], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    first, *notes = result.stdout.strip().splitlines()
+    if pure:
+        assert first == "0 False +-1 pure" and notes == []
+    else:
+        assert first == "2 False +-1 compiled" and len(notes) == 2
+        assert sorted(note.split(",")[0] for note in notes) == [f"cgt: {name}" for name in sorted(missing)]
+        assert all(", the compiled " in note and "CGT_PURE=1" in note for note in notes)

@@ -87,14 +87,16 @@ def test_integer_valued_fractions_share_the_int_entry():
     assert integer(7).is_integer and not dyadic(7, 2).is_integer
 
 
-def test_interned_uptimals_are_capped(monkeypatch):
+def test_interned_uptimals_are_capped():
     """Nim sums of huge nimbers make a new game each: the uptimal table has the same cap as general games."""
-    import sys
-
+    from cgt import limits
     from cgt.errors import TooLargeError
+    from cgt.kernel.game import interned_counts
 
-    kernel = sys.modules["cgt.kernel.game"]
-    monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_uptimal) + 5)
-    with pytest.raises(TooLargeError, match="distinct games are in memory"):
-        for k in range(50):
-            nimber(1 << 40) + nimber(k)
+    previous = limits.set_max_interned(interned_counts()["uptimals"] + 5)
+    try:
+        with pytest.raises(TooLargeError, match="distinct games are in memory"):
+            for k in range(50):
+                nimber(1 << 40) + nimber(k)
+    finally:
+        limits.set_max_interned(previous)

@@ -1,7 +1,7 @@
 """Golden table for canonical forms and their CGSuite plain-text printing.
 
 Sources:
-  [issue]  the core-algebra issue's required rows (CGSuite notation, DESIGN §3)
+  [CGS]    CGSuite's printing of canonical short games (CGSUITE.md §5.3; DESIGN §3)
   [WW]     Berlekamp, Conway, Guy, Winning Ways, 2nd ed., vol. 1 (ch. 2-5)
   [ONAG]   Conway, On Numbers and Games, 2nd ed. (ch. 1-2, 7)
   [LIP]    Albert, Nowakowski, Wolfe, Lessons in Play (ch. 4-6)
@@ -23,19 +23,19 @@ from cgt import (
 def _rows():
     g = game
     return [
-        # --- required by the issue
-        ("half", lambda: g([0], [1, 2]), "1/2", "issue; ONAG ch.1 simplicity"),
-        ("star2", lambda: g([0, star], [0, star]), "*2", "issue; WW ch.3"),
-        ("up3", lambda: up + up + up, "^3", "issue"),
-        ("upstar", lambda: up + star, "^*", "issue; WW ch.3"),
-        ("pm1", lambda: g([1], [-1]), "+-1", "issue; WW ch.1 switches"),
-        ("3||2|1", lambda: g([3], [g([2], [1])]), "{3||2|1}", "issue; CGSuite docs"),
-        ("sum_hot", lambda: g([3], [2]) + g([2], [0]), "{5|4||3|2}", "issue; CGSuite docs"),
-        ("tiny1", lambda: g([0], [g([0], [-1])]), "Tiny(1)", "issue; WW ch.5"),
-        ("nim_xor", lambda: nimber(2) + nimber(3), "*", "issue; WW ch.3 nim addition"),
-        ("uptimal", lambda: dyadic(73, 16) + 9 * down + nimber(8), "73/16v9*8", "issue"),
-        ("up_nth2", lambda: g([0], [down + star]), "^<2>", "issue; CGT II.4"),
-        ("up_cum2", lambda: g([up], [star]), "^[2]", "issue; CGT II.4"),
+        # --- the shapes of CGSuite's notation [CGS], each value from the theory cited
+        ("half", lambda: g([0], [1, 2]), "1/2", "CGS; ONAG ch.1 simplicity"),
+        ("star2", lambda: g([0, star], [0, star]), "*2", "CGS; WW ch.3"),
+        ("up3", lambda: up + up + up, "^3", "CGS: k ups print ^k"),
+        ("upstar", lambda: up + star, "^*", "CGS; WW ch.3"),
+        ("pm1", lambda: g([1], [-1]), "+-1", "CGS; WW ch.1 switches"),
+        ("3||2|1", lambda: g([3], [g([2], [1])]), "{3||2|1}", "CGS; CGSuite docs"),
+        ("sum_hot", lambda: g([3], [2]) + g([2], [0]), "{5|4||3|2}", "CGS; CGSuite docs"),
+        ("tiny1", lambda: g([0], [g([0], [-1])]), "Tiny(1)", "CGS; WW ch.5"),
+        ("nim_xor", lambda: nimber(2) + nimber(3), "*", "CGS; WW ch.3 nim addition"),
+        ("uptimal", lambda: dyadic(73, 16) + 9 * down + nimber(8), "73/16v9*8", "CGS: number part, then v9, then *8"),
+        ("up_nth2", lambda: g([0], [down + star]), "^<2>", "CGS; CGT II.4"),
+        ("up_cum2", lambda: g([up], [star]), "^[2]", "CGS; CGT II.4"),
         # --- numbers [ONAG ch.1-2, WW ch.2]
         ("empty", lambda: g([], []), "0", "ONAG: 0 = { | }"),
         ("one", lambda: g([0], []), "1", "ONAG: 1 = {0|}"),

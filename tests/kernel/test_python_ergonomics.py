@@ -1,6 +1,6 @@
 """The Python API behaves like Python: conversions, numpy integers, exact comparisons, position sums, reprs.
 
-Each test is a regression test for an item of the Python-API issue ("Python ergonomics").
+Each test pins one promise of the Python API: a game behaves as a Python user expects of a number-like value.
 """
 
 from fractions import Fraction

@@ -9,8 +9,8 @@ by induction on birthdays this proves the fast path right).
 
 from hypothesis import given, strategies as st
 
-from cgt import Outcome, game, up, zero
-from cgt.kernel.game import _add, _canonical, _le, _lefts, _rights, _uptimal
+from cgt import Outcome, game, nimber, number, up, zero
+from cgt.kernel.game import closed_uptimal, kernel, lefts_of, rights_of
 from cgt.testing import games, nimbers, numbers, uptimals
 
 G3 = games(max_birthday=3)
@@ -109,30 +109,30 @@ def test_equal_values_are_identical(g, h):
 @given(st.one_of(numbers(), nimbers(), uptimals()), st.one_of(numbers(), nimbers(), uptimals()))
 def test_uptimal_fast_paths_equal_definition(g, h):
     # options from the closed form rebuild the same game
-    assert _canonical(list(_lefts(g)), list(_rights(g))) is g
+    assert kernel.canonical(list(lefts_of(g)), list(rights_of(g))) is g
     # sum: one level of the definition over the kernel
-    lefts = [_add(x, h) for x in _lefts(g)] + [_add(g, y) for y in _lefts(h)]
-    rights = [_add(x, h) for x in _rights(g)] + [_add(g, y) for y in _rights(h)]
-    assert _canonical(lefts, rights) is _add(g, h)
+    lefts = [kernel.add(x, h) for x in lefts_of(g)] + [kernel.add(g, y) for y in lefts_of(h)]
+    rights = [kernel.add(x, h) for x in rights_of(g)] + [kernel.add(g, y) for y in rights_of(h)]
+    assert kernel.canonical(lefts, rights) is kernel.add(g, h)
     # order: G <= H iff no G^L >= H and no H^R <= G
-    general = not any(_le(h, x) for x in _lefts(g)) and not any(_le(y, g) for y in _rights(h))
-    assert general == _le(g, h)
+    general = not any(kernel.le(h, x) for x in lefts_of(g)) and not any(kernel.le(y, g) for y in rights_of(h))
+    assert general == kernel.le(g, h)
 
 
 @given(numbers(), G3)
 def test_number_translation_equals_definition(x, g):
     """x + G computed by translation equals {x^L + G, x + G^L | ...} canonicalised."""
-    lefts = [_add(a, g) for a in _lefts(x)] + [_add(x, b) for b in _lefts(g)]
-    rights = [_add(a, g) for a in _rights(x)] + [_add(x, b) for b in _rights(g)]
-    assert _canonical(lefts, rights) is x + g
+    lefts = [kernel.add(a, g) for a in lefts_of(x)] + [kernel.add(x, b) for b in lefts_of(g)]
+    rights = [kernel.add(a, g) for a in rights_of(x)] + [kernel.add(x, b) for b in rights_of(g)]
+    assert kernel.canonical(lefts, rights) is x + g
 
 
 @given(numbers(), G3)
 def test_number_avoidance_in_comparisons(x, g):
     """x <= G computed with number avoidance equals the full definition."""
     for a, b in ((x, g), (g, x)):
-        general = not any(_le(b, o) for o in _lefts(a)) and not any(_le(o, a) for o in _rights(b))
-        assert general == _le(a, b)
+        general = not any(kernel.le(b, o) for o in lefts_of(a)) and not any(kernel.le(o, a) for o in rights_of(b))
+        assert general == kernel.le(a, b)
 
 
 @given(G3, G3)
@@ -158,7 +158,16 @@ def test_infinitesimal_iff_between_all_positive_numbers(g):
 
 @given(uptimals(), uptimals())
 def test_uptimal_components_add(g, h):
-    (x, u, n), (y, v, m) = g._nus, h._nus
-    assert (g + h)._nus == (x + y, u + v, n ^ m)
-    assert g + h is _uptimal(x + y, u + v, n ^ m)
-    assert u * up + n * 0 == u * up
+    (x, u, n), (y, v, m) = closed_uptimal(g), closed_uptimal(h)
+    assert closed_uptimal(g + h) == (x + y, u + v, n ^ m)
+    assert g + h is kernel.uptimal(x + y, u + v, n ^ m)
+    # The components name the game: x + u.^ + *n is the number x, plus *n, plus u copies of ^ (-u of v if u < 0).
+    for k, (z, w, j) in ((g, closed_uptimal(g)), (h, closed_uptimal(h))):
+        assert k is _sum([number(z), nimber(j)] + [up if w > 0 else -up] * abs(w))
+
+
+def _sum(terms):
+    total = zero
+    for term in terms:
+        total = total + term
+    return total

@@ -1,4 +1,12 @@
-"""Misère quotients of octal games (cgt.misere.quotient)."""
+"""Misère quotients of octal games (cgt.misere.quotient).
+
+Sources.  The definition and the quotient of 0.75 (R8): Plambeck and Siegel, "Misère quotients for impartial
+games", J. Combin. Theory A 115 (2008).  The classification: Siegel, "The structure and classification of
+misère quotients" (arXiv:math/0703070).  The orders of the partial quotients of Kayles (0.77) and Dawson's
+Kayles (0.07): Siegel's MisereSolver, the misère quotient program bundled with CGSuite.  Where no source
+gives a number, the test derives it by plain search from the definition: two sums of heaps are equivalent
+when no third sum (a probe) tells their misère outcomes apart.
+"""
 
 import random
 from functools import lru_cache
@@ -22,25 +30,69 @@ def _searcher(code):
     return p_position
 
 
+def _probes(n, size):
+    """Every sum of heaps <= n with at most ``size`` tokens in all (the empty sum first)."""
+    return [x for total in range(size + 1) for x in _multisets(total, n)]
+
+
+def _joined(heaps, probe):
+    return tuple(sorted(heaps + probe))
+
+
+def _told_apart(code, n, size=10, probe=10):
+    """``(classes, P-classes)`` among the sums of heaps <= n with at most ``size`` tokens, by plain search:
+    two sums fall in one class when every probe of at most ``probe`` tokens gives both the same misère
+    outcome.  Sums in different classes are inequivalent by the definition, so these are lower bounds on the
+    order of the quotient and on its P-portion, found without the quotient."""
+    search = _searcher(code)
+    probes = _probes(n, probe)
+    signatures = {tuple(search(_joined(heaps, x)) for x in probes) for heaps in _probes(n, size)}
+    return len(signatures), sum(1 for signature in signatures if signature[0])   # probes[0] is the empty sum
+
+
 def test_quotient_of_075_is_r8():
-    # Plambeck & Siegel, "Misère quotients for impartial games", JCTA 115 (2008): the misère quotient of
-    # 0.75 is the 8-element monoid R8 with a two-element P-portion {a, b^2}.
+    # Plambeck and Siegel: the misère quotient of 0.75 is the monoid R8 of order 8, with a P-portion of two
+    # elements; Siegel's classification: it is the only misère quotient of order 8.
     q = misere_quotient("0.75", 60)
-    assert q.order == 8
-    assert len(q.p_portion) == 2 and q.p_names == ["a", "b^2"]
-    assert q.presentation == "<a,b,c | a^2=1, bc=ab, c^2=b^2, b^3=b>"
+    assert q.order == 8 and len(q.p_portion) == 2
+    assert q.presentation == "<a,b,c | a^2=1, bc=ab, c^2=b^2, b^3=b>" and q.p_names == ["a", "b^2"]
+    # The presentation against the definition, by search: the generators a, b, c are heaps 1, 2 and 5; no
+    # probe tells the two sides of a relation apart; the P-portion is the words whose sums are P-positions;
+    # and probes tell the eight words apart.
+    assert q.generators == (1, 2, 5)
+    search, probes = _searcher("0.75"), _probes(30, 12)
+    for lhs, rhs in [((1, 1), ()), ((2, 5), (1, 2)), ((5, 5), (2, 2)), ((2, 2, 2), (2,))]:
+        assert all(search(_joined(lhs, x)) == search(_joined(rhs, x)) for x in probes), (lhs, rhs)
+    words = {"1": (), "a": (1,), "b": (2,), "ab": (1, 2), "b^2": (2, 2), "ab^2": (1, 2, 2), "c": (5,), "ac": (1, 5)}
+    assert sorted(q.names) == sorted(words)
+    assert [word for word, heaps in words.items() if search(heaps)] == ["a", "b^2"]
+    assert len({tuple(search(_joined(heaps, x)) for x in probes) for heaps in words.values()}) == 8
+    # It grows at heaps 1, 2 and 5 (the generators) and is complete from heap 5 on: the classes search tells
+    # apart among the heaps up to k, k = 0..5, are as many as the partial quotients' elements.
     assert q.last_growth == 5
+    assert [_told_apart("0.75", k) for k in range(6)] == [(size, len(misere_quotient("0.75", k).p_portion))
+                                                          for k, size in enumerate(q.sizes[:6])]
 
 
-@pytest.mark.parametrize("code, n, order, p_size", [
-    ("0.75", 30, 8, 2), ("0.07", 9, 6, 2), ("0.07", 24, 24, 5), ("0.77", 8, 12, 3), ("0.77", 30, 40, 9),
-], ids=["0.75", "0.07-to-9", "0.07-to-24", "0.77-to-8", "0.77-to-30"])
-def test_quotient_answers_equal_search(code, n, order, p_size):
-    # Orders as computed here (Dawson's Kayles 0.07 and Kayles 0.77 expand at heaps 10 and 9, so these
-    # pass through the rebuilding step); every answer is checked against direct search on random sums of
-    # heaps small enough to search, including heaps on both sides of the expansions.
+@pytest.mark.parametrize("code, n", [("0.07", 9), ("0.77", 8), ("0.77", 2), ("0.07", 4)])
+def test_small_quotients_have_the_classes_search_tells_apart(code, n):
     q = misere_quotient(code, n)
-    assert (q.order, len(q.p_portion)) == (order, p_size)
+    assert (q.order, len(q.p_portion)) == _told_apart(code, n, size=14, probe=12)
+
+
+@pytest.mark.parametrize("code, n, order", [
+    ("0.75", 30, 8),     # Plambeck and Siegel: R8
+    ("0.07", 9, 6),      # MisereSolver: Dawson's Kayles has order 6 from heap 4, 12 from heap 10
+    ("0.07", 24, 24),    # ... 24 from heap 14, 144 at heap 25
+    ("0.77", 8, 12),     # MisereSolver: Kayles has order 12 from heap 5, 18 from heap 9
+    ("0.77", 30, 40),    # ... 40 from heap 27 on
+], ids=["0.75", "0.07-to-9", "0.07-to-24", "0.77-to-8", "0.77-to-30"])
+def test_quotient_answers_equal_search(code, n, order):
+    # Dawson's Kayles and Kayles expand at heaps 10 and 9, so these pass through the rebuilding step; every
+    # answer is checked against direct search on random sums of heaps small enough to search, including
+    # heaps on both sides of the expansions.
+    q = misere_quotient(code, n)
+    assert q.order == order
     search = _searcher(code)
     rng = random.Random(7)
     for _ in range(300):
@@ -95,18 +147,29 @@ def _partition_count(k, largest):
     return table[k]
 
 
+def _orders(growth, n):
+    """The orders of the partial quotients of heaps 0..k, k = 0..n, from the heaps where they change."""
+    orders, order = [], 1
+    for k in range(n + 1):
+        order = growth.get(k, order)
+        orders.append(order)
+    return tuple(orders)
+
+
 def test_growth_of_dawsons_kayles_and_kayles():
-    # The orders of the quotients of heaps 0..k, k = 0, 1, 2, ...: Dawson's Kayles expands at heap 10
-    # (b^3 = b fails: 6 -> 12) and grows again at 14; Kayles expands at heap 9.
-    assert misere_quotient("0.07", 24).sizes == (1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12) + (24,) * 11
-    assert misere_quotient("0.77", 12).sizes == (1, 2, 6, 6, 6, 12, 12, 12, 12, 18, 18, 18, 24)
+    # The orders of the quotients of heaps 0..k (MisereSolver): Dawson's Kayles 2, 6, 12, 24 from heaps 2, 4,
+    # 10, 14 (heap 1 has no move, so it is the identity), 144 at 25; Kayles 2, 6, 12, 18, 24, 32, 40 from
+    # heaps 1, 2, 5, 9, 12, 25, 27.
+    assert misere_quotient("0.07", 24).sizes == _orders({2: 2, 4: 6, 10: 12, 14: 24}, 24)
+    assert misere_quotient("0.77", 30).sizes == _orders({1: 2, 2: 6, 5: 12, 9: 18, 12: 24, 25: 32, 27: 40}, 30)
 
 
 @pytest.mark.slow
 def test_kayles_quotient_of_all_heaps():
-    # Kayles (0.77), computed here: no growth after heap 27, and the pretending function is periodic with
-    # period 12 from heap 71 on; 200 >= 2*71 + 2*12 + 2 - 1, so by the periodicity theorem this 40-element
-    # quotient with 9 P-positions is the misère quotient of all Kayles heaps (about 12 s).
+    # Kayles (0.77), MisereSolver: the quotient of all heaps has order 40 with 9 P-positions, reached at heap
+    # 27, and the pretending function is periodic with period 12 from heap 71 on; 200 >= 2*71 + 2*12 + 2 - 1,
+    # so by the periodicity criterion the quotient of heaps to 200 is that of all Kayles heaps.
+    # test_quotient_answers_equal_search checks the same order on heaps to 30 in the default run.
     q = misere_quotient("0.77", 200)
     assert (q.order, len(q.p_portion), q.last_growth, q.period) == (40, 9, 27, (71, 12))
     assert all(q.pretending[m] == q.pretending[m - 12] for m in range(83, 201))
@@ -117,8 +180,14 @@ def test_kayles_quotient_of_all_heaps():
 
 
 def test_periodicity_extends_the_quotient_to_all_heaps():
-    # 0.75: the pretending function is periodic (period 2 from heap 8) and n = 40 is past the bound of the
-    # periodicity theorem, so heaps beyond 40 are answered; they agree with a quotient computed to 70.
+    # 0.75: the pretending function is periodic with period 2 from heap 8 (by search: heap h and heap h - 2
+    # are told apart by no probe for h = 10..20, heaps 9 and 7 are), and n = 40 is past the bound of the
+    # periodicity criterion, so heaps beyond 40 are answered; they agree with a quotient computed to 70.
+    search, probes = _searcher("0.75"), _probes(30, 12)
+
+    def equivalent(a, b):
+        return all(search(_joined((a,), x)) == search(_joined((b,), x)) for x in probes)
+    assert all(equivalent(h, h - 2) for h in range(10, 21)) and not equivalent(9, 7)
     q, wide = misere_quotient("0.75", 40), misere_quotient("0.75", 70)
     assert q.period == (8, 2) and wide.period == (8, 2)
     assert wide.order == q.order and wide.p_portion == q.p_portion
@@ -155,6 +224,9 @@ def test_refusals():
 
 
 def test_octal_options():
+    # The octal code's digit d_k says how many heaps may be left after taking k tokens from one heap: 0 if
+    # bit 1 of d_k is set, 1 if bit 2, 2 if bit 4 (Winning Ways ch. 4).  0.77, heap 4: take 1 (leave 3 or
+    # 1 + 2) or 2 (leave 2 or 1 + 1); 0.07, heap 2: take both; .137, heap 3: take 2 (leave 1) or all 3.
     assert octal_options("0.77")(4) == [(1, 1), (1, 2), (2,), (3,)]
     assert octal_options("0.07")(2) == [()]
     assert octal_options(".137")(3) == [(), (1,)]

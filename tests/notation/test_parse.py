@@ -1,4 +1,4 @@
-"""cgt.game(text) / cgt.notation.parse.parse_game: everything str(G) prints reads back to the same game (issue 17)."""
+"""cgt.game(text) / cgt.notation.parse.parse_game: everything str(G) prints reads back to the same game."""
 
 import pytest
 from hypothesis import given, settings

@@ -1,4 +1,4 @@
-"""Issue 17 regressions in the Python API: clear CGTErrors and no size limits of Python's own."""
+"""Regressions in the Python API: clear CGTErrors and no size limits of Python's own."""
 
 import sys
 from fractions import Fraction
@@ -36,7 +36,8 @@ def test_game_needs_collections_of_options(lefts, rights, named):
 
 
 def test_huge_multiples_of_hot_games_are_refused_up_front():
-    # issue 17: (10**9) * G for a hot G grew to 15 GB; now a TooLargeError at once
+    # n * G for a hot G grows with n (a billion copies of {3||2|1} would take about 15 GB): past the limit it is
+    # refused with a TooLargeError before any work
     from cgt.errors import TooLargeError
 
     g = cgt.game([3], [cgt.game([2], [1])])
@@ -63,20 +64,24 @@ def test_multiple_equals_repeated_sum(g, n):
     assert n * g is total
 
 
-def test_interned_games_are_capped(monkeypatch):
-    # issue 17: a 40-term sum of day-3 values died with MemoryError; the intern table now has a cap
-    kernel = sys.modules["cgt.kernel.game"]
+def test_interned_games_are_capped():
+    # the intern table has a cap (cgt.limits): a computation that would fill the memory with new games stops
+    # with a TooLargeError, not a MemoryError
     from cgt.errors import TooLargeError
+    from cgt.kernel.game import interned_counts
 
-    monkeypatch.setattr(kernel, "MAX_INTERNED", len(kernel._by_options) + 5)
-    with pytest.raises(TooLargeError, match="distinct games are in memory"):
-        g = cgt.zero
-        for k in range(50):
-            g = cgt.game([k + 1000], [g])
+    previous = cgt.limits.set_max_interned(interned_counts()["general"] + 5)
+    try:
+        with pytest.raises(TooLargeError, match="distinct games are in memory"):
+            g = cgt.zero
+            for k in range(50):
+                g = cgt.game([k + 1000], [g])
+    finally:
+        cgt.limits.set_max_interned(previous)
 
 
 def test_frogs_of_any_size_answer_from_closed_forms():
-    # issue 17: Frogs(3, 10**8).grundy allocated memory in proportion to k; 10**100 overflowed
+    # Grundy values and winning moves of Frogs come from closed forms: any size answers at once, in constant memory
     from cgt.errors import TooLargeError
     from cgt.games import Frogs
 
@@ -89,7 +94,7 @@ def test_frogs_of_any_size_answer_from_closed_forms():
 
 
 def test_de_bruijn_limits_come_from_measured_cost():
-    # issue 17: DeBruijn(100).WinningMoves grew past 1 GB without finishing
+    # sizes whose search would take hours (and gigabytes) are refused up front, saying why
     from cgt.errors import TooLargeError
     from cgt.games import DeBruijn
 

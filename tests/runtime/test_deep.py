@@ -1,4 +1,4 @@
-"""Games of birthday 2000 build, print, compare and sum without RecursionError (issue 2)."""
+"""Games of birthday 2000 build, print, compare and sum without RecursionError."""
 
 from cgt import game, integer, star, switch, up, zero
 
@@ -38,7 +38,7 @@ def test_general_hot_chain_2000_deep():
 
 
 def test_ctrl_c_stops_a_deep_computation_and_its_worker_thread():
-    """Ctrl-C during a computation running on the big-stack worker stops both threads (issue 5)."""
+    """Ctrl-C during a computation running on the big-stack worker stops both threads."""
     import os
     import signal
     import sys

@@ -1,61 +1,74 @@
-"""The memory cap (issue 18): a computation that outgrows the machine stops with TooLargeError, one line.
+"""The memory cap: a computation that outgrows the machine stops with TooLargeError, one line.
 
-Tested with the limits lowered (monkeypatch): the cap itself, the kernel's check every 65,536 new games,
-and the bitboard solvers' check every few thousand regions.
+Tested with the limits lowered through their setters (cgt.limits): the cap itself, the kernel's check every
+65,536 new games, and the bitboard solvers' check every few thousand regions.
 """
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 import cgt.games
-from cgt import clear_caches, nimber
+from cgt import clear_caches, limits, nimber
 from cgt.errors import TooLargeError
 from cgt.games.grid import bitboard
+from cgt.kernel.game import interned_counts
 
-kernel = sys.modules["cgt.kernel.game"]
+
+@pytest.fixture
+def memory_cap():
+    """Set the memory cap for the test (``memory_cap(mb)``); the previous setting comes back afterwards."""
+    previous = []
+
+    def lower(mb):
+        previous.append(limits.set_memory_cap(mb))
+
+    yield lower
+    if previous:
+        limits.set_memory_cap(previous[0])
 
 
 def test_the_default_cap_is_most_of_the_machine():
-    cap, rss = kernel.memory_cap_mb(), kernel.resident_mb()
+    cap, rss = limits.memory_cap_mb(), limits.resident_mb()
     assert cap is not None and rss is not None and 10 < rss < cap
-    kernel.check_memory()           # this test process is far below it
+    limits.check_memory()           # this test process is far below it
 
 
-def test_past_the_cap_check_memory_raises_one_line(monkeypatch):
-    monkeypatch.setattr(kernel, "MAX_MEMORY_MB", 1)
+def test_past_the_cap_check_memory_raises_one_line(memory_cap):
+    memory_cap(1)
     with pytest.raises(TooLargeError, match=r"memory cap of 1 MB \(cgt.limits.set_memory_cap\)") as info:
-        kernel.check_memory()
+        limits.check_memory()
     assert "\n" not in str(info.value)
 
 
 def test_set_memory_cap():
     from cgt.errors import CGTError
 
-    previous = kernel.set_memory_cap(1)
+    previous = limits.set_memory_cap(1)
     try:
-        assert kernel.memory_cap_mb() == 1
+        assert limits.memory_cap_mb() == 1
         with pytest.raises(TooLargeError, match="memory cap"):
-            kernel.check_memory()
+            limits.check_memory()
     finally:
-        assert kernel.set_memory_cap(previous) == 1
-    assert kernel.MAX_MEMORY_MB is previous
+        assert limits.set_memory_cap(previous) == 1
+    assert limits.set_memory_cap(previous) is previous
     with pytest.raises(CGTError):
-        kernel.set_memory_cap(0)
+        limits.set_memory_cap(0)
 
 
-def test_a_machine_running_out_stops_the_computation(monkeypatch):
-    monkeypatch.setattr(kernel, "MIN_AVAILABLE_MB", 10**9)      # no machine has a petabyte available
-    with pytest.raises(TooLargeError, match="MB of memory left"):
-        kernel.check_memory()
+def test_a_machine_running_out_stops_the_computation():
+    previous = limits.set_min_available(10**9)      # no machine has a petabyte available
+    try:
+        with pytest.raises(TooLargeError, match="MB of memory left"):
+            limits.check_memory()
+    finally:
+        limits.set_min_available(previous)
 
 
-def test_the_kernel_checks_the_cap_as_it_interns_games(monkeypatch):
+def test_the_kernel_checks_the_cap_as_it_interns_games(memory_cap):
     """Every 65,536 new games (here nimbers, interned one by one) the kernel reads the process's memory."""
-    monkeypatch.setattr(kernel, "MAX_MEMORY_MB", 1)
-    base = 3 << 40 | (len(kernel._by_uptimal) << 20)
+    memory_cap(1)
+    base = 3 << 40 | (interned_counts()["uptimals"] << 20)
     with pytest.raises(TooLargeError, match="memory cap"):
         for k in range(70_000):
             nimber(base + k)
@@ -64,9 +77,12 @@ def test_the_kernel_checks_the_cap_as_it_interns_games(monkeypatch):
 def test_a_bitboard_search_checks_the_cap(monkeypatch):
     clear_caches()
     monkeypatch.setattr(bitboard.RegionTables, "trim_every", 16)
-    monkeypatch.setattr(kernel, "MAX_MEMORY_MB", 1)
-    with pytest.raises(TooLargeError, match="memory cap"):
-        cgt.games.Domineering("....|....|....|....").value
+    previous = limits.set_memory_cap(1)
+    try:
+        with pytest.raises(TooLargeError, match="memory cap"):
+            cgt.games.Domineering("....|....|....|....").value
+    finally:
+        limits.set_memory_cap(previous)
     monkeypatch.undo()
     clear_caches()
     # The search runs whole again afterwards: 4x4 Domineering, a first-player win (Lachmann, Moore and Rapaport,
@@ -76,18 +92,18 @@ def test_a_bitboard_search_checks_the_cap(monkeypatch):
 
 
 def test_the_limits_are_set_through_cgt_limits():
-    """Each TooLargeError names a setter reachable as written (``cgt.kernel.game`` is the function game(), so an
-    assignment ``cgt.kernel.game.MAX_INTERNED = n`` would silently change nothing)."""
+    """Each TooLargeError names a setter reachable as written; the limits live in cgt.limits (the compiled
+    kernel keeps a copy its setters hand over), so no module global of the kernel can go stale."""
     import cgt
     from cgt.errors import CGTError
 
-    previous = cgt.limits.set_max_interned(len(kernel._by_options))
+    previous = cgt.limits.set_max_interned(interned_counts()["general"])
     try:
         with pytest.raises(TooLargeError, match=r"cgt\.limits\.set_max_interned"):
             cgt.game([cgt.game([982_451_653], [-961_748_941])], [cgt.game([-941_083_987], [899_809_363])])
     finally:
         cgt.limits.set_max_interned(previous)
-    assert kernel.MAX_INTERNED == previous
+    assert cgt.limits.max_interned() == previous
     previous = cgt.limits.set_min_available(10**9)          # no machine has a petabyte available
     try:
         with pytest.raises(TooLargeError, match=r"cgt\.limits\.set_min_available"):

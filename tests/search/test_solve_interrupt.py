@@ -1,4 +1,4 @@
-"""Ctrl-C during cgt.solve stops the retrograde analysis at once; the next solve works (issue on draws)."""
+"""Ctrl-C during cgt.solve stops the retrograde analysis at once; the next solve works."""
 
 import os
 import signal

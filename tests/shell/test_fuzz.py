@@ -21,7 +21,7 @@ from hypothesis.extra.lark import from_lark
 
 from cgt.shell import ShellError, run
 from cgt.shell.limits import STRICT
-from cgt.shell.methods import all_method_names
+from cgt.shell.methods import REGISTRY
 from cgt.shell.parser import parser
 
 #: Seconds one fuzzed program may take before it counts as a hang.
@@ -30,7 +30,7 @@ HANG_SECONDS = 20
 NAMES = [
     "x", "n", "g", "game", "heap", "grid", "Kayles", "Nim", "GrundysGame", "TakeAndBreak", "Subtraction",
     "Frogs", "DeBruijn", "Wythoff", "Tiny", "Miny", "BornBy", "help", "v2", "foo",
-] + all_method_names()
+] + REGISTRY.names()
 
 UPTIMALS = [
     "*", "*2", "*0", "*64", "*65", "^", "v", "^^", "vv*", "^^*", "^3", "v4*2", "^<2>", "v<3>*", "^[2]",
@@ -161,7 +161,7 @@ def _combine(children):
         [" + ", " - ", " * ", " / ", " % ", "+-", " == ", " <= ", " < ", " <> ", " |> ", " NimSum ",
          " Heat ", " Cool ", " and ", " or "]
     )
-    method = st.sampled_from(all_method_names())
+    method = st.sampled_from(REGISTRY.names())
     return st.one_of(
         st.tuples(children, binary, children).map(lambda t: f"({t[0]}{t[1]}{t[2]})"),
         st.tuples(st.sampled_from(["-", "+-", "not ", "*"]), children).map(lambda t: f"{t[0]}({t[1]})"),

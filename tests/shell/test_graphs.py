@@ -1,5 +1,5 @@
-"""Graphs, colours, strips and strip/graph positions in the shell, as a CGSuite user types them (issue 9;
-CGSUITE.md §1.4 game.graph.Color, §2.2 Strip, §2.5 Graph, §3.2 board ruleset members, §5.2 printed
+"""Graphs, colours, strips and strip/graph positions in the shell, as a CGSuite user types them
+(CGSUITE.md §1.4 game.graph.Color, §2.2 Strip, §2.5 Graph, §3.2 board ruleset members, §5.2 printed
 positions)."""
 
 import pytest

@@ -1,5 +1,5 @@
-"""Common mistakes get a one-line error with a hint, never a silent answer (issue: the Python API keeps
-the shell's promises -- "shell errors speak shell")."""
+"""Common mistakes get a one-line error with a hint, never a silent answer: the shell's errors speak the
+shell's language, from the prompt and from the Python API alike."""
 
 import pytest
 
@@ -21,7 +21,7 @@ def test_common_mistakes_get_hints(source, message):
     with pytest.raises(ShellError) as error:
         run(source)
     assert message in str(error.value)
-    assert "\n" not in str(error.value).splitlines()[0]
+    assert "\n" not in str(error.value)  # the whole error is one line
 
 
 def test_no_hint_when_nothing_is_close():

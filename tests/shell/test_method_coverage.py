@@ -2,8 +2,8 @@
 not yet supported -- no silent gaps, and the list only shrinks (a listed method that starts working fails
 the test until its entry is removed).
 
-The method names are read from ``/work/shared/CGSUITE.md`` §6 itself (the CGSuite reference of the
-project; when the file is not present the test is skipped, as it can only check against it).  Each type of
+The method names are read from §6 of the project's CGSuite reference itself, ``../shared/CGSUITE.md`` beside
+the repository (where CI's clone has it too; in a checkout without it these tests skip, saying so).  Each type of
 §6 has a probe value, written in the shell; a method *works* for the type when ``probe.Name`` is found
 (it may still refuse a particular argument with its own one-line error, as ``AtomicWeight`` of a hot
 game does).  Types without a probe (the loopy and mutable types) must be listed as a whole.
@@ -18,8 +18,10 @@ import pytest
 
 from cgt.shell.session import Session
 
-REFERENCE = pathlib.Path("/work/shared/CGSUITE.md")
-DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "shell.md"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+REFERENCE = ROOT.parent / "shared" / "CGSUITE.md"
+DOCS = ROOT / "docs" / "shell.md"
+NO_REFERENCE = f"the CGSuite reference {REFERENCE} is not beside this checkout"
 
 #: A shell expression for a value of each §6 type.
 PROBES = {
@@ -168,14 +170,14 @@ def _coverage():
     return rows, listed
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="the CGSuite reference is not in this checkout")
+@pytest.mark.skipif(not REFERENCE.exists(), reason=NO_REFERENCE)
 def test_every_reference_method_works_or_is_listed():
     rows, _ = _coverage()
     silent = [entry for kind, entry, works, listed in rows if not works and not listed]
     assert not silent, f"methods neither working nor listed in docs/shell.md: {silent}"
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="the CGSuite reference is not in this checkout")
+@pytest.mark.skipif(not REFERENCE.exists(), reason=NO_REFERENCE)
 def test_the_unsupported_list_only_names_missing_methods():
     rows, listed = _coverage()
     stale = [entry for kind, entry, works, _ in rows if works and entry in listed]
@@ -185,7 +187,7 @@ def test_the_unsupported_list_only_names_missing_methods():
     assert not unknown, f"docs/shell.md lists names §6 does not have: {unknown}"
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="the CGSuite reference is not in this checkout")
+@pytest.mark.skipif(not REFERENCE.exists(), reason=NO_REFERENCE)
 def test_the_reference_is_read():
     methods = reference_methods(REFERENCE.read_text(encoding="utf-8"))
     assert {"IsNumberish", "IsEvenTempered", "IsOrdinal"} <= methods["NormalValue"] | methods["CanonicalShortGame"]

@@ -1,4 +1,4 @@
-"""Shell methods and printing of CGSuite's §5-§6 (issue 12): golden rows with CGSuite-exact output, and the
+"""Shell methods and printing of CGSuite's §5-§6: golden rows with CGSuite-exact output, and the
 laws behind them as properties.
 
 Sources are named in each row: the CGSuite reference of the project (``CGSUITE.md``: §4.1 the predefined
@@ -167,11 +167,11 @@ GOLDEN = [
     ('{1|0}.IsLoopfree', 'true',
      'CGSuite reference §6.4 and §6.8 (short games: only 0 is idempotent; the ordinals are 0, 1, 2, ...; the pseudonumbers among short games are the numbers; short games are loopfree stoppers)'),
     ('(1/2).Freeze', '1/2',
-     'CGSuite reference (issue 12): a number or an uptimal is its own Freeze; Winning Ways ch. 6: {4|2} freezes to 3*'),
+     'CGSuite reference §6.7: a number or an uptimal is its own Freeze; Winning Ways ch. 6: {4|2} freezes to 3*'),
     ('^.Pow(2).Freeze', '^<2>',
-     'CGSuite reference (issue 12): a number or an uptimal is its own Freeze; Winning Ways ch. 6: {4|2} freezes to 3*'),
+     'CGSuite reference §6.7: a number or an uptimal is its own Freeze; Winning Ways ch. 6: {4|2} freezes to 3*'),
     ('{4|2}.Freeze', '3*',
-     'CGSuite reference (issue 12): a number or an uptimal is its own Freeze; Winning Ways ch. 6: {4|2} freezes to 3*'),
+     'CGSuite reference §6.7: a number or an uptimal is its own Freeze; Winning Ways ch. 6: {4|2} freezes to 3*'),
     ('5.Companion', '5',
      "CGSuite's Companion (numbers other than 0 are fixed, 0 <-> *, ^ <-> ^*) and ReducedCanonicalForm (Siegel, Combinatorial Game Theory, II.6: numberish games reduce to their number)"),
     ('(3/4).Companion', '3/4',

@@ -1,4 +1,4 @@
-"""The grid games from the shell, as a CGSuite user types them (issue 8 §3): values, options by player,
+"""The grid games from the shell, as a CGSuite user types them (CGSUITE.md §1.1, §5.2): values, options by player,
 decompositions, Left/Right as cgt.Player, and clear one-line errors for bad boards."""
 
 import pytest

@@ -3,8 +3,9 @@
 Sources: CGSuite = CGSuite's documentation (tutorial and notation pages); WW = Berlekamp, Conway,
 Guy, *Winning Ways* (2nd ed.); LIP = Albert, Nowakowski, Wolfe, *Lessons in Play*; ONAG = Conway,
 *On Numbers and Games*; CGT = Siegel, *Combinatorial Game Theory*; Faigle = (Faigle,
-*Mathematical Game Theory*, ch. 2); Walnut = Mignoty, Renard, Rigo, Whiteland, *Automatic proofs in CGT* (Wythoff's game); issue = rows quoted in
-issue 5 itself.  Where a row is derived by hand from a theorem, the theorem is named.
+*Mathematical Game Theory*, ch. 2); Walnut = Mignoty, Renard, Rigo, Whiteland, *Automatic proofs in CGT*
+(Wythoff's game); CGS = CGSuite's language and output rules (CGSUITE.md).  Where a row is derived by hand
+from a theorem, the theorem is named.
 """
 
 import pytest
@@ -18,7 +19,7 @@ GOLDEN = [
     ("{|0}", "-1", "ONAG ch. 0: -1 = {|0}"),
     ("{1|}", "2", "ONAG ch. 0: 2 = {1|}"),
     ("{0|1}", "1/2", "ONAG ch. 0: 1/2 = {0|1}"),
-    ("{0|1,2}", "1/2", "issue / CGSuite: dominated right option 2"),
+    ("{0|1,2}", "1/2", "CGSuite: dominated right option 2"),
     ("{1/2|1}", "3/4", "simplicity theorem (LIP ch. 4)"),
     ("{0|1/4}", "1/8", "simplicity theorem (LIP ch. 4)"),
     ("{-1|1}", "0", "simplicity theorem: 0 is the simplest number in (-1,1)"),
@@ -56,7 +57,7 @@ GOLDEN = [
     ("{*|0}", "v", "WW ch. 3: down = {*|0}"),
     ("{0,*|0}", "^*", "WW ch. 3: up-star = {0,*|0}"),
     ("{0|0,*}", "v*", "WW ch. 3: down-star = {0|0,*}"),
-    ("^ + ^ + ^", "^3", "issue / CGSuite: three ups print as ^3"),
+    ("^ + ^ + ^", "^3", "CGS §5.3: three ups print as ^3"),
     ("^ + ^", "^^", "CGSuite: double up"),
     ("^ + ^ + *", "^^*", "CGSuite: double up star"),
     ("v + v", "vv", "CGSuite: double down"),
@@ -70,7 +71,7 @@ GOLDEN = [
     ("^[2] == ^ + ^<2>", "true", "CGT II.4: ^[n] = ^<1> + ... + ^<n>"),
     ("^<2>.Birthday", "3", "CGT II.4: ^<2> = {0|v*} is born on day 3"),
     # ------------------------------------------------------------ order and outcomes (WW ch. 2, LIP ch. 2)
-    ("3 <> 3+*", "true", "issue / CGSuite: 3* is confused with 3"),
+    ("3 <> 3+*", "true", "CGSuite: 3* is confused with 3"),
     ("* <> 0", "true", "WW ch. 2: * is fuzzy"),
     ("^ <> *", "true", "WW ch. 3: up is confused with star"),
     ("^ > 0", "true", "WW ch. 3: up is positive"),
@@ -80,7 +81,7 @@ GOLDEN = [
     ("^ |> *", "true", "up is confused with star: 'greater or confused'"),
     ("^ <= *", "false", "up and star are incomparable"),
     ("1/2 != {0|1}", "false", "ONAG: {0|1} = 1/2"),
-    ("*8.OutcomeClass", "N", "issue / CGSuite: nonzero nimbers are first-player wins"),
+    ("*8.OutcomeClass", "N", "CGSuite: nonzero nimbers are first-player wins"),
     ("0.OutcomeClass", "P", "WW ch. 1: 0 is a second-player win"),
     ("^.OutcomeClass", "L", "WW ch. 3: up > 0"),
     ("v.OutcomeClass", "R", "WW ch. 3: down < 0"),
@@ -88,7 +89,7 @@ GOLDEN = [
     ("(^ + ^ + *).OutcomeClass", "L", "WW ch. 3: double up star is positive"),
     ("{3||2|1}.OutcomeClass", "L", "both stops positive"),
     # ------------------------------------------------------------ general games and sums
-    ("{3|2} + {2|0}", "{5|4||3|2}", "issue / CGSuite: sum of two hot games"),
+    ("{3|2} + {2|0}", "{5|4||3|2}", "CGSuite: sum of two hot games"),
     ("{3||2|1}", "{3||2|1}", "CGSuite: slashes nest options"),
     ("{3|{2|1}}", "{3||2|1}", "CGSuite: {3||2|1} = {3|{2|1}}"),
     ("2 * {3|2}", "5", "{3|2} = 5/2 +-1/2 and +-1/2 + +-1/2 = 0 (LIP ch. 5)"),
@@ -110,10 +111,10 @@ GOLDEN = [
     # ------------------------------------------------------------ methods: stops, mean, temperature (WW ch. 6, LIP ch. 6)
     ("{3|2}.LeftStop", "3", "LIP ch. 6: stops of {3|2}"),
     ("{3|2}.RightStop", "2", "LIP ch. 6"),
-    ("{3||2|1}.LeftStop", "3", "issue 3 / LIP ch. 6"),
-    ("{3||2|1}.RightStop", "2", "issue 3 / LIP ch. 6"),
-    ("{3||2|1}.Mean", "9/4", "issue / CGSuite: mean of {3||2|1}"),
-    ("{3||2|1}.Temperature", "3/4", "issue 3 / WW ch. 6"),
+    ("{3||2|1}.LeftStop", "3", "LIP ch. 6"),
+    ("{3||2|1}.RightStop", "2", "LIP ch. 6"),
+    ("{3||2|1}.Mean", "9/4", "CGSuite: mean of {3||2|1}"),
+    ("{3||2|1}.Temperature", "3/4", "WW ch. 6"),
     ("{3|-3}.Mean", "0", "WW ch. 6: mean of a switch"),
     ("{3|-3}.Temperature", "3", "WW ch. 6: temperature of +-3"),
     ("{2|1}.Mean", "3/2", "WW ch. 6"),
@@ -129,10 +130,10 @@ GOLDEN = [
     ("{3|-3}.Cool(3)", "*", "WW ch. 6: cooled by its temperature"),
     ("{3|-3}.Cool(4)", "0", "WW ch. 6: cooled past its temperature, the mean"),
     ("{3|2}.Cool(1)", "5/2", "WW ch. 6"),
-    ("{3||2+*|1+*}.Cool(1/2)", "{5/2|2*}", "issue 3 / CGSuite"),
+    ("{3||2+*|1+*}.Cool(1/2)", "{5/2|2*}", "WW ch. 6: {3-1/2 | 3/2*+1/2}, {2*|1*} cools to 3/2*"),
     ("{3|2}.Freeze", "5/2*", "CGSuite: Freeze cools by the temperature"),
-    ("*.Heat(2)", "+-2", "issue 3 / WW ch. 6: heating star"),
-    ("* Heat 2", "+-2", "issue: infix binary method"),
+    ("*.Heat(2)", "+-2", "WW ch. 6: heating star"),
+    ("* Heat 2", "+-2", "CGS §4.3: a Name b is a.Name(b)"),
     ("1.Heat(1)", "1", "WW ch. 6: heating leaves numbers unchanged"),
     # ------------------------------------------------------------ infinitesimals (WW ch. 7-8, CGT II.7)
     ("^.AtomicWeight", "1", "WW ch. 8: atomic weight of up is 1"),
@@ -164,7 +165,7 @@ GOLDEN = [
     ("(+-1).Birthday", "2", "+-1 = {1|-1} is born on day 2"),
     ("{3||2|1}.CanonicalForm", "{3||2|1}", "already canonical"),
     # ------------------------------------------------------------ nim arithmetic (ONAG ch. 6)
-    ("11 NimSum 5", "14", "issue: 1011 xor 0101 = 1110"),
+    ("11 NimSum 5", "14", "1011 xor 0101 = 1110"),
     ("3 NimSum 5", "6", "nim sum is xor"),
     ("2 NimProduct 3", "1", "ONAG ch. 6 nim multiplication table"),
     ("2 NimProduct 2", "3", "ONAG ch. 6: 2 (x) 2 = 3"),
@@ -176,7 +177,7 @@ GOLDEN = [
     (
         "[game.heap.Kayles(n).NimValue for n from 0 to 11]",
         "[0,1,2,3,1,4,3,2,1,4,2,6]",
-        "issue / WW ch. 4: Kayles nim sequence",
+        "WW ch. 4: Kayles nim sequence",
     ),
     (
         '[game.heap.TakeAndBreak("0.07")(n).NimValue for n from 0 to 15]',
@@ -223,7 +224,7 @@ GOLDEN = [
     ("Wythoff((2,3)).NimValue", "5", "Wythoff nim-value table, row 2"),
     # ------------------------------------------------------------ language: variables, control, collections
     ("x := 3; x * x", "9", "CGSuite: := assigns"),
-    ("x := 3;", "", "issue: a final ; prints nothing"),
+    ("x := 3;", "", "CGS §4.4: a trailing ; suppresses the output"),
     ("g := {3|2}; g + {2|0}", "{5|4||3|2}", "CGSuite worksheet style"),
     ("1 + 2 // three", "3", "CGSuite: // comments"),
     ("if 3 > 2 then 1 else 0 end", "1", "CGSuite: if-then-else-end"),

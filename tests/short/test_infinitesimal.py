@@ -1,4 +1,4 @@
-"""Atomic weight, reduced canonical form and companion (issue 3).
+"""Atomic weight, reduced canonical form and companion.
 
 Sources: WW = *Winning Ways*, 2nd ed., ch. 8 ("atomic weights", the
 two-ahead rule, far star, eccentric cases); LIP = *Lessons in Play*, ch. 9
@@ -27,7 +27,7 @@ UP2 = G([0], [down + star])  # ^<2> = {0|v*}, up-second (CGT II.4)
 
 # (id, game, atomic weight, source)
 ATOMIC_WEIGHTS = [
-    ("^", up, "1", "issue 3 acceptance; WW ch. 8"),
+    ("^", up, "1", "WW ch. 8: aw(^) = 1"),
     ("^^", 2 * up, "2", "WW ch. 8: aw(n.^) = n"),
     ("^3", 3 * up, "3", "WW ch. 8: aw(n.^) = n"),
     ("v", down, "-1", "WW ch. 8"),
@@ -53,8 +53,8 @@ def test_atomic_weight(g, aw, source):
     assert g.is_atomic and is_atomic(g)
 
 
-# Games that are not all-small are atomic when the far-star test finds a weight (CGSuite's definition,
-# issue 12): Tiny(1) has weight 0, numbers other than 0 and hot games have none.
+# Games that are not all-small are atomic when the far-star test finds a weight (CGSuite's definition):
+# Tiny(1) has weight 0, numbers other than 0 and hot games have none.
 @pytest.mark.parametrize("g, text", [
     (switch(1), "+-1"),
     (integer(1), "1"),
@@ -227,7 +227,7 @@ def test_up_family_closed_forms_equal_the_sums():
 
 
 def test_deep_up_family_builds_and_prints_quickly():
-    # issue 17: up_nth(500) used to end in a raw RecursionError after seconds of sums
+    # ^<500> and ^[2000] (birthdays 501 and 2001) build and print at once, without deep Python recursion
     from cgt import up_cumulative, up_nth
 
     assert str(up_nth(500)) == "^<500>" and up_nth(500).birthday == 501

@@ -1,4 +1,4 @@
-"""Norton multiplication and ordinal sums (issue 3).
+"""Norton multiplication and ordinal sums.
 
 Sources: WW = *Winning Ways*, 2nd ed. (ch. 2 and 7 for Hackenbush stalks, whose
 values are ordinal sums; ch. 8 for Norton multiplication ``G.U``); CGT =

@@ -1,4 +1,4 @@
-"""Thermographs at compiled speed (issue 18) agree with the exact Fraction computation.
+"""Thermographs at compiled speed agree with the exact Fraction computation.
 
 The walls of a thermograph are computed by the compiled extension ``cgt.thermo._thermo`` when it is built (else, and
 with ``CGT_PURE=1``, by the pure-Python float route), both in exact machine dyadics inside proven bounds,
@@ -16,6 +16,7 @@ import subprocess
 import sys
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -74,27 +75,63 @@ def check_against_reference(g) -> None:
     assert th.left_value(0) == g.left_stop and th.right_value(0) == g.right_stop
 
 
-@settings(deadline=None, max_examples=150)
-@given(games(max_birthday=3))
-def test_thermographs_of_small_games_equal_the_fraction_reference(g):
-    check_against_reference(g)
+# Each property runs on a few examples by default and on many behind the slow marker: every example empties the
+# caches (check_against_reference), which costs time in proportion to the games a test process has interned.
+SMALL_GAMES = (games(max_birthday=3),)
+HOT_SUMS = (hot_games(max_birthday=3), hot_games(max_birthday=3), hot_games(max_birthday=2))
+PUSHED = (hot_games(max_birthday=3), st.integers(0, 44), st.sampled_from([-3, -1, 1, 3]))
 
 
-@settings(deadline=None, max_examples=60)
-@given(hot_games(max_birthday=3), hot_games(max_birthday=3), hot_games(max_birthday=2))
-def test_thermographs_of_hot_sums_equal_the_fraction_reference(a, b, c):
+def check_sum(a, b, c):
     """Sums of hot games have walls with many corners: several combines per scaffold."""
     check_against_reference(a + b + c)
 
 
-@settings(deadline=None, max_examples=60)
-@given(hot_games(max_birthday=3), st.integers(0, 44), st.sampled_from([-3, -1, 1, 3]))
-def test_games_pushed_past_the_float_bounds_equal_the_fraction_reference(g, k, sign):
+def check_pushed(g, k, sign):
     """Shifts by sign * 2^k and sign / 2^k carry corners across 2^20 in magnitude and past 2^-20 in
     precision (k up to 44), so the walls of the sums take the Fraction route somewhere in the tree."""
     check_against_reference(g + sign * (1 << k))
     check_against_reference(g + dyadic(sign, 1 << k))
     check_against_reference(g + switch(integer(1 << k)))
+
+
+@settings(deadline=None, max_examples=25)
+@given(*SMALL_GAMES)
+def test_thermographs_of_small_games_equal_the_fraction_reference(g):
+    check_against_reference(g)
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=150)
+@given(*SMALL_GAMES)
+def test_thermographs_of_many_small_games_equal_the_fraction_reference(g):
+    check_against_reference(g)
+
+
+@settings(deadline=None, max_examples=10)
+@given(*HOT_SUMS)
+def test_thermographs_of_hot_sums_equal_the_fraction_reference(a, b, c):
+    check_sum(a, b, c)
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=60)
+@given(*HOT_SUMS)
+def test_thermographs_of_many_hot_sums_equal_the_fraction_reference(a, b, c):
+    check_sum(a, b, c)
+
+
+@settings(deadline=None, max_examples=10)
+@given(*PUSHED)
+def test_games_pushed_past_the_float_bounds_equal_the_fraction_reference(g, k, sign):
+    check_pushed(g, k, sign)
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=60)
+@given(*PUSHED)
+def test_many_games_pushed_past_the_float_bounds_equal_the_fraction_reference(g, k, sign):
+    check_pushed(g, k, sign)
 
 
 def test_corners_at_the_float_bounds():

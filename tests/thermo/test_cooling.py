@@ -1,4 +1,4 @@
-"""Cooling, heating, freezing and overheating (issue 3).
+"""Cooling, heating, freezing and overheating.
 
 Sources: WW = *Winning Ways*, 2nd ed., ch. 6 (cooling, heating); Berlekamp,
 "Blockbusting and Domineering", JCTA 49 (1988) and CGSuite's ``Overheat`` (overheating);
@@ -27,7 +27,8 @@ H10 = G([10], [G([0], [-20])])
 
 # (id, game, t, cooled, source)
 COOLING = [
-    ("{3||2*|1*} by 1/2", G([3], [G([2 + star], [1 + star])]), F(1, 2), "{5/2|2*}", "issue 3 acceptance"),
+    ("{3||2*|1*} by 1/2", G([3], [G([2 + star], [1 + star])]), F(1, 2), "{5/2|2*}",
+     "by definition: 2*, 1* cool to 2, 1; {2*|1*} to {3/2|3/2} = 3/2*; so {3-1/2 | 3/2*+1/2}"),
     ("+-1 by 1", switch(1), 1, "*", "WW ch. 6: cooling +-1 by 1 gives *"),
     ("+-1 by 1/2", switch(1), F(1, 2), "+-1/2", "WW ch. 6: +-x cooled by t < x is +-(x-t)"),
     ("+-1 by 2", switch(1), 2, "0", "WW ch. 6: above its temperature a game cools to its mean"),
@@ -59,7 +60,7 @@ def test_cooling(g, t, text, source):
 
 # (id, game, t, heated, source)
 HEATING = [
-    ("* by 2", star, 2, "+-2", "issue 3 acceptance; WW ch. 6: heating * by t gives +-t"),
+    ("* by 2", star, 2, "+-2", "WW ch. 6: heating * by t gives +-t"),
     ("* by 1", star, 1, "+-1", "WW ch. 6"),
     ("+-1 by 1", switch(1), 1, "+-2", "by definition: {1+1|-1-1}"),
     ("^ by 1", up, 1, "{1||0|-2}", "by definition: {0+1 | (+-1)-1}"),
@@ -85,7 +86,7 @@ FREEZING = [
     ("{10||0|-20}", H10, "^", "by definition: {10-10 | (-10*)+10} = {0|*}"),
     ("{3|2||1|0}", G([G([3], [2])], [G([1], [0])]), "3/2*", "by definition, temperature 1"),
     ("7", integer(7), "7", "integers are fixed"),
-    ("1/2", dyadic(1, 2), "1/2", "CGSuite's Freeze: a number is its own freeze (issue 12)"),
+    ("1/2", dyadic(1, 2), "1/2", "CGSuite's Freeze: a number is its own freeze"),
     ("^", up, "^", "cooling by the temperature 0 changes nothing"),
 ]
 

@@ -1,4 +1,4 @@
-"""Stops, mean, temperature, thermographs, incentives and stop counts (issue 3).
+"""Stops, mean, temperature, thermographs, incentives and stop counts.
 
 Sources: WW = Berlekamp, Conway, Guy, *Winning Ways*, 2nd ed., ch. 6 ("The
 Heat of Battle"); LIP = Albert, Nowakowski, Wolfe, *Lessons in Play*, ch. 6;
@@ -38,8 +38,8 @@ H321 = G([3], [G([2], [1])])  # {3||2|1}
 
 # (id, game, left stop, right stop, mean, temperature, source)
 STOPS_MEAN_TEMPERATURE = [
-    ("{3||2|1}", H321, 3, 2, F(9, 4), F(3, 4), "issue 3 acceptance; scaffolds 3-t and 3/2+t meet at t=3/4"),
-    ("{3|-3}", switch(3), 3, -3, 0, 3, "issue 3 acceptance; WW ch. 6: +-x has mean 0, temperature x"),
+    ("{3||2|1}", H321, 3, 2, F(9, 4), F(3, 4), "scaffolds 3-t and 3/2+t meet at t=3/4"),
+    ("{3|-3}", switch(3), 3, -3, 0, 3, "WW ch. 6: +-x has mean 0, temperature x"),
     ("+-1", switch(1), 1, -1, 0, 1, "WW ch. 6 (switches)"),
     ("+-1/2", switch(dyadic(1, 2)), F(1, 2), F(-1, 2), 0, F(1, 2), "WW ch. 6 (switches)"),
     ("{4|2}", G([4], [2]), 4, 2, 3, 1, "WW ch. 6: {a|b}, a>b numbers: mean (a+b)/2, temperature (a-b)/2"),
@@ -120,7 +120,7 @@ def test_incentives(g, li, ri, source):
     assert [str(x) for x in g.left_incentives] == li
     assert [str(x) for x in g.right_incentives] == ri
     every = list(dict.fromkeys(g.left_incentives + g.right_incentives))
-    # CGSuite's Incentives: each value once, and none dominated by another incentive (issue 12).
+    # CGSuite's Incentives: each value once, and none dominated by another incentive.
     assert list(g.incentives) == [a for a in every if not any(a < b for b in every)]
     assert left_incentives(g) == g.left_incentives and right_incentives(g) == g.right_incentives
     assert incentives(g) == g.incentives

@@ -1,4 +1,4 @@
-"""Birthdays of surreal quotients whose normal form is infinite (issue 13: denominators with several terms).
+"""Birthdays of surreal quotients whose normal form is infinite (denominators with several terms).
 
 The birthday of a surreal number is the length of its sign expansion (Conway, ONAG ch. 3; Gonshor, *An
 Introduction to the Theory of Surreal Numbers*, ch. 5).  Gonshor ch. 5: the sign expansion of ω^y is a plus
@@ -38,7 +38,7 @@ GOLDEN = [
     # reduced expansion is +−^ω (length ω); ω of them: ω×ω = ω^2.
     ("1/(w-1)", 1 / (w - 1), "ω^2"),
     # (ω+1)/(ω-1) = 1 + Σ 2ω^-k: + (the 1), then +−^ω+ per term (2ω^-k: the second + of 2, ω^0 times):
-    # 1 + (ω+1)×ω = ω^2.  The issue's example.
+    # 1 + (ω+1)×ω = ω^2.
     ("(w+1)/(w-1)", (w + 1) / (w - 1), "ω^2"),
     # (ω-1)/(ω+1) = 1 - 2ε + 2ε^2 - ...: the signs of the coefficients do not change the lengths: ω^2
     ("(w-1)/(w+1)", (w - 1) / (w + 1), "ω^2"),

@@ -1,4 +1,4 @@
-"""The ruleset catalogue (issue 8 §1): every public ruleset is catalogued, every entry loads, every shell
+"""The ruleset catalogue: every public ruleset is catalogued, every entry loads, every shell
 name resolves, ``import cgt.games`` is lazy, outside rulesets join through ``register``."""
 
 import importlib
@@ -138,7 +138,7 @@ class Halving(ImpartialRuleset):
     def __init__(self, k: int) -> None:
         self.k = k
 
-    def _params(self) -> tuple:
+    def params(self) -> tuple:
         return (self.k,)
 
     def moves(self, n, player=None):

@@ -20,7 +20,7 @@ class Ring(Ruleset):
     def __init__(self, n: int) -> None:
         self.n = n
 
-    def _params(self):
+    def params(self):
         return (self.n,)
 
     def left_options(self, k):

@@ -264,12 +264,14 @@ def test_default_path_follows_xdg(monkeypatch, tmp_path):
 
 
 def test_uncacheable_rulesets_and_positions_are_skipped(tmp_path):
-    from cgt.games import Mem
+    from cgt.games import GenMem, Mem
 
-    assert results_cache.ruleset_key(Mem) is None           # built from a Python function
+    at_most = GenMem(lambda memory, j: j <= memory + 1)      # built from a function of the caller's
+    assert results_cache.ruleset_key(at_most) is None
+    assert results_cache.ruleset_key(Mem) == "cgt 0.1.0|Mem"  # the library's own: known by its name
     assert results_cache.position_text(object()) is None
     results_cache.enable(str(tmp_path / "r.sqlite"))
-    assert Mem((4, 5)).grundy == fresh_values_grundy(Mem, (4, 5))
+    assert at_most((4, 5)).grundy == fresh_values_grundy(at_most, (4, 5))
     assert results_cache.stats()["entries"] == 0
 
 

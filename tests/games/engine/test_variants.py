@@ -61,13 +61,19 @@ GOLDEN = [
     # T = {|-T(0)} = -1.  D = 0 (Left has no move).
     pytest.param("...", "impartial", "*", id="1x3-impartial"),
     pytest.param("...", "twisted", "-1", id="1x3-twisted"),
-    # "...." : Right's options "##..", ".##.", "..##" = -1, 0, -1, i.e. Domineering -2 ... twisted:
-    # T = {| -T(-1), -T(0), -T(-1)} = {|1, 0, 1} = {|0} = -1.  I: options I(..) = *, I(.#.) = 0: mex{1,0} = *2.
+    # "...." : only Right moves, to "..##", ".##." or "##.." (leaving "..", two single cells, ".."), whose
+    # twisted values are -1, 0, -1: T = {| -(-1), -0, -(-1)} = {|1, 0, 1} = {|0} = -1.  I: the options are
+    # I(..) = * and I(.#.) = 0, so mex{1, 0} = 2: *2.
     pytest.param("....", "twisted", "-1", id="1x4-twisted"),
     pytest.param("....", "impartial", "*2", id="1x4-impartial"),
-    # "...|..." (2x3): by the dicotic rule, Left's options are col 1 or 3 (leaving a 2x2 block, D = *) and
-    # col 2 (two vertical strips, only Left moves: 0); Right's options (a horizontal domino) all leave both
-    # players a move ... the reference gives ^ = {0,*|*}: Left's best is 0 or *, Right's *.
+    # "...|..." (2x3).  Left (vertical) fills a column: column 1 or 3 leaves a 2x2 block, D = * (row above);
+    # column 2 leaves two single columns where only Left can move, D = 0.  Right (horizontal) fills two
+    # cells of one row; by the board's symmetries every such move is "##.|...": there Left's only move (column
+    # 3) leaves ".." on the second row (only Right moves: 0), and Right's moves leave one vertical domino's
+    # column (only Left moves: 0) or two single cells (no moves: 0), so D = {0|0} = *.  Hence
+    # D = {0, *|*}.  D >= 0 (Right's only move, to *, is answered by Left moving to 0), so Left's option *
+    # reverses through its Right option 0 and gives way to 0's Left options, none: D = {0|*} = ^ (Winning
+    # Ways ch. 3: ^ = {0|*}).
     pytest.param("...|...", "dicotic", "^", id="2x3-dicotic"),
 ]
 

@@ -91,7 +91,7 @@ CGT_PY = [
 ]
 
 SLOW_CGT_PY = [
-    # The 2 x 5 board of the benchmark (issue 8).
+    # The 2 x 5 board of benchmarks/bench_rulesets.py.
     ("x....|....o", "+-{5,{6|2,{3|*,+-{1,{2|0}}}}}"),
     ("x.o..|.....", "{{0|-1/2},{1*|-2}|-5,{-2,{*,+-{1,{2|0}}|-3}|-6}}"),
 ]

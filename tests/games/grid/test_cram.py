@@ -14,7 +14,7 @@ Sources of the golden rows.
   three independent solvers (this bitboard solver, the generic engine, the slow reference) and by pycgt --
   no published source is claimed for them (Uiterwijk, "Solving Cram using combinatorial game theory",
   ACG 2019, LNCS 12516, solves larger boards with the same decomposition ideas).
-Every nim value below was also computed, in this session, by pycgt 0.2.0 (``pycgt.rulesets.cram.parse``),
+Every nim value below was also computed by pycgt 0.2.0 (``pycgt.rulesets.cram.parse``),
 which agrees on every row (cgt-py 0.11 has no Cram).  Rows with at most 12 empty cells are also checked
 against ``reference`` below.
 """

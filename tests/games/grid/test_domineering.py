@@ -11,7 +11,7 @@ Sources of the golden rows.  Values of small regions are the standard examples o
         win);
   [BUH] Breuker, Uiterwijk, van den Herik, "Solving 8 x 8 Domineering", Theoretical Computer Science 230
         (2000) -- the same small-board outcomes.
-Every canonical form in the tables below was also computed, in this session, by cgt-py 0.11.0 (Rust,
+Every canonical form in the tables below was also computed by cgt-py 0.11.0 (Rust,
 ``cgt_py.Domineering(...).canonical_form``) and by pycgt 0.2.0 (``pycgt.rulesets.domineering.parse``); both
 agree on every row.  Rows with at most 12 empty cells are also checked against ``reference`` below.
 """
@@ -316,7 +316,7 @@ def test_boards_over_7_both_ways_are_split(text):
 
 
 @pytest.mark.parametrize("text, expected", [
-    # Over 7 wide (the transposed path); cgt-py 0.11 (Domineering(text).canonical_form), run in this session.
+    # Over 7 wide (the transposed path); also computed by cgt-py 0.11 (Domineering(text).canonical_form).
     ("..........|..........", "{{{{{5|3}|3}|1}|{1/2|-1}}|-3/2}"),
     (".........|.........", "{{5/2|1/2}|{0|-3/2}}"),
 ])

@@ -107,9 +107,9 @@ def test_solve_rejects_a_mask_that_is_not_a_byte_board():
     solver = domineering._Solver(Domineering)
     maps = solver.mask_map("c-whole"), solver.mask_map("c-regions")
     with pytest.raises(ValueError, match="column 7"):
-        compiled.solve(solver, *maps, 0x80, cgt.kernel.game, cgt.integer, domineering._INTEGERS)
+        compiled.solve(solver, *maps, 0x80, cgt.game, cgt.integer, domineering._INTEGERS)
     with pytest.raises(TypeError, match="integers"):
-        compiled.solve(solver, *maps, 3, cgt.kernel.game, cgt.integer, [])
+        compiled.solve(solver, *maps, 3, cgt.game, cgt.integer, [])
     cgt.clear_caches()
 
 

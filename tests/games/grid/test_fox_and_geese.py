@@ -1,4 +1,4 @@
-"""Fox and Geese (issue 10, loopy rulesets; issue 14, the solver on Fox and Geese).
+"""Fox and Geese: a loopy ruleset, its values in the loopy algebra and the solver on its boards.
 
 Rules: Berlekamp, Conway and Guy, *Winning Ways*, 2nd ed., ch. 22 "Fox and Geese" (geese move one step
 diagonally forward, the fox one step diagonally either way; the geese win by trapping the fox), in

@@ -1,4 +1,4 @@
-"""Backsliding Toads and Frogs (CGSuite's ``GenToadsAndFrogs(minSlide => -1)``; issue 10, loopy rulesets).
+"""Backsliding Toads and Frogs (CGSuite's ``GenToadsAndFrogs(minSlide => -1)``), a loopy ruleset.
 
 Rules: Winning Ways, 2nd ed., vol. 1 ch. 1 (Toads and Frogs), with CGSuite's backslide: a toad may also
 step one cell back (left), a frog one cell back (right), into an empty cell, so play can cycle.  The

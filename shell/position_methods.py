@@ -1,0 +1,95 @@
+"""The methods of ruleset positions (CGSuite's ``Game`` members of §6.2, on :class:`cgt.games.Position`).
+
+A position answers from its ruleset: its options and moves as written (a list: options need not be
+distinct), winning moves, decomposition, followers, misère outcome; ``P.CanonicalForm`` is its value.
+Every method of short games also works on a position, on its value (the registry's coercion).
+
+>>> from cgt.games import Domineering, Kayles
+>>> from cgt.shell.values import format_value
+>>> format_value(POSITIONS.methods["Options"].call(Kayles(3), []))
+'[Kayles(2),Kayles("1 1"),Kayles(1)]'
+>>> format_value(sensible_options(Domineering("...|..."), cgt.Player.Left))
+'[Domineering.Position(".#.|.#.")]'
+"""
+
+from __future__ import annotations
+
+import cgt
+from cgt.errors import NotApplicableError
+
+from cgt.games.engine.ruleset import Move, Position
+
+from cgt.shell.method_registry import Section
+from cgt.shell.values import describe, player_of
+
+__all__ = ["POSITIONS", "sensible_options"]
+
+#: The members of ruleset positions (moves included).
+POSITIONS = Section("ruleset positions", Position, letter="P")
+
+POSITIONS.method("CanonicalForm", lambda p: p.value, doc=Position.value)
+POSITIONS.method("GameValue", lambda p: p.game_value, doc=Position.game_value)
+POSITIONS.method("OutcomeClass", lambda p: p.outcome, doc=Position.outcome)
+POSITIONS.method("NimValue", lambda p: p.nim_value, doc=Position.grundy)
+
+
+@POSITIONS.method("Options", arity=(0, 1), usage="P.Options, or P.Options(Left)")
+def options(p: Position, player=None) -> list:
+    """P.Options: every option (Left's then Right's); P.Options(Left): Left's."""
+    if player is None:
+        return list(p.options)
+    return list(p.options_for(player_of(player)))
+
+
+POSITIONS.method("LeftOptions", lambda p: list(p.left_options), doc=Position.left_options)
+POSITIONS.method("RightOptions", lambda p: list(p.right_options), doc=Position.right_options)
+POSITIONS.method("Moves", lambda p, player=None: list(p.moves(None if player is None else player_of(player))),
+                 arity=(0, 1), doc=Position.moves, usage="P.Moves, or P.Moves(Left)")
+
+
+@POSITIONS.method("WinningMoves", arity=(0, 1), usage="P.WinningMoves, or P.WinningMoves(Left)")
+def winning_moves(p: Position, player=None) -> list:
+    """The winning moves: to Grundy value 0 (impartial); WinningMoves(Left) for a partizan position."""
+    if player is not None:
+        return list(p.winning_moves_for(player_of(player)))
+    return list(p.winning_moves)
+
+
+POSITIONS.method("LeftWinningMoves", lambda p: list(p.left_winning_moves), doc=Position.left_winning_moves)
+POSITIONS.method("RightWinningMoves", lambda p: list(p.right_winning_moves), doc=Position.right_winning_moves)
+POSITIONS.method("Decomposition", lambda p: list(p.decomposition), doc=Position.decomposition)
+POSITIONS.method("Followers", lambda p: frozenset(p.followers()), doc=Position.followers)
+
+
+@POSITIONS.method("FollowerCount")
+def follower_count(p: Position) -> int:
+    """The number of positions reachable, itself included."""
+    return len(p.followers())
+
+
+@POSITIONS.method("SensibleOptions", arity=(0, 1), usage="P.SensibleOptions(Left), or P.SensibleOptions")
+def sensible_options(p: Position, player=None) -> list:
+    """``P.SensibleOptions(Left)``: the options of that player whose values are canonical options of P's value
+    (CGSuite §6.2: "options that realize a canonical option"); without a player, Left's then Right's."""
+    if player is None:
+        return sensible_options(p, cgt.Player.Left) + sensible_options(p, cgt.Player.Right)
+    side = player_of(player)
+    value = p.value
+    canonical = set(value.left_options if side is cgt.Player.Left else value.right_options)
+    return [q for q in p.options_for(side) if q.value in canonical]
+
+
+POSITIONS.method("SensibleLeftOptions", lambda p: sensible_options(p, cgt.Player.Left), doc=sensible_options)
+POSITIONS.method("SensibleRightOptions", lambda p: sensible_options(p, cgt.Player.Right), doc=sensible_options)
+
+
+@POSITIONS.method("Label")
+def label(p: Position):
+    """The name of a move (the number chosen, the heap and amount, ...)."""
+    if not isinstance(p, Move):
+        raise NotApplicableError(f"{describe(p)} is a position, not a move: it has no label")
+    return p.label
+
+
+POSITIONS.method("MisereOutcomeClass", lambda p: p.misere_outcome, doc=Position.misere_outcome)
+POSITIONS.method("MisereNimValue", lambda p: p.misere_grundy, doc=Position.misere_grundy)
