@@ -94,13 +94,7 @@ def set_max_interned(count: int) -> int:
     >>> set_max_interned(previous)
     20000000
     """
-    count = integer_argument(count, "set_max_interned()", minimum=1)
-    previous = _settings["max_interned"]
-    setter = _kernel.get("set_max_interned")
-    if setter is not None:
-        setter(count)
-    _settings["max_interned"] = count
-    return previous
+    return _replace_setting("max_interned", integer_argument(count, "set_max_interned()", minimum=1))
 
 
 def set_memo_budget(entries: int) -> int:
@@ -118,12 +112,16 @@ def set_memo_budget(entries: int) -> int:
     >>> set_memo_budget(previous)
     2
     """
-    entries = integer_argument(entries, "set_memo_budget()", minimum=0)
-    previous = _settings["memo_budget"]
-    setter = _kernel.get("set_memo_budget")
+    return _replace_setting("memo_budget", integer_argument(entries, "set_memo_budget()", minimum=0))
+
+
+def _replace_setting(name: str, value: int) -> int:
+    """Store a kernel limit here and hand it to the attached kernel's setter ``set_<name>``; the previous value."""
+    previous = _settings[name]
+    setter = _kernel.get("set_" + name)
     if setter is not None:
-        setter(entries)
-    _settings["memo_budget"] = entries
+        setter(value)
+    _settings[name] = value
     return previous
 
 

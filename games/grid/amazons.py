@@ -295,7 +295,7 @@ class AmazonsRuleset(GridRuleset):
         best, negated = None, False
         for getter in getters:
             image = getter(cells)
-            if best is None or image < best:
+            if best is None or image < best or (negated and image == best):   # ties: unswapped wins
                 best, negated = image, False
             image = getter(swapped_cells)
             if image < best:

@@ -394,7 +394,9 @@ class GenClobber(GridRuleset):
         best, negated = None, False
         for perm in perms:
             image = cells if perm is None else bytes(perm(cells))
-            if best is None or image < best:
+            # On a tie the unswapped image wins, so a board equal to its own colour swap is never "negated"
+            # (whichever symmetry came first): the solver's keys of such a board must not depend on the order.
+            if best is None or image < best or (negated and image == best):
                 best, negated = image, False
             if swap is not None:
                 image = image.translate(swap)

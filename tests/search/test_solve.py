@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import cgt
 from cgt import Player
 from cgt.errors import NotApplicableError, TooLargeError
-from cgt.games import Clobber, Domineering, Kayles, Multiples, Nim
+from cgt.games import Amazons, Clobber, Domineering, Kayles, Multiples, Nim
 from cgt.search.solve import NormalPlay, check_strategy, solve, solve_all
 from cgt.testing import positions
 
@@ -66,6 +66,30 @@ def test_agrees_with_the_outcome_class_and_strategies_pass(ruleset, cells, data,
     assert solution.result == _expected(position.outcome, player)
     check = solution.check()
     assert check, check.reason
+
+
+@pytest.mark.parametrize("ruleset, text", [(Clobber, "x|o|o|x|x|o|x"), (Clobber, "xo.ox"), (Amazons, "x..o")])
+def test_the_strategy_check_passes_where_a_board_equals_its_colour_swap(ruleset, text):
+    # A Clobber move from x|o|o|x|x|o|x reaches o . xo . x, which is its own colour swap up to symmetry; its
+    # key must not depend on which of the two images the normal form met first, or the checker, walking from
+    # another representative than the solver did, finds a state the solver never stored.
+    solution = solve(ruleset(text), Player.Right)
+    check = solution.check()
+    assert check, check.reason
+
+
+@pytest.mark.parametrize("ruleset, text, self_swapped", [
+    (Clobber, "o.xo.x", True), (Clobber, "xo", True), (Clobber, "x|o|o|x|x|o|x", False), (Clobber, "xxo", False),
+    (Amazons, "x..o", True), (Amazons, "xx.o", False)])
+def test_a_board_equal_to_its_colour_swap_is_not_negated(ruleset, text, self_swapped):
+    board = ruleset(text).position
+    swapped = type(board)(board.row_count, board.col_count, board.cells.translate(ruleset.colour_swap))
+    (rep, negated), (rep_of_swap, negated_of_swap) = ruleset.normal_form(board), ruleset.normal_form(swapped)
+    assert rep == rep_of_swap
+    if self_swapped:
+        assert not negated and not negated_of_swap
+    else:
+        assert negated != negated_of_swap
 
 
 def test_draws_never_happen_in_normal_play_short_games():
