@@ -377,11 +377,13 @@ class GenClobber(GridRuleset):
     def normal_form(self, grid: Grid) -> tuple[Grid, bool]:
         """The least image of the cropped board under the rules' symmetries (and colour swap, negating).
 
-        Images are ordered as :meth:`Grid.sort_key` orders grids: fewer rows first, then cells.
+        Images are ordered as :meth:`Grid.sort_key` orders grids: fewer rows first, then cells.  A board that
+        is its own colour swap (``ox``, up to symmetry) is never negated.
 
         >>> [(Clobber.format(g), negated) for g, negated in map(Clobber.normal_form,
-        ...      [Clobber("..|ox").position, Clobber("o.|x.").position, Clobber("x|x").position])]
-        [('xo', True), ('xo', True), ('xx', False)]
+        ...      [Clobber("..|ox").position, Clobber("o.|x.").position, Clobber("x|x").position,
+        ...       Clobber("oox").position, Clobber("x|x|o").position])]
+        [('xo', False), ('xo', False), ('xx', False), ('xxo', True), ('xxo', False)]
         """
         cache = self._normal_cache
         found = cache.get(grid)
