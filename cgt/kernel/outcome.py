@@ -38,3 +38,7 @@ class Outcome(str, enum.Enum):
         if left_wins_moving_first:
             return cls.N if right_wins_moving_first else cls.L
         return cls.R if right_wins_moving_first else cls.P
+
+
+# A pickle of an outcome records the path it finds the class by: the public cgt.Outcome (see Player).
+Outcome.__module__ = "cgt"

@@ -57,3 +57,8 @@ class Player(enum.Enum):
         if text in ("R", "RIGHT"):
             return cls.Right
         raise InvalidGameError(f"{value!r} is not a player: use Player.Left or Player.Right")
+
+
+# A pickle of a player records the path it finds the class by: the public cgt.Player, which no move of the
+# kernel's modules changes.
+Player.__module__ = "cgt"

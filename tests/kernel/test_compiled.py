@@ -528,6 +528,14 @@ def test_games_pickle_through_the_public_constructor(g):
         assert b"cgt.kernel" not in data and b"_kernel" not in data
 
 
+@pytest.mark.parametrize("value", [cgt.Player.Left, cgt.Player.Right, *cgt.Outcome])
+def test_players_and_outcomes_pickle_through_their_public_names(value):
+    for protocol in (0, pickle.HIGHEST_PROTOCOL):
+        data = pickle.dumps(value, protocol)
+        assert pickle.loads(data) is value
+        assert b"cgt.kernel" not in data
+
+
 def test_pickles_load_in_the_other_kernel():
     """A pickle made by one kernel loads in the other (a fresh interpreter with CGT_PURE flipped)."""
     values = [game([3], [game([2], [1])]), up + star, nimber(2**70), dyadic(-3, 8) + 2 * up, game([up], [star, 2]),
