@@ -43,6 +43,29 @@ def shell_words(message: str) -> str:
     return message
 
 
+def failure_message(error: Exception) -> tuple[str, bool]:
+    """``(message, internal)``: the shell's one line for an exception raised while a program runs or while its
+    value is printed, and whether it is a bug in cgt rather than in the program (then the message says so).
+
+    >>> from cgt.errors import TooLargeError
+    >>> failure_message(TooLargeError("more than 10 games")), failure_message(ZeroDivisionError("x"))
+    (('more than 10 games', False), ('division by zero', False))
+    >>> failure_message(KeyError("k"))
+    ("internal error (KeyError): 'k'", True)
+    """
+    if isinstance(error, CGTError):
+        return str(error), False
+    if isinstance(error, RecursionError):
+        return "expression nested too deeply", False
+    if isinstance(error, ZeroDivisionError):
+        return "division by zero", False
+    if isinstance(error, MemoryError):
+        return "out of memory", False
+    if isinstance(error, ImportError):     # a library module this feature needs is not installed
+        return f"not available in this installation: {error}", True
+    return f"internal error ({type(error).__name__}): {error}", True
+
+
 class ShellError(CGTError):
     """An error in a shell program: one message with its line and column.
 

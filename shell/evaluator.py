@@ -32,7 +32,7 @@ from cgt.games.strip.board import Strip
 from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset
 from cgt.shell.classes import CLASSES, ClassValue
 from cgt.shell.containers import Range, ShellMap, bounded, elements, make_map, make_set
-from cgt.shell.errors import ShellError
+from cgt.shell.errors import ShellError, failure_message
 from cgt.shell.graph_values import graph_index
 from cgt.shell.limits import DEFAULT, Limits
 from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_options, sidle, upon_family
@@ -169,19 +169,9 @@ class Interpreter:
                 line, column = _position(node)
                 error.located(line, column, self.source)
             raise
-        except CGTError as error:
-            raise self._error(str(error), node) from None
-        except RecursionError:
-            raise self._error("expression nested too deeply", node) from None
-        except ZeroDivisionError:
-            raise self._error("division by zero", node) from None
-        except MemoryError:
-            raise self._error("out of memory", node) from None
-        except ImportError as error:  # a library module this feature needs is not installed
-            raise self._error(f"not available in this installation: {error}", node, internal=True) from error
-        except Exception as error:  # a bug in cgt, not in the program: still one line, never a traceback
-            text = f"internal error ({type(error).__name__}): {error}"
-            raise self._error(text, node, internal=True) from error
+        except Exception as error:  # the library's refusals, and bugs in cgt: still one line, never a traceback
+            message, internal = failure_message(error)
+            raise self._error(message, node, internal=internal) from (error if internal else None)
 
     def _error(self, message: str, node, internal: bool = False) -> ShellError:
         line, column = _position(node)

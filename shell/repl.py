@@ -35,7 +35,7 @@ import sys
 import traceback
 from typing import Iterable, TextIO
 
-from cgt.shell.errors import ShellError
+from cgt.shell.errors import ShellError, failure_message
 from cgt.shell.methods import REGISTRY
 from cgt.shell.parser import is_incomplete
 from cgt.shell.session import Session
@@ -99,8 +99,8 @@ def report(error: BaseException, err: TextIO, debug: bool, line_offset: int = 0,
         cause = error.__cause__
         if debug and cause is not None:
             traceback.print_exception(type(cause), cause, cause.__traceback__, file=err)
-    else:  # pragma: no cover - the evaluator turns everything into ShellError
-        print(f"error: {error}", file=err)
+    else:  # a failure outside the evaluator's and the printer's guards: still one line, and the shell goes on
+        print(f"error: {failure_message(error)[0]}", file=err)
         if debug:
             traceback.print_exception(type(error), error, error.__traceback__, file=err)
     err.flush()
@@ -149,7 +149,7 @@ def run_lines(
             print("interrupted", file=err, flush=True)     # piped input goes on, as the REPL does
             status = 1
             continue
-        except ShellError as error:
+        except Exception as error:      # ShellError, or a bug outside the guards: reported, never a traceback
             report(error, err, debug, start - 1, filename)
             status = 1
             if stop_on_error:
@@ -277,7 +277,7 @@ def interactive(session: Session, debug: bool = False, input=None, output=None) 
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr, flush=True)
             continue
-        except ShellError as error:
+        except Exception as error:      # ShellError, or a bug outside the guards: the session goes on
             report(error, sys.stderr, debug)
             continue
         if output:

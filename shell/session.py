@@ -17,7 +17,7 @@ import contextlib
 import sys
 
 from cgt.shell.builtins import HELP, make_globals
-from cgt.shell.errors import ShellError
+from cgt.shell.errors import ShellError, failure_message
 from cgt.shell.evaluator import Interpreter, Scope
 from cgt.shell.helptext import help_function, overview
 from cgt.shell.limits import DEFAULT, Limits
@@ -81,6 +81,12 @@ class Session:
                 return format_value(value)
             except RecursionError:
                 raise ShellError("the result is nested too deeply to print") from None
+            except ShellError:
+                raise
+            except Exception as error:  # printing computes too (a loopy value's sides): the same one-line guard
+                message, internal = failure_message(error)
+                raise ShellError(f"cannot print the result: {message}", internal=internal) from (
+                    error if internal else None)
 
     def names(self) -> list[str]:
         """Every global name currently defined (builtins and variables), for completion.
