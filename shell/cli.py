@@ -26,6 +26,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cgt",
         description="Combinatorial game theory shell (CGSuite's notation). Without arguments: the interactive shell.",
+        epilog="Also: cgt gdl FILE.kif [--json] loads a game written in the Game Description Language, classifies "
+               "it and solves it (cgt gdl --help).",
     )
     parser.add_argument("-c", dest="command", metavar="EXPR", help="evaluate EXPR, print the result and exit")
     parser.add_argument("script", nargs="?", metavar="FILE.cgs", help="run a script (entries as typed at the prompt)")

@@ -27,6 +27,13 @@ def test_command_line_expression():
     assert (result.returncode, result.stdout, result.stderr) == (0, "{5|4||3|2}\n", "")
 
 
+def test_help_names_the_gdl_command(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--help"])
+    assert exit_info.value.code == 0
+    assert "cgt gdl FILE.kif" in capsys.readouterr().out
+
+
 def test_command_line_syntax_error_has_caret_and_no_traceback():
     result = _cgt("-c", "{3||2|1}.Mean +")
     assert result.returncode == 1
