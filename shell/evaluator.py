@@ -477,7 +477,7 @@ class Interpreter:
         return self.check_number(normalise(x * y))
 
     def _multiple(self, n: int, g: Game):
-        if g.is_uptimal:
+        if g.is_uptimal or (g + g).is_uptimal:      # closed form (2.{3|2} = 5): any number of copies is quick
             self.check_number(n)
         elif abs(n) > self.limits.max_multiple:
             raise ShellError(

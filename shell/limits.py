@@ -23,8 +23,8 @@ class Limits:
       (Python prints at most 4300 digits, about 14,000 bits);
     * ``max_nimber``: ``n`` in ``*n``; ``max_ups``: ``n`` in ``^n``/``vn``;
     * ``max_up_index``: ``n`` in ``^<n>`` and ``^[n]``;
-    * ``max_multiple``: ``|n|`` in ``n * G`` for a game G that is not a
-      number + ups + star (those have closed forms);
+    * ``max_multiple``: ``|n|`` in ``n * G`` for a game G such that neither G nor G + G is a
+      number + ups + star (those have closed forms: ``10^9 * {3|2}`` is quick);
     * ``max_range``: elements of one ``from a to b`` range;
     * ``max_steps``: evaluation steps of one program (None: unbounded, Ctrl-C stops it);
     * ``max_heap``: largest integer passed to a ruleset (None: unbounded).

@@ -1220,7 +1220,11 @@ MAX_MULTIPLE_BIRTHDAY = 2_000_000
 
 
 def _multiple(g: Game, n: int) -> Game:
-    """n copies of g: uptimals in closed form, other games by binary doubling."""
+    """n copies of g: uptimals in closed form, other games by binary doubling (until a doubling is an uptimal).
+
+    >>> str(_multiple(game([3], [2]), 10**9)), str(_multiple(game([1], [-1]), 10**9 + 1))
+    ('2500000000', '+-1')
+    """
     if g._nus is not None:
         # n.(x + u.^ + *m) = nx + nu.^ + *m if n is odd, else + 0 (nimbers are their own negatives)
         x, u, m = g._nus
@@ -1231,13 +1235,16 @@ def _multiple(g: Game, n: int) -> Game:
     result = ZERO
     power = g
     while n:
+        if power._nus is not None:
+            # 2^k.g has become an uptimal (2.{3|2} = 5): the remaining copies of it are closed form too.
+            return kernel.add_deep(result, _multiple(power, n))
         if n & 1:
             result = kernel.add_deep(result, power)
         n >>= 1
         if n:
             power = kernel.add_deep(power, power)
             reach = n * _birthday(power)
-            if reach > MAX_MULTIPLE_BIRTHDAY:
+            if reach > MAX_MULTIPLE_BIRTHDAY and power._nus is None:
                 raise TooLargeError(f"{copies} * {g}: the sum of so many copies could reach birthday {reach:,} "
                                     f"(limit {MAX_MULTIPLE_BIRTHDAY:,}); use fewer copies")
     return result

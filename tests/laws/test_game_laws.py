@@ -149,6 +149,21 @@ def test_integer_multiple_is_repeated_sum(n, g):
     assert n * g is total and g * n is total
 
 
+@given(st.integers(-10**6, 10**6), numbers(), numbers())
+def test_multiples_of_a_switch_double_to_a_number(n, a, b):
+    # {a|b} + {a|b} = a + b for numbers a > b (Winning Ways ch. 6: a switch is its mean plus a hot part that
+    # two copies cancel); so n.{a|b} is n/2 copies of that number, plus one switch when n is odd.
+    a, b = max(a, b), min(a, b)
+    g = game([a], [b])
+    pair = g + g
+    expected = (abs(n) // 2) * pair + (g if abs(n) % 2 else zero)
+    assert n * g is (expected if n >= 0 else -expected)
+
+
+def test_a_billion_copies_of_a_switch():
+    assert 10**9 * game([3], [2]) is number(2_500_000_000) and (10**9 + 1) * game([1], [-1]) is game([1], [-1])
+
+
 @given(G3)
 def test_infinitesimal_iff_between_all_positive_numbers(g):
     tiny_number = game([0], [game([0], [game([0], [game([0], [game([0], [1])])])])])  # 1/32

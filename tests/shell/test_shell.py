@@ -226,6 +226,8 @@ GOLDEN = [
     ("x := 3; x * x", "9", "CGSuite: := assigns"),
     ("x := 3;", "", "CGS §4.4: a trailing ; suppresses the output"),
     ("g := {3|2}; g + {2|0}", "{5|4||3|2}", "CGSuite worksheet style"),
+    ("10^9 * {3|2}", "2500000000", "{3|2} + {3|2} = 5 (a switch's two copies cancel their heat, WW ch. 6)"),
+    ("(10^9 + 1) * {1|-1}", "+-1", "an odd number of copies of +-1 is +-1"),
     ("1 + 2 // three", "3", "CGSuite: // comments"),
     ("if 3 > 2 then 1 else 0 end", "1", "CGSuite: if-then-else-end"),
     ("if * > 0 then 1 elseif * < 0 then -1 else 0 end", "0", "elseif; * is confused with 0"),
@@ -275,6 +277,7 @@ ERRORS = [
     ("*2 * *3", "line 1, column 1: cannot multiply *2 by *3: '*' multiplies numbers, or a game by an integer "
      "(use NortonMultiply, ConwayMultiply or NimProduct for other products)"),
     ("*9999999", "line 1, column 1: *9999999: nimbers *n are limited to n <= 1048576"),
+    ("10^9 * {3||2|1}", "line 1, column 1: 1000000000 * {3||2|1}: multiples of a general game are limited to 4096"),
     ("[n for n from 1 to 1000000000000]", "line 1, column 1: range too large: 1000000000000 values (the limit is 100000000)"),
     ("[n for n from 1 to 10+^9]", "line 1, column 1: 'to' needs a number, got 10^9"),
     ("{[[1]]|0}", "line 1, column 2: [1] cannot be an option of a game"),   # a list splices one level (§4.2)
