@@ -183,9 +183,11 @@ class MisereGame:
         return self
 
     def __reduce__(self):
-        from cgt.misere.notation import format_misere
+        """A pickle is a call of the public reader ``cgt.parse_misere`` of the printed form, so moving modules
+        never breaks it."""
+        from cgt.misere.notation import format_misere, parse_misere
 
-        return (parse_misere_text, (format_misere(self, None),))
+        return (parse_misere, (format_misere(self, None),))
 
     def __str__(self) -> str:
         from cgt.misere.notation import format_misere
@@ -679,13 +681,6 @@ def partizan_misere_outcome(g):
 
     left_first, right_first = postorder(g, expand, combine, {})
     return Outcome.from_wins(left_first, right_first)
-
-
-def parse_misere_text(text: str) -> MisereGame:
-    """Alias of :func:`cgt.misere.notation.parse_misere` used for pickling."""
-    from cgt.misere.notation import parse_misere
-
-    return parse_misere(text)
 
 
 def _clear() -> None:

@@ -257,3 +257,8 @@ def parse_misere(text: str):
     if p.i != len(p.text):
         p.error("unexpected text after ']'")
     return g
+
+
+# A pickle of a misère game is a call of this reader (MisereGame.__reduce__) and records the path it finds it by:
+# the public cgt.parse_misere, which no move of the misère modules changes.
+parse_misere.__module__ = "cgt"

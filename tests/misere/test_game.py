@@ -334,3 +334,14 @@ def test_clear_caches_keeps_values():
     text = str(g)
     cgt.clear_caches()
     assert str(g) == text and N(2) + N(2) + misere_game([2]) is g
+
+
+@pytest.mark.parametrize("options", [[], [0], [2], [[1, 2], 3], [[[2]], 1, 0]])
+def test_misere_games_pickle_through_the_public_reader(options):
+    import pickle
+
+    g = cgt.misere_game(options)
+    for protocol in (0, pickle.HIGHEST_PROTOCOL):
+        data = pickle.dumps(g, protocol)
+        assert pickle.loads(data) is g
+        assert b"cgt.misere" not in data       # the pickle names cgt.parse_misere, not a module of the package
