@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import cgt
 from cgt import Game
-from cgt.errors import CGTError, InvalidGameError, NotApplicableError
+from cgt.errors import CGTError, InvalidGameError
 from cgt.runtime.interrupt import check_interrupt
 from lark import Token, Tree
 
@@ -477,12 +477,14 @@ class Interpreter:
         return self.check_number(normalise(x * y))
 
     def _multiple(self, n: int, g: Game):
-        if g.is_uptimal or (g + g).is_uptimal:      # closed form (2.{3|2} = 5): any number of copies is quick
+        if g.is_uptimal:
             self.check_number(n)
         elif abs(n) > self.limits.max_multiple:
-            raise ShellError(
-                f"{n} * {describe(g, 30)}: multiples of a general game are limited to {self.limits.max_multiple}"
-            )
+            if not (g + g).is_uptimal:      # a closed form after one doubling (2.{3|2} = 5) takes any number
+                raise ShellError(
+                    f"{n} * {describe(g, 30)}: multiples of a general game are limited to {self.limits.max_multiple}"
+                )
+            self.check_number(n)
         result = n * g
         if result.is_number:
             self.check_number(result.number)

@@ -28,8 +28,7 @@ from cgt.games.graph.ruleset import Color
 
 from cgt.shell.containers import ShellMap
 from cgt.shell.method_registry import Section
-from cgt.shell.values import (Function, KeywordFunction, Namespace, Procedure, check_arity, format_value,
-                              graph_text)
+from cgt.shell.values import (Function, KeywordFunction, Namespace, Procedure, check_arity, format_value)
 
 __all__ = ["color_namespace", "graph_namespace", "GRAPHS", "VERTICES", "EDGES", "Vertex", "Edge", "graph_index"]
 

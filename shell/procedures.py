@@ -16,7 +16,7 @@ from lark import Token, Tree
 
 from cgt.shell.errors import ShellError
 from cgt.shell.methods import REGISTRY
-from cgt.shell.values import Function, Procedure
+from cgt.shell.values import Function
 
 
 class Parameter:

@@ -535,7 +535,7 @@ def misere_canonical_form(g) -> MisereGame:
     >>> str(misere_canonical_form(nimber(3)))
     '*[3]'
     """
-    from cgt.kernel.game import Game, lefts_of, rights_of
+    from cgt.kernel.game import Game, lefts_of
 
     if isinstance(g, MisereGame):
         return g

@@ -41,7 +41,6 @@ to ``x``; in particular every infinitesimal reduces to 0.
 
 from __future__ import annotations
 
-from fractions import Fraction
 import math
 
 from cgt.runtime.walk import bottom_up

@@ -31,7 +31,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cgt.runtime.walk import bottom_up
-from cgt.kernel.game import Game, ZERO, as_game, closed_uptimal, lefts_of, nimber, number, register_cache, rights_of
+from cgt.kernel.game import Game, as_game, closed_uptimal, lefts_of, nimber, number, register_cache, rights_of
 from cgt.runtime.interrupt import check_interrupt
 from cgt.kernel.numbers import format_number
 

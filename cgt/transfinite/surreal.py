@@ -29,11 +29,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
+from cgt.errors import InvalidGameError, NotApplicableError, TooLargeError
 from cgt.kernel.game import Game, number as dyadic_game
 from cgt.kernel.numbers import is_dyadic, number_birthday
 from cgt.transfinite.ordinal import (
-    ONE, ZERO, cnf_abs_terms, cnf_add, cnf_compare, cnf_int, cnf_is_ordinal, cnf_mul, cnf_neg, cnf_omega_power,
+    ONE, ZERO, cnf_add, cnf_compare, cnf_int, cnf_is_ordinal, cnf_mul, cnf_neg, cnf_omega_power,
     cnf_ordinal_add, cnf_sign, format_cnf, is_finite,
 )
 from cgt.kernel.outcome import Outcome

@@ -39,7 +39,6 @@ cgt.errors.InvalidPositionError: graph '--x': 'x' at index 2 is not a vertex lab
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Mapping
 
 from cgt.runtime.arguments import is_integer_value

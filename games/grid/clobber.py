@@ -73,7 +73,7 @@ from cgt.runtime.interrupt import deep
 from cgt.runtime.progress import Progress
 
 from cgt.games.grid import bitboard as bits
-from cgt.games.grid.board import COMPASS, KNIGHTS_MOVE, ORTHOGONAL, Grid, Symmetry, cell_permutation, neighbours
+from cgt.games.grid.board import COMPASS, KNIGHTS_MOVE, ORTHOGONAL, Grid, Symmetry, cell_permutation
 from cgt.games.grid.ruleset import GridRuleset
 
 __all__ = ["GenClobber", "Clobber", "AntiClobber", "HotClobber", "Kings", "Knights", "Rooks", "Queens"]
