@@ -15,7 +15,7 @@ pty = pytest.importorskip("pty")
 
 #: What the REPL is asked, and what each answer must contain (stdout and stderr share the terminal).
 SESSION = [
-    ("x := 41", b"41"),
+    ("x := 40 + 1", b"41"),
     ("3 )", b"syntax error"),                                           # a syntax error
     ("{1/3|}", b"not a dyadic rational"),                               # a refusal of the library
     ("x.Foo", b"no method Foo"),                                        # an unknown method
@@ -31,23 +31,33 @@ SESSION = [
 PROMPT_READY = b"\x1b[?2004h"
 
 
-def _read_until(fd: int, marker: bytes, timeout: float) -> bytes:
-    data = b""
-    deadline = time.monotonic() + timeout
-    while marker not in data:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise AssertionError(f"no {marker!r} within {timeout} s; the terminal shows {data[-400:]!r}")
-        ready, _, _ = select.select([fd], [], [], remaining)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:                       # the shell has exited: the terminal is closed
-                break
-            if not chunk:
-                break
-            data += chunk
-    return data
+class _Terminal:
+    """The master side of the pseudo-terminal, read through a buffer: what arrives after a marker is kept for
+    the next wait (an answer and the next prompt often come in one read)."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.pending = b""
+
+    def read_until(self, marker: bytes, timeout: float) -> bytes:
+        """Everything up to and including the next *marker*."""
+        deadline = time.monotonic() + timeout
+        while marker not in self.pending:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"no {marker!r} within {timeout} s; the terminal shows {self.pending[-400:]!r}")
+            ready, _, _ = select.select([self.fd], [], [], remaining)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 4096)
+                except OSError:                   # the shell has exited: the terminal is closed
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError(f"the shell closed the terminal; it showed {self.pending[-400:]!r}")
+                self.pending += chunk
+        end = self.pending.index(marker) + len(marker)
+        shown, self.pending = self.pending[:end], self.pending[end:]
+        return shown
 
 
 def test_errors_leave_the_prompt_alive_with_its_variables(tmp_path):
@@ -57,12 +67,13 @@ def test_errors_leave_the_prompt_alive_with_its_variables(tmp_path):
                              stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)
     try:
-        _read_until(master, PROMPT_READY, 60)
+        terminal = _Terminal(master)
+        terminal.read_until(PROMPT_READY, 60)
         for line, expected in SESSION:
             os.write(master, line.encode() + b"\r")
-            shown = _read_until(master, expected, 60)
+            shown = terminal.read_until(PROMPT_READY, 60)      # the answer, then the next prompt
+            assert expected in shown, shown
             assert b"Traceback" not in shown, shown
-            _read_until(master, PROMPT_READY, 30)
         os.write(master, b"\x04")                 # Ctrl-D ends the session
         assert shell.wait(timeout=30) == 0
     finally:
