@@ -70,6 +70,7 @@ typedef struct {
                                    * machine-size */
     unsigned long long inline_side : 1; /* the side structure follows the object in the same block */
     unsigned long long own_block : 1;   /* allocated by block_alloc (else by the type's default allocator) */
+    unsigned long long held : 1;        /* in memo_holders (once: the list holds one reference) */
     GameSide *side;     /* NULL until needed (small uptimals); see GF and game_side */
     PyObject *weakreflist;
 } GameObject;
@@ -95,6 +96,25 @@ static PyTypeObject GameBase_Type;
 #define BIG_BLOCK (sizeof(GameObject) + sizeof(GameSide))
 static char *chunk_next = NULL, *chunk_end = NULL;
 static void *free_blocks[2] = {NULL, NULL}; /* [0] small, [1] big: singly linked through the first word */
+
+/* Each chunk starts with a header counting its live blocks, so that a chunk whose games have all been
+ * collected can be given back to the system (release_empty_chunks, after a collection).  Chunks are aligned
+ * to their size, so a block finds its header by masking its address (where chunks cannot be aligned, on
+ * Windows, nothing is counted and nothing given back). */
+typedef struct {
+    size_t live;       /* blocks handed out and not freed */
+    int mapped;        /* 1: from huge_map (munmap), 0: from posix_memalign (free) */
+    int releasing;     /* set while release_empty_chunks gathers it */
+} ChunkHead;
+#define CHUNK_HEAD_SIZE 64
+#ifdef _WIN32
+#define COUNT_BLOCKS 0
+#define CHUNK_OF(b) ((ChunkHead *)NULL)
+#else
+#define COUNT_BLOCKS 1
+#define CHUNK_OF(b) ((ChunkHead *)((uintptr_t)(b) & ~(uintptr_t)(GAME_CHUNK - 1)))
+#endif
+static size_t chunks_released = 0;
 
 /* `bytes` (a multiple of 2 MB) of zero-filled memory mapped directly, aligned to 2 MB, with transparent huge
  * pages requested; NULL where anonymous mappings are not available or the mapping fails.  Needs no Python
@@ -185,9 +205,10 @@ prefault_after_fork(void)
 static size_t chunks_taken = 0, chunks_prefaulted = 0; /* for block_stats() */
 
 static char *
-chunk_take(void)
+chunk_take(int *mapped)
 {
     char *chunk = NULL;
+    *mapped = 1;
 #ifdef CHUNK_PREFAULT
     for (int k = 0; k < SPARE_CHUNKS && chunk == NULL; k++)
         chunk = atomic_exchange(&spare_chunks[k], NULL);
@@ -205,6 +226,7 @@ chunk_take(void)
             aligned = NULL;
 #endif
         chunk = aligned;
+        *mapped = 0;
     }
     chunks_taken += chunk != NULL;
     return chunk;
@@ -221,8 +243,9 @@ kernel_block_stats(PyObject *module, PyObject *unused)
     for (int k = 0; k < SPARE_CHUNKS; k++)
         spares += atomic_load(&spare_chunks[k]) != NULL;
 #endif
-    return Py_BuildValue("{snsnsnsO}", "chunks", (Py_ssize_t)chunks_taken, "prefaulted", (Py_ssize_t)chunks_prefaulted,
-                         "spares", (Py_ssize_t)spares, "prefault", prefault ? Py_True : Py_False);
+    return Py_BuildValue("{snsnsnsnsO}", "chunks", (Py_ssize_t)chunks_taken, "released", (Py_ssize_t)chunks_released,
+                         "prefaulted", (Py_ssize_t)chunks_prefaulted, "spares", (Py_ssize_t)spares,
+                         "prefault", prefault ? Py_True : Py_False);
 }
 
 static void *
@@ -231,18 +254,27 @@ block_alloc(int big)
     void *b = free_blocks[big];
     if (b != NULL) {
         free_blocks[big] = *(void **)b;
+        if (COUNT_BLOCKS)
+            CHUNK_OF(b)->live++;
         return b;
     }
     size_t size = big ? BIG_BLOCK : SMALL_BLOCK;
     if ((size_t)(chunk_end - chunk_next) < size) {
-        char *chunk = chunk_take();
+        int mapped;
+        char *chunk = chunk_take(&mapped);
         if (chunk == NULL)
             return NULL;
-        chunk_next = chunk;
+        ChunkHead *head = (ChunkHead *)chunk;
+        head->live = 0;
+        head->mapped = mapped;
+        head->releasing = 0;
+        chunk_next = chunk + CHUNK_HEAD_SIZE;
         chunk_end = (char *)chunk + GAME_CHUNK;
     }
     b = chunk_next;
     chunk_next += size;
+    if (COUNT_BLOCKS)
+        CHUNK_OF(b)->live++;
     /* the next blocks are new memory: fetch their lines for writing now, so that initialising them does not
      * wait for memory (a store that misses holds up every later store) */
     __builtin_prefetch(chunk_next + 4 * BIG_BLOCK, 1, 3);
@@ -254,6 +286,63 @@ block_free(void *b, int big)
 {
     *(void **)b = free_blocks[big];
     free_blocks[big] = b;
+    if (COUNT_BLOCKS)
+        CHUNK_OF(b)->live--;
+}
+
+/* Give back to the system every chunk whose blocks are all free (but the one being cut): its blocks leave
+ * the free lists.  Returns how many chunks were given back. */
+static size_t
+release_empty_chunks(void)
+{
+    if (!COUNT_BLOCKS)
+        return 0;
+    ChunkHead *current = chunk_next == NULL ? NULL : CHUNK_OF(chunk_next - 1);
+    size_t count = 0, room = 0;
+    int full = 0;
+    ChunkHead **empty = NULL;
+    for (int big = 0; big < 2; big++) {
+        void **link = &free_blocks[big];
+        while (*link != NULL) {
+            void *b = *link;
+            ChunkHead *head = CHUNK_OF(b);
+            if (head->live != 0 || head == current) {
+                link = (void **)b;
+                continue;
+            }
+            if (!head->releasing) {
+                if (full) { /* after a failed allocation no chunk is added: every block of one noted goes */
+                    link = (void **)b;
+                    continue;
+                }
+                if (count == room) {
+                    size_t bigger = room ? 2 * room : 64;
+                    ChunkHead **grown = PyMem_Realloc(empty, bigger * sizeof(ChunkHead *));
+                    if (grown == NULL) { /* no room to note it: this chunk stays, with its blocks listed */
+                        full = 1;
+                        link = (void **)b;
+                        continue;
+                    }
+                    empty = grown;
+                    room = bigger;
+                }
+                head->releasing = 1;
+                empty[count++] = head;
+            }
+            *link = *(void **)b; /* unlink the block: its chunk goes */
+        }
+    }
+    for (size_t k = 0; k < count; k++) {
+#ifndef _WIN32
+        if (empty[k]->mapped)
+            munmap((void *)empty[k], GAME_CHUNK);
+        else
+            free(empty[k]);
+#endif
+    }
+    PyMem_Free(empty);
+    chunks_released += count;
+    return count;
 }
 
 _Static_assert(sizeof(GameObject) == 64, "a small uptimal is one cache line");
@@ -623,11 +712,25 @@ check_memory_now(void)
 
 /* Room for one more game in a table holding `count`: below max_interned (set_max_interned), the memory check
  * now and then; at the limit the pure kernel's check_room(table) raises the TooLargeError naming the setter. */
+static int collect_due(void);
+static Py_ssize_t collect_games(void);
+static Py_ssize_t table_count(PyObject *table);
+
 static inline int
 check_room(Py_ssize_t count, PyObject *table)
 {
-    if (count < max_interned)
-        return (count & memory_check_mask) ? 0 : check_memory_now();
+    if (count < max_interned) {
+        if (count & memory_check_mask)
+            return 0;
+        if (collect_due() && collect_games() < 0)
+            return -1;
+        return check_memory_now();
+    }
+    /* full: the games nothing refers to any more leave first; only a table still full refuses */
+    if (collect_games() < 0)
+        return -1;
+    if (table_count(table) < max_interned)
+        return 0;
     PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
     if (ok == NULL)
         return -1;
@@ -740,6 +843,12 @@ typedef struct {
 #define KEY_NIMBER (1ULL << 62)
 #define KEY_INTEGER (2ULL << 62)
 #define LOW62 ((1ULL << 62) - 1)
+/* A slot whose game was collected (until the table is rebuilt, at the end of the collection): its key, with
+ * the tag 3 that no slot_key makes, never matches, and the probe goes on past it. */
+static GameObject tomb_game;
+#define TOMB (&tomb_game)
+#define TOMB_KEY (3ULL << 62)
+#define LIVE_SLOT(s) ((s).game != NULL && (s).game != TOMB)
 
 typedef struct {
     unsigned long long key, hash;
@@ -750,6 +859,7 @@ typedef struct {
 static Slot *slots = NULL;
 static size_t slot_mask = 0;
 static size_t slots_used = 0;      /* interned small uptimals: in the table and in the ring */
+static size_t slots_tombs = 0;     /* collected slots not yet cleaned (only during a collection) */
 static Pending pending[PENDING];   /* insertions not yet written into the table */
 static int pending_count = 0, pending_next = 0; /* a ring: pending_next is the oldest once it is full */
 static unsigned long long *filter = NULL; /* blocks of 8 words */
@@ -920,11 +1030,8 @@ small_sync(void)
 /* A table (and filter) twice as large, or the first one.  The filter has half a byte per slot (a slot is 16
  * bytes): 8 to 16 bits per key, about 2% false positives at the fullest. */
 static int
-small_grow(void)
+small_resize(size_t size)
 {
-    /* doubling: growing fourfold (fewer rehashes) measured slower on fresh nim sums, the sparser table missing
-     * the caches more often (100,000 sums after 200,000 nimbers: 36-38 ms against 33-34 ms) */
-    size_t size = slots == NULL ? 4096 : (slot_mask + 1) * 2;
     size_t blocks = size / 2 / 64;
     Slot *bigger = table_zeroed(size * sizeof(Slot));
     unsigned long long *new_filter = bigger == NULL ? NULL : table_zeroed(blocks * 8 * sizeof(unsigned long long));
@@ -936,6 +1043,7 @@ small_grow(void)
     small_sync();
     Slot *old = slots;
     size_t old_mask = slot_mask;
+    slots_tombs = 0;
     slots = bigger;
     slot_mask = size - 1;
     table_free(filter, (filter_blocks_mask + 1) * 8 * sizeof(unsigned long long));
@@ -943,7 +1051,7 @@ small_grow(void)
     filter_blocks_mask = blocks - 1;
     if (old != NULL) {
         for (size_t k = 0; k <= old_mask; k++)
-            if (old[k].game != NULL) {
+            if (LIVE_SLOT(old[k])) {
                 unsigned long long h = key_hash(old[k].key);
                 table_put(old[k].key, h, old[k].game);
                 filter_add(h);
@@ -951,6 +1059,14 @@ small_grow(void)
         table_free(old, (old_mask + 1) * sizeof(Slot));
     }
     return 0;
+}
+
+static int
+small_grow(void)
+{
+    /* doubling: growing fourfold (fewer rehashes) measured slower on fresh nim sums, the sparser table missing
+     * the caches more often (100,000 sums after 200,000 nimbers: 36-38 ms against 33-34 ms) */
+    return small_resize(slots == NULL ? 4096 : (slot_mask + 1) * 2);
 }
 
 /* Intern g (small, not yet interned; h its parts_hash); takes a new reference.  The table write is deferred
@@ -966,7 +1082,7 @@ small_add(GameObject *g, unsigned long long h)
             return -1;
         }
     }
-    else if ((slots == NULL || 2 * (slots_used + 1) > slot_mask + 1) && small_grow() < 0)
+    else if ((slots == NULL || 2 * (slots_used + slots_tombs + 1) > slot_mask + 1) && small_grow() < 0)
         return -1;
     Py_INCREF(g);
     Pending entry = {slot_key(g->num, g->exp, g->u, g->n, h), h, g};
@@ -1264,7 +1380,7 @@ table_values(PyObject *self, PyObject *unused)
             if (nim_pages[p][k] != NULL && PyList_Append(out, (PyObject *)nim_pages[p][k]) < 0)
                 goto error;
     for (size_t k = 0; slots != NULL && k <= slot_mask; k++)
-        if (slots[k].game != NULL && PyList_Append(out, (PyObject *)slots[k].game) < 0)
+        if (LIVE_SLOT(slots[k]) && PyList_Append(out, (PyObject *)slots[k].game) < 0)
             goto error;
     return out;
 error:
@@ -2142,6 +2258,7 @@ memo_drop(void)
         if (!IS_GAME(o))
             continue;
         memo_entries -= memo_clear((GameObject *)o);
+        ((GameObject *)o)->held = 0;
     }
     if (PyList_SetSlice(memo_holders, 0, i, NULL) < 0)
         return -1;
@@ -2160,11 +2277,29 @@ memo_count_one(void)
     return 0;
 }
 
-/* A new memo dict for g: g joins the holders. */
+/* A new memo for g: g joins the holders (once: the held bit says it is there). */
 static inline int
 memo_new_holder(GameObject *g)
 {
-    return memo_holders == NULL ? 0 : PyList_Append(memo_holders, (PyObject *)g);
+    if (memo_holders == NULL || g->held)
+        return 0;
+    if (PyList_Append(memo_holders, (PyObject *)g) < 0)
+        return -1;
+    g->held = 1;
+    return 0;
+}
+
+/* memo_new_holder(g) for Python: the pure kernel's _le, run on compiled games, registers the memos it makes. */
+static PyObject *
+kernel_memo_new_holder(PyObject *module, PyObject *g)
+{
+    if (!IS_GAME(g)) {
+        PyErr_SetString(PyExc_TypeError, "memo_new_holder(g) takes a game");
+        return NULL;
+    }
+    if (memo_new_holder((GameObject *)g) < 0)
+        return NULL;
+    Py_RETURN_NONE;
 }
 
 static PyObject *
@@ -2182,8 +2317,10 @@ kernel_memo_forget(PyObject *module, PyObject *unused)
         Py_ssize_t n = PyList_GET_SIZE(memo_holders);
         for (Py_ssize_t i = 0; i < n; i++) {
             PyObject *o = PyList_GET_ITEM(memo_holders, i);
-            if (IS_GAME(o))
+            if (IS_GAME(o)) {
                 memo_clear((GameObject *)o);
+                ((GameObject *)o)->held = 0;
+            }
         }
         if (PyList_SetSlice(memo_holders, 0, n, NULL) < 0)
             return NULL;
@@ -2548,6 +2685,271 @@ kernel_intern_general(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (!hooks_ready())
         return NULL;
     return intern_general(args[0], args[1]);
+}
+
+/* ------------------------------------------------------------------ collection
+ * A game lives while something outside the kernel refers to it: a variable, a live game's options, a cache.
+ * The intern tables hold one reference to each game, so reference counting alone never frees one; instead a
+ * collection takes out of the tables every game whose only references are the kernel's own -- the table's,
+ * the list of memo holders' (the held bit), and the link from its negative (which points back: -G and G
+ * refer to each other, and an impartial G to itself) -- and dropping those references frees it, its options'
+ * counts fall, and they are examined in turn.  Newest games first: a game's options are older than it (those
+ * of uptimals, made on demand, are found by a further pass).  Identity stays the value: a game still referred
+ * to is never taken out, so a new game equal to a live one is always that one.  Ids are never reused, so
+ * memos keyed by ids (comparisons, sums) cannot mistake a new game for a collected one; their entries for
+ * collected games go when the memo does.
+ *
+ * Collections run when a table is full (before refusing), every time the games interned have doubled since the
+ * last one (from COLLECT_FLOOR on, checked with the memory check), and on request (collect(), called by
+ * cgt.clear_caches()).  Afterwards the tables are rebuilt to their new size and the chunks of game blocks
+ * left empty are given back to the system. */
+#define COLLECT_FLOOR ((Py_ssize_t)1 << 18)
+static Py_ssize_t next_collect_at = COLLECT_FLOOR;
+static int collecting = 0;
+static long long collections = 0, collected_games = 0;
+
+static Py_ssize_t
+interned_total(void)
+{
+    return interned_uptimals() + PyDict_GET_SIZE(by_options);
+}
+
+static Py_ssize_t
+table_count(PyObject *table)
+{
+    return table == by_options ? PyDict_GET_SIZE(by_options) : interned_uptimals();
+}
+
+static int
+collect_due(void)
+{
+    return !collecting && interned_total() >= next_collect_at;
+}
+
+static int
+by_cid_descending(const void *a, const void *b)
+{
+    long long x = (*(GameObject *const *)a)->cid, y = (*(GameObject *const *)b)->cid;
+    return (x < y) - (x > y);
+}
+
+/* How many of g's references are the kernel's own (see above). */
+static Py_ssize_t
+kernel_references(GameObject *g)
+{
+    Py_ssize_t refs = 1 + (Py_ssize_t)g->held;
+    PyObject *neg = GF(g, neg);
+    if (neg != NULL && IS_GAME(neg) && (neg == (PyObject *)g || GF((GameObject *)neg, neg) == (PyObject *)g))
+        refs++;
+    return refs;
+}
+
+/* Break the link between g (about to be collected) and its negative: each forgets the other. */
+static void
+unlink_negative(GameObject *g)
+{
+    PyObject *neg = GF(g, neg);
+    if (neg == NULL || !IS_GAME(neg))
+        return;
+    GameObject *p = (GameObject *)neg;
+    if (p != g && GF(p, neg) == (PyObject *)g)
+        Py_CLEAR(p->side->neg);
+    Py_CLEAR(g->side->neg);
+}
+
+/* Take g out of its intern table, dropping the table's reference (which may free it): 1 when it was there, 0
+ * when not, -1 on error (g stays). */
+static int
+uninterned(GameObject *g)
+{
+    if (g->small) {
+        if (IS_DIRECT_NIMBER(g->num, g->exp, g->u, g->n)) {
+            if (!NIM_PRESENT(g->n) || *NIM_SLOT(g->n) != g)
+                return 0;
+            *NIM_SLOT(g->n) = NULL;
+            NIM_WORD(g->n) &= ~NIM_BIT(g->n);
+            nims_used--;
+            Py_DECREF(g);
+            return 1;
+        }
+        if (slots == NULL)
+            return 0;
+        for (size_t i = (size_t)parts_hash(g->num, g->exp, g->u, g->n) & slot_mask; slots[i].game != NULL;
+             i = (i + 1) & slot_mask)
+            if (slots[i].game == g) {
+                slots[i].game = TOMB;
+                slots[i].key = TOMB_KEY;
+                slots_used--;
+                slots_tombs++;
+                Py_DECREF(g);
+                return 1;
+            }
+        return 0;
+    }
+    PyObject *nus = GF(g, nus), *key, *table;
+    if (!NONEISH(nus)) {
+        key = nus;
+        Py_INCREF(key);
+        table = big_uptimals;
+    }
+    else {
+        PyObject *left = GF(g, left), *right = GF(g, right);
+        if (left == NULL || right == NULL)
+            return 0;
+        key = PyTuple_Pack(2, left, right);
+        if (key == NULL)
+            return -1;
+        table = by_options;
+    }
+    PyObject *there = PyDict_GetItemWithError(table, key);
+    int r = there == (PyObject *)g ? (PyDict_DelItem(table, key) < 0 ? -1 : 1) : (PyErr_Occurred() ? -1 : 0);
+    Py_DECREF(key);
+    return r;
+}
+
+/* A dict with many deleted entries, rebuilt to its size (a dict never shrinks by itself). */
+static int
+compact_dict(PyObject *d)
+{
+    PyObject *copy = PyDict_Copy(d);
+    if (copy == NULL)
+        return -1;
+    PyDict_Clear(d);
+    int r = PyDict_Update(d, copy);
+    Py_DECREF(copy);
+    return r;
+}
+
+/* Every interned game, as borrowed references in a new array (*count of them); NULL with an error on failure. */
+static GameObject **
+interned_games(Py_ssize_t *count)
+{
+    small_sync();
+    Py_ssize_t room = interned_total(), n = 0;
+    GameObject **games = PyMem_Malloc((size_t)(room > 0 ? room : 1) * sizeof(GameObject *));
+    if (games == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (size_t p = 0; p < (size_t)(NIM_DIRECT >> NIM_PAGE_BITS); p++)
+        for (size_t k = 0; nim_pages[p] != NULL && k < NIM_PAGE && n < room; k++)
+            if (nim_pages[p][k] != NULL)
+                games[n++] = nim_pages[p][k];
+    for (size_t k = 0; slots != NULL && k <= slot_mask && n < room; k++)
+        if (LIVE_SLOT(slots[k]))
+            games[n++] = slots[k].game;
+    PyObject *dicts[2] = {big_uptimals, by_options}, *key, *value;
+    for (int d = 0; d < 2; d++) {
+        Py_ssize_t pos = 0;
+        while (n < room && PyDict_Next(dicts[d], &pos, &key, &value))
+            if (IS_GAME(value))
+                games[n++] = (GameObject *)value;
+    }
+    *count = n;
+    return games;
+}
+
+/* The memo holders without those whose held bit was cleared (collected games: the list's reference goes). */
+static int
+holders_without_collected(void)
+{
+    Py_ssize_t n = PyList_GET_SIZE(memo_holders);
+    PyObject *kept = PyList_New(0);
+    if (kept == NULL)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *o = PyList_GET_ITEM(memo_holders, i);
+        if ((!IS_GAME(o) || ((GameObject *)o)->held) && PyList_Append(kept, o) < 0) {
+            Py_DECREF(kept);
+            return -1;
+        }
+    }
+    int r = PyList_SetSlice(memo_holders, 0, n, kept);
+    Py_DECREF(kept);
+    return r;
+}
+
+/* One collection (see above); returns how many games left the tables, or -1 with an error set. */
+static Py_ssize_t
+collect_games(void)
+{
+    if (collecting || !hooks_ready())
+        return 0;
+    collecting = 1;
+    Py_ssize_t count, total = 0;
+    Py_ssize_t general_before = PyDict_GET_SIZE(by_options), big_before = PyDict_GET_SIZE(big_uptimals);
+    GameObject **games = interned_games(&count);
+    if (games == NULL)
+        goto fail;
+    qsort(games, (size_t)count, sizeof(GameObject *), by_cid_descending);
+    for (int pass = 0; pass < 64; pass++) {
+        Py_ssize_t found = 0, unheld = 0;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            GameObject *g = games[i];
+            if (g == NULL || Py_REFCNT(g) != kernel_references(g))
+                continue;
+            /* only the kernel refers to g: it goes */
+            unlink_negative(g);
+            if (g->held) {
+                memo_entries -= memo_clear(g);
+                g->held = 0; /* the holders' list lets it go below */
+                unheld++;
+            }
+            games[i] = NULL;
+            int r = uninterned(g);
+            if (r < 0)
+                goto fail;
+            found += r;
+        }
+        if (unheld && holders_without_collected() < 0)
+            goto fail;
+        total += found;
+        if (found == 0)
+            break;
+    }
+    PyMem_Free(games);
+    games = NULL;
+    if (slots_tombs && small_resize(4096 > 4 * slots_used ? 4096 : (size_t)1 << (64 - __builtin_clzll(4 * slots_used))) < 0)
+        goto fail;
+    if (PyDict_GET_SIZE(by_options) < general_before / 2 && compact_dict(by_options) < 0)
+        goto fail;
+    if (PyDict_GET_SIZE(big_uptimals) < big_before / 2 && compact_dict(big_uptimals) < 0)
+        goto fail;
+    release_empty_chunks();
+    collections++;
+    collected_games += total;
+    next_collect_at = 2 * interned_total() > COLLECT_FLOOR ? 2 * interned_total() : COLLECT_FLOOR;
+    collecting = 0;
+    return total;
+fail:
+    PyMem_Free(games);
+    collecting = 0;
+    return -1;
+}
+
+/* collect_if_due(): a collection when the interned count has doubled since the last (the pure kernel's periodic
+ * check calls it). */
+static PyObject *
+kernel_collect_if_due(PyObject *module, PyObject *unused)
+{
+    if (collect_due() && collect_games() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* collect(): one collection now; returns how many games left the intern tables. */
+static PyObject *
+kernel_collect(PyObject *module, PyObject *unused)
+{
+    Py_ssize_t n = collect_games();
+    return n < 0 ? NULL : PyLong_FromSsize_t(n);
+}
+
+static PyObject *
+kernel_collect_stats(PyObject *module, PyObject *unused)
+{
+    return Py_BuildValue("{sLsLsnsn}", "collections", collections, "collected", collected_games,
+                         "interned", interned_total(), "next", next_collect_at);
 }
 
 
@@ -3428,6 +3830,15 @@ static PyMethodDef kernel_methods[] = {
     {"memo_stored", kernel_memo_stored, METH_NOARGS,
      "memo_stored(): count one entry stored in a holder's memo (the pure _le's stores); drop past the budget."},
     {"memo_forget", kernel_memo_forget, METH_NOARGS, "memo_forget(): drop every comparison memo."},
+    {"memo_new_holder", kernel_memo_new_holder, METH_O,
+     "memo_new_holder(g): g has a new comparison memo (it joins memo_holders once)."},
+    {"collect", kernel_collect, METH_NOARGS,
+     "collect(): take the games nothing refers to out of the intern tables; returns how many left."},
+    {"collect_if_due", kernel_collect_if_due, METH_NOARGS,
+     "collect_if_due(): a collection when the games interned have doubled since the last one."},
+    {"collect_stats", kernel_collect_stats, METH_NOARGS,
+     "collect_stats(): {'collections', 'collected', 'interned', 'next'}: collections run, games collected, games "
+     "interned now, and the count at which the next automatic collection runs."},
     {"set_memo_budget", kernel_set_memo_budget, METH_O,
      "set_memo_budget(entries): the comparison-memo budget (dropping at once if the memos are over it)."},
     {"block_stats", kernel_block_stats, METH_NOARGS,

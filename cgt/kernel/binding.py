@@ -65,7 +65,10 @@ class Kernel:
     * ``uptimal(x, u, n)`` -- the interned uptimal ``x + u.^ + *n``;
     * ``materialise(g)`` -- fill in the options of an uptimal from its closed form;
     * ``by_options``, ``by_uptimal`` -- the intern tables; ``add_memo`` -- the sums' memo;
-    * ``memo_holders`` -- the games holding a comparison memo, oldest first; ``memo_stored()`` counts one entry
+    * ``collect()`` -- take the games nothing refers to out of the intern tables (how many left);
+      ``collect_if_due()`` runs one when the interned count has doubled since the last; ``collect_stats()``;
+    * ``memo_holders`` -- the games holding a comparison memo, oldest first (``memo_new_holder(g)`` adds one,
+      once); ``memo_stored()`` counts one entry
       stored, ``memo_forget()`` drops every memo, ``set_memo_budget(n)`` and ``memo_stats()`` as in
       :mod:`cgt.runtime.limits`; ``memo_type`` is the type of a game's comparison memo;
     * ``set_max_interned`` -- the kernel's copy of the intern limit (None: the kernel reads
@@ -76,7 +79,7 @@ class Kernel:
 
     ALGORITHMS = ("le", "add", "canonical", "intern_general", "le_deep", "add_deep")
     __slots__ = ALGORITHMS + ("new_game", "uptimal", "materialise", "by_options", "by_uptimal", "add_memo",
-                              "memo_holders", "memo_stored", "memo_forget", "set_memo_budget", "memo_stats",
+                              "memo_holders", "memo_new_holder", "collect", "collect_if_due", "collect_stats", "memo_stored", "memo_forget", "set_memo_budget", "memo_stats",
                               "memo_type", "set_max_interned", "block_stats", "description", "compiled")
 
     def __init__(self, **operations):
@@ -113,6 +116,8 @@ def bind(game_type: type, pure: Kernel, fallbacks: dict[str, Callable]) -> Kerne
     return Kernel(le=c.le, add=c.add, canonical=c.canonical, intern_general=c.intern_general, le_deep=le_deep,
                   add_deep=add_deep, new_game=c.new_game, uptimal=c.uptimal, materialise=c.materialise,
                   by_options=c.by_options, by_uptimal=c.uptimals, add_memo=c.add_memo, memo_holders=c.memo_holders,
+                  memo_new_holder=c.memo_new_holder, collect=c.collect, collect_if_due=c.collect_if_due,
+                  collect_stats=c.collect_stats,
                   memo_stored=c.memo_stored, memo_forget=c.memo_forget, set_memo_budget=c.set_memo_budget,
                   memo_stats=c.memo_stats, memo_type=c.LeMemo, set_max_interned=c.set_max_interned,
                   block_stats=c.block_stats, description=kernel_description(), compiled=True)

@@ -31,6 +31,7 @@ import importlib
 import itertools
 import numbers
 import operator
+import sys
 from fractions import Fraction
 from typing import Iterable
 
@@ -686,12 +687,17 @@ def _option_key(options) -> tuple:
 
 
 def _check_room(table) -> None:
-    """TooLargeError when ``table`` holds the most games the limits allow; now and then, the memory check."""
+    """TooLargeError when ``table`` holds the most games the limits allow even after a collection (the games
+    nothing refers to leave first); now and then, an automatic collection and the memory check."""
     size = len(table)
+    if size >= limits.max_interned():
+        kernel.collect()
+        size = len(table)
     if size >= limits.max_interned():
         raise TooLargeError(f"more than {limits.max_interned():,} distinct games are in memory: the computation is "
                             f"too large (raise the limit with cgt.limits.set_max_interned)")
     if not size % limits.MEMORY_CHECK_EVERY:
+        kernel.collect_if_due()
         limits.check_memory()
 
 
@@ -850,8 +856,16 @@ def uptimal_le(a: tuple, b: tuple) -> bool:
 # got theirs longest ago are dropped until at most half the budget remains (each drop frees at least half the
 # budget: amortised O(1) per entry).  Below, the pure kernel's count and drop; the compiled kernel has its own.
 
-_memo_holders: list = []     # games holding a memo dict, in the order their dicts were made
+_memo_holders: list = []     # games holding a memo dict, in the order their dicts were made (each once)
+_held: set = set()           # the ids of the games in _memo_holders
 _memo_state = {"entries": 0, "budget": limits.DEFAULT_MEMO_BUDGET, "drops": 0}
+
+
+def _memo_new_holder(g: Game) -> None:
+    """``g`` has a new comparison memo: it joins the holders (once)."""
+    if g._id not in _held:
+        _held.add(g._id)
+        _memo_holders.append(g)
 
 
 def _memo_stored() -> None:
@@ -876,6 +890,7 @@ def _drop_memos() -> None:
         if memo is not None:
             count -= len(memo)
             g._le_memo = None
+        _held.discard(g._id)
     del holders[:i]
     state["entries"] = count if holders else 0
     state["drops"] += 1
@@ -886,6 +901,7 @@ def _forget_memos() -> None:
     for g in _memo_holders:
         g._le_memo = None
     _memo_holders.clear()
+    _held.clear()
     _memo_state["entries"] = 0
 
 
@@ -907,7 +923,7 @@ def _le(g: Game, h: Game) -> bool:
     memo = g._le_memo
     if memo is None:
         memo = g._le_memo = {}
-        kernel.memo_holders.append(g)
+        kernel.memo_new_holder(g)
     else:
         result = memo.get(h._id)
         if result is not None:
@@ -1522,9 +1538,11 @@ def register_cache(clear) -> None:
 
 
 def clear_caches() -> None:
-    """Empty the operation caches (comparison and sum memos, per-game cached measures).
+    """Empty the operation caches (comparison and sum memos, per-game cached measures), then collect: the
+    games nothing refers to any more leave the intern tables and their memory goes back.
 
-    Interned games stay (their identity is their value); results never depend on caches.
+    Games still referred to stay, with their identity (equal games are one object); results never depend on
+    caches.
 
     >>> from cgt import up, star
     >>> clear_caches(); str(up + star)
@@ -1538,6 +1556,117 @@ def clear_caches() -> None:
     kernel.memo_forget()
     for clear in _cache_clearers:
         clear()
+    kernel.collect()
+
+
+# ====================================================================== collection
+# The pure kernel's collection, the reference of the compiled one (its comment in cgt/kernel/_kernel.c says it
+# in full): a game whose only references are the kernel's own -- its intern table's, the memo holders' and the
+# link from its negative -- leaves its table, which frees it; its options are examined after it (newest
+# first), and passes repeat until one finds nothing.  Ids are never reused.
+
+#: No automatic collection below this many interned games; above, one each time the count has doubled.
+COLLECT_FLOOR = 1 << 18
+_collection = {"running": False, "next": COLLECT_FLOOR, "collections": 0, "collected": 0}
+
+
+def _interned_total() -> int:
+    return len(kernel.by_options) + len(kernel.by_uptimal)
+
+
+def _kernel_references(g: Game) -> int:
+    refs = 1 + (g._id in _held)
+    neg = g._neg
+    if neg is not None and (neg is g or neg._neg is g):
+        refs += 1
+    return refs
+
+
+def _unlink_negative(g: Game) -> None:
+    neg = g._neg
+    if neg is not None:
+        if neg is not g and neg._neg is g:
+            neg._neg = None
+        g._neg = None
+
+
+def _uninterned(g: Game) -> bool:
+    """Take ``g`` out of its intern table (which may free it); whether it was there."""
+    if g._nus is not None:
+        table, key = kernel.by_uptimal, g._nus
+    else:
+        table, key = kernel.by_options, (g._left, g._right)
+    if table.get(key) is not g:
+        return False
+    del table[key]
+    return True
+
+
+def _compact(table: dict) -> None:
+    """Rebuild a dict after many deletions (a dict never shrinks by itself)."""
+    survivors = dict(table)
+    table.clear()
+    table.update(survivors)
+
+
+def _collect() -> int:
+    """One collection of the pure kernel's store; returns how many games left the intern tables."""
+    state = _collection
+    if state["running"]:
+        return 0
+    state["running"] = True
+    try:
+        sizes = len(kernel.by_options), len(kernel.by_uptimal)
+        games = sorted(itertools.chain(kernel.by_options.values(), kernel.by_uptimal.values()), key=_id_of,
+                       reverse=True)
+        total = 0
+        for _ in range(64):
+            found = 0
+            unheld = False
+            for i in range(len(games)):
+                g = games[i]
+                if g is None:
+                    continue
+                games[i] = None
+                refs = _kernel_references(g)
+                # the references counted: this frame's g, getrefcount's argument, and the kernel's own
+                if sys.getrefcount(g) != 2 + refs:
+                    games[i] = g
+                    continue
+                _unlink_negative(g)
+                if g._id in _held:
+                    memo = g._le_memo
+                    if memo is not None:
+                        _memo_state["entries"] -= len(memo)
+                        g._le_memo = None
+                    _held.discard(g._id)
+                    unheld = True
+                found += _uninterned(g)
+            g = None
+            if unheld:
+                _memo_holders[:] = [h for h in _memo_holders if h._id in _held]
+            total += found
+            if not found:
+                break
+        for table, before in zip((kernel.by_options, kernel.by_uptimal), sizes):
+            if type(table) is dict and len(table) < before // 2:
+                _compact(table)
+        state["collections"] += 1
+        state["collected"] += total
+        state["next"] = max(COLLECT_FLOOR, 2 * _interned_total())
+        return total
+    finally:
+        state["running"] = False
+
+
+def _collect_if_due() -> None:
+    if not _collection["running"] and _interned_total() >= _collection["next"]:
+        _collect()
+
+
+def _collect_stats() -> dict:
+    return {"collections": _collection["collections"], "collected": _collection["collected"],
+            "interned": _interned_total(), "next": _collection["next"]}
 
 
 # ====================================================================== the active kernel
@@ -1546,7 +1675,8 @@ def clear_caches() -> None:
 reference = binding.Kernel(
     le=_le, add=_add, canonical=_canonical, intern_general=_intern_general, le_deep=_le_deep, add_deep=_add_deep,
     new_game=_new, uptimal=_uptimal, materialise=_materialise, by_options={}, by_uptimal={}, add_memo={},
-    memo_holders=_memo_holders, memo_stored=_memo_stored, memo_forget=_forget_memos, set_memo_budget=_set_memo_budget,
+    memo_holders=_memo_holders, memo_new_holder=_memo_new_holder, collect=_collect, collect_if_due=_collect_if_due,
+    collect_stats=_collect_stats, memo_stored=_memo_stored, memo_forget=_forget_memos, set_memo_budget=_set_memo_budget,
     memo_stats=_memo_stats, memo_type=dict, set_max_interned=None, block_stats=None,
     description=binding.kernel_description(), compiled=False)
 

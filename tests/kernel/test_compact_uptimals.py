@@ -18,9 +18,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cgt import clear_caches, dyadic, game, integer, limits, nimber, star, up
+from tests.support import full_intern_table
+from cgt import clear_caches, dyadic, game, integer, nimber, star, up
 from cgt.errors import TooLargeError
-from cgt.kernel.game import (closed_uptimal, game_fields, game_id, interned_counts, kernel, lefts_of, uptimal_le,
+from cgt.kernel.game import (closed_uptimal, game_fields, game_id, kernel, lefts_of, uptimal_le,
                              uptimal_sum)
 
 PURE = os.environ.get("CGT_PURE", "") not in ("", "0")
@@ -160,15 +161,12 @@ def test_a_small_uptimal_is_one_cache_line():
 def test_the_intern_cap_counts_pending_insertions():
     base = 9 << 56
     fresh = [nimber(base + k) for k in range(5)]  # the last ones are still in the ring
-    previous = limits.set_max_interned(interned_counts()["uptimals"])
-    try:
+    with full_intern_table("uptimals"):
         with pytest.raises(TooLargeError, match="set_max_interned"):
             nimber(base + 5)
         with pytest.raises(TooLargeError, match="set_max_interned"):
             fresh[0] + nimber(16)
         assert fresh[2] + fresh[3] is star and nimber(base + 4) is fresh[4]
-    finally:
-        limits.set_max_interned(previous)
 
 
 def test_a_million_small_operations_keep_the_memory_flat():

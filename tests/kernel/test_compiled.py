@@ -9,7 +9,6 @@ between so that neither kernel reads the other's results.  Under ``CGT_PURE=1`` 
 and the properties still hold (they then check the pure operators against the pure functions).
 """
 
-import contextlib
 import os
 import pickle
 import subprocess
@@ -22,6 +21,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cgt
+from tests.support import full_intern_table
 from cgt import clear_caches, dyadic, game, integer, kernel_info, limits, nimber, number, star, up, zero
 from cgt.errors import InvalidGameError, NotDyadicError, TooLargeError
 from cgt.kernel.game import (PureGameBase, closed_uptimal, float_shadow, game_fields, game_id, interned_counts, kernel,
@@ -54,16 +54,6 @@ def wide_uptimals(draw):
 def nus(g):
     """The kernel's closed form ``(x, u, n)`` of g as stored (an int x for integers), or None."""
     return game_fields(g)["nus"]
-
-
-@contextlib.contextmanager
-def max_interned(count):
-    """The intern limit lowered to ``count`` for the block (through cgt.limits, which hands it to the kernel)."""
-    previous = limits.set_max_interned(count)
-    try:
-        yield
-    finally:
-        limits.set_max_interned(previous)
 
 
 def test_the_compiled_kernel_is_active():
@@ -183,7 +173,7 @@ def test_the_intern_cap_stops_new_uptimals_from_the_compiled_sum():
     base = 1 << 45
     nimber(base)
     nimber(3)
-    with max_interned(interned_counts()["uptimals"]), pytest.raises(TooLargeError, match="set_max_interned"):
+    with full_intern_table("uptimals"), pytest.raises(TooLargeError, match="set_max_interned"):
         nimber(base) + nimber(3)
 
 
@@ -366,7 +356,7 @@ def test_the_intern_cap_applies_to_every_new_small_uptimal():
     a, b = dyadic(2**36 + 1, 2**10), dyadic(2**36 + 2, 2**10)  # the simplest number between them is new
     x, y = dyadic(2**30 + 1, 2**20), dyadic(1, 2**19)
     unlisted = kernel.uptimal(2**35 + 977, 3, 0)  # its options are not interned yet
-    with max_interned(interned_counts()["uptimals"]):
+    with full_intern_table("uptimals"):
         for make in (lambda: x + y, lambda: kernel.uptimal(Fraction(7, 2**33), 5, 9), lambda: game([a], [b]),
                      lambda: lefts_of(unlisted), lambda: nimber(2**52)):
             with pytest.raises(TooLargeError, match="set_max_interned"):
@@ -493,7 +483,7 @@ def test_the_limits_set_through_cgt_limits_reach_the_kernel():
     comes back; the memo budget and its count are the active kernel's."""
     base = 11 << 52
     nimber(base)
-    with max_interned(interned_counts()["uptimals"]):
+    with full_intern_table("uptimals"):
         assert limits.max_interned() == interned_counts()["uptimals"]
         with pytest.raises(TooLargeError, match=r"cgt\.limits\.set_max_interned"):
             nimber(base + 1)

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support import full_intern_table
 from cgt import dyadic, game, integer, nimber, switch
 from cgt.testing import games, numbers
 from cgt.thermo.thermograph import FLOAT_FRACTION_BITS, FLOAT_MAGNITUDE_BITS, scaffold_walls, machine_exact
@@ -89,14 +90,9 @@ def test_integer_valued_fractions_share_the_int_entry():
 
 def test_interned_uptimals_are_capped():
     """Nim sums of huge nimbers make a new game each: the uptimal table has the same cap as general games."""
-    from cgt import limits
     from cgt.errors import TooLargeError
-    from cgt.kernel.game import interned_counts
 
-    previous = limits.set_max_interned(interned_counts()["uptimals"] + 5)
-    try:
-        with pytest.raises(TooLargeError, match="distinct games are in memory"):
-            for k in range(50):
-                nimber(1 << 40) + nimber(k)
-    finally:
-        limits.set_max_interned(previous)
+    kept = []
+    with full_intern_table("uptimals", room=5), pytest.raises(TooLargeError, match="distinct games are in memory"):
+        for k in range(50):
+            kept.append(nimber(1 << 40) + nimber(k))

@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from tests.support import full_intern_table
 import cgt
 from cgt.errors import CGTError, InvalidGameError
 from cgt.kernel.numbers import integer_text
@@ -68,16 +69,11 @@ def test_interned_games_are_capped():
     # the intern table has a cap (cgt.limits): a computation that would fill the memory with new games stops
     # with a TooLargeError, not a MemoryError
     from cgt.errors import TooLargeError
-    from cgt.kernel.game import interned_counts
 
-    previous = cgt.limits.set_max_interned(interned_counts()["general"] + 5)
-    try:
-        with pytest.raises(TooLargeError, match="distinct games are in memory"):
-            g = cgt.zero
-            for k in range(50):
-                g = cgt.game([k + 1000], [g])
-    finally:
-        cgt.limits.set_max_interned(previous)
+    with full_intern_table("general", room=5), pytest.raises(TooLargeError, match="distinct games are in memory"):
+        g = cgt.zero
+        for k in range(50):
+            g = cgt.game([k + 1000], [g])
 
 
 def test_frogs_of_any_size_answer_from_closed_forms():

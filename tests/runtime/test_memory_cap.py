@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import full_intern_table
 import cgt.games
 from cgt import clear_caches, limits, nimber
 from cgt.errors import TooLargeError
@@ -97,12 +98,9 @@ def test_the_limits_are_set_through_cgt_limits():
     import cgt
     from cgt.errors import CGTError
 
-    previous = cgt.limits.set_max_interned(interned_counts()["general"])
-    try:
-        with pytest.raises(TooLargeError, match=r"cgt\.limits\.set_max_interned"):
-            cgt.game([cgt.game([982_451_653], [-961_748_941])], [cgt.game([-941_083_987], [899_809_363])])
-    finally:
-        cgt.limits.set_max_interned(previous)
+    previous = cgt.limits.max_interned()
+    with full_intern_table("general"), pytest.raises(TooLargeError, match=r"cgt\.limits\.set_max_interned"):
+        cgt.game([cgt.game([982_451_653], [-961_748_941])], [cgt.game([-941_083_987], [899_809_363])])
     assert cgt.limits.max_interned() == previous
     previous = cgt.limits.set_min_available(10**9)          # no machine has a petabyte available
     try:

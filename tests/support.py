@@ -1,0 +1,22 @@
+"""Helpers shared by the tests of several packages."""
+
+from __future__ import annotations
+
+import contextlib
+
+from cgt.kernel.game import interned_counts, kernel
+from cgt.runtime import limits
+
+
+@contextlib.contextmanager
+def full_intern_table(kind: str, room: int = 0):
+    """The intern limit lowered to the number of games of ``kind`` (``"general"`` or ``"uptimals"``) interned now,
+    plus ``room``, for the block.  Every interned game is held meanwhile, so that no collection can make room
+    (the cap refuses only what the games still referred to fill); yields the list holding them."""
+    kernel.collect()
+    held = list(kernel.by_options.values()) + list(kernel.by_uptimal.values())
+    previous = limits.set_max_interned(interned_counts()[kind] + room)
+    try:
+        yield held
+    finally:
+        limits.set_max_interned(previous)
