@@ -3350,6 +3350,49 @@ kernel_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return r;
 }
 
+/* The sums' memo past its budget (set_sum_memo_budget): the older half goes, at least down to the budget (the
+ * pure kernel's _make_room).  A dict keeps insertion order, so the first keys are the oldest. */
+static long long sum_memo_budget = 1000000;
+
+static int
+sum_memo_make_room(void)
+{
+    Py_ssize_t size = PyDict_GET_SIZE(add_memo), keep = size / 2, pos = 0;
+    if (keep > sum_memo_budget)
+        keep = (Py_ssize_t)sum_memo_budget;
+    PyObject *old = PyList_New(0), *key, *value;
+    if (old == NULL)
+        return -1;
+    while (PyList_GET_SIZE(old) < size - keep && PyDict_Next(add_memo, &pos, &key, &value))
+        if (PyList_Append(old, key) < 0) {
+            Py_DECREF(old);
+            return -1;
+        }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(old); i++)
+        if (PyDict_DelItem(add_memo, PyList_GET_ITEM(old, i)) < 0) {
+            Py_DECREF(old);
+            return -1;
+        }
+    Py_DECREF(old);
+    return 0;
+}
+
+static PyObject *
+kernel_set_sum_memo_budget(PyObject *module, PyObject *arg)
+{
+    long long budget = PyLong_AsLongLong(arg);
+    if (budget == -1 && PyErr_Occurred())
+        return NULL;
+    if (budget < 0) {
+        PyErr_SetString(PyExc_ValueError, "set_sum_memo_budget(entries) takes a count >= 0");
+        return NULL;
+    }
+    sum_memo_budget = budget;
+    if (PyDict_GET_SIZE(add_memo) > sum_memo_budget && sum_memo_make_room() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 /* g + h for canonical games: the pure kernel's _add (memoised on the unordered pair of ids). */
 static PyObject *
 add_rec(GameObject *g, GameObject *h)
@@ -3414,7 +3457,8 @@ general_done:
         Py_XDECREF(splits[1]);
     }
     Py_LeaveRecursiveCall();
-    if (result != NULL && PyDict_SetItem(add_memo, key, result) < 0)
+    if (result != NULL && (PyDict_SetItem(add_memo, key, result) < 0
+                           || (PyDict_GET_SIZE(add_memo) > sum_memo_budget && sum_memo_make_room() < 0)))
         Py_CLEAR(result);
     Py_DECREF(key);
     return result;
@@ -3834,6 +3878,8 @@ static PyMethodDef kernel_methods[] = {
      "memo_new_holder(g): g has a new comparison memo (it joins memo_holders once)."},
     {"collect", kernel_collect, METH_NOARGS,
      "collect(): take the games nothing refers to out of the intern tables; returns how many left."},
+    {"set_sum_memo_budget", kernel_set_sum_memo_budget, METH_O,
+     "set_sum_memo_budget(entries): the sums' memo keeps at most this many entries (the older half goes past it)."},
     {"collect_if_due", kernel_collect_if_due, METH_NOARGS,
      "collect_if_due(): a collection when the games interned have doubled since the last one."},
     {"collect_stats", kernel_collect_stats, METH_NOARGS,

@@ -65,6 +65,7 @@ class Kernel:
     * ``uptimal(x, u, n)`` -- the interned uptimal ``x + u.^ + *n``;
     * ``materialise(g)`` -- fill in the options of an uptimal from its closed form;
     * ``by_options``, ``by_uptimal`` -- the intern tables; ``add_memo`` -- the sums' memo;
+    * ``set_sum_memo_budget(n)`` -- the sums' memo keeps at most n entries (the older half goes past it);
     * ``collect()`` -- take the games nothing refers to out of the intern tables (how many left);
       ``collect_if_due()`` runs one when the interned count has doubled since the last; ``collect_stats()``;
     * ``memo_holders`` -- the games holding a comparison memo, oldest first (``memo_new_holder(g)`` adds one,
@@ -79,7 +80,7 @@ class Kernel:
 
     ALGORITHMS = ("le", "add", "canonical", "intern_general", "le_deep", "add_deep")
     __slots__ = ALGORITHMS + ("new_game", "uptimal", "materialise", "by_options", "by_uptimal", "add_memo",
-                              "memo_holders", "memo_new_holder", "collect", "collect_if_due", "collect_stats", "memo_stored", "memo_forget", "set_memo_budget", "memo_stats",
+                              "memo_holders", "memo_new_holder", "collect", "collect_if_due", "collect_stats", "set_sum_memo_budget", "memo_stored", "memo_forget", "set_memo_budget", "memo_stats",
                               "memo_type", "set_max_interned", "block_stats", "description", "compiled")
 
     def __init__(self, **operations):
@@ -104,7 +105,9 @@ def bind(game_type: type, pure: Kernel, fallbacks: dict[str, Callable]) -> Kerne
     check and its cadence, the cancel flag of Ctrl-C) are handed to C through its setters.
     """
     if _extension is None:
-        limits.attach_kernel(set_memo_budget=pure.set_memo_budget, memo_stats=pure.memo_stats)
+        limits.attach_kernel(set_memo_budget=pure.set_memo_budget, memo_stats=pure.memo_stats,
+                             set_sum_memo_budget=pure.set_sum_memo_budget, collect=pure.collect,
+                             collect_stats=pure.collect_stats)
         return pure
     c = _extension
     le_deep, add_deep = deep(c.le), deep(c.add)
@@ -112,12 +115,13 @@ def bind(game_type: type, pure: Kernel, fallbacks: dict[str, Callable]) -> Kerne
     c.set_cancel(cancel_requested, raise_if_cancelled)
     c.set_memory_check(limits.check_memory, limits.MEMORY_CHECK_EVERY)
     limits.attach_kernel(set_memo_budget=c.set_memo_budget, memo_stats=c.memo_stats,
+                         set_sum_memo_budget=c.set_sum_memo_budget, collect=c.collect, collect_stats=c.collect_stats,
                          set_max_interned=c.set_max_interned)
     return Kernel(le=c.le, add=c.add, canonical=c.canonical, intern_general=c.intern_general, le_deep=le_deep,
                   add_deep=add_deep, new_game=c.new_game, uptimal=c.uptimal, materialise=c.materialise,
                   by_options=c.by_options, by_uptimal=c.uptimals, add_memo=c.add_memo, memo_holders=c.memo_holders,
                   memo_new_holder=c.memo_new_holder, collect=c.collect, collect_if_due=c.collect_if_due,
-                  collect_stats=c.collect_stats,
+                  collect_stats=c.collect_stats, set_sum_memo_budget=c.set_sum_memo_budget,
                   memo_stored=c.memo_stored, memo_forget=c.memo_forget, set_memo_budget=c.set_memo_budget,
                   memo_stats=c.memo_stats, memo_type=c.LeMemo, set_max_interned=c.set_max_interned,
                   block_stats=c.block_stats, description=kernel_description(), compiled=True)

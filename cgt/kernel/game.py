@@ -383,6 +383,12 @@ class Game(GameBase):
         >>> sorted(str(g) for g in up.followers())
         ['*', '0', '^']
         """
+        nus = self._nus
+        if nus is not None:
+            count = uptimal_follower_count(*nus)
+            if count > MAX_LISTED_OPTIONS:
+                raise TooLargeError(f"{self} has {count:,} followers, too many to list (limit {MAX_LISTED_OPTIONS:,}); "
+                                    f"follower_count (FollowerCount) gives their number")
         seen = {self._id: self}
         stack = [self]
         while stack:
@@ -823,6 +829,28 @@ def _positive_uptimal_options(x: Fraction, u: int, n: int) -> tuple[tuple, tuple
     return tuple(left), (kernel.uptimal(x, u - 1, n ^ 1),)
 
 
+def uptimal_follower_count(x, u: int, n: int) -> int:
+    """How many followers ``x + u.^ + *n`` has, from its closed form.
+
+    The followers of a number are its ancestors in the tree of numbers, itself and 0 included (its canonical
+    options are its nearest simpler neighbours): birthday + 1 of them.  ``x + *n`` adds ``x + *k`` for
+    ``1 <= k <= n``.  For ``u >= 1``, ``x + u.^ + *n = {x | x + (u-1).^ + *(n^1)}`` (with ``x + *`` also a left
+    option of ``x + ^*``), a chain of ``u`` uptimals down to ``x + *n'`` (``n' = n ^ (u mod 2)``), plus
+    ``x + *`` when the chain's last link is ``x + ^*`` and ``n' = 0``; ``u <= -1`` mirrors ``u >= 1``.
+
+    >>> from fractions import Fraction
+    >>> uptimal_follower_count(Fraction(5, 8), 0, 0), uptimal_follower_count(0, 2, 1)   # 5/8; ^^* = {0|^}
+    (5, 4)
+    """
+    count = number_birthday(Fraction(x)) + 1
+    u = abs(u)
+    if u == 0:
+        return count + n
+    bottom = n ^ (u & 1)                        # the nimber part of x + 0.^ + *n' at the chain's end
+    last = bottom ^ 1                           # the nimber part of the chain's last link, x + ^ + *last
+    return count + u + bottom + (1 if last == 1 else 0)
+
+
 # ====================================================================== order
 
 _SHIFT = 40
@@ -1201,7 +1229,23 @@ def _add(g: Game, h: Game) -> Game:
         # G^L + H are pairwise incomparable since G's options are (order is translation-invariant).
         result = _canonical(left, right, left_split, right_split)
     memo[key] = result
+    if len(memo) > _sum_memo["budget"]:
+        _make_room(memo)
     return result
+
+
+_sum_memo = {"budget": limits.DEFAULT_SUM_MEMO_BUDGET}
+
+
+def _set_sum_memo_budget(entries: int) -> None:
+    _sum_memo["budget"] = entries          # the memo makes room at its next store
+
+
+def _make_room(memo: dict) -> None:
+    """The sums' memo past its budget: the older half goes (at least down to the budget)."""
+    keep = min(len(memo) // 2, _sum_memo["budget"])
+    for key in list(itertools.islice(iter(memo), len(memo) - keep)):
+        del memo[key]
 
 
 def uptimal_sum(a: tuple, b: tuple) -> Game:
@@ -1676,7 +1720,7 @@ reference = binding.Kernel(
     le=_le, add=_add, canonical=_canonical, intern_general=_intern_general, le_deep=_le_deep, add_deep=_add_deep,
     new_game=_new, uptimal=_uptimal, materialise=_materialise, by_options={}, by_uptimal={}, add_memo={},
     memo_holders=_memo_holders, memo_new_holder=_memo_new_holder, collect=_collect, collect_if_due=_collect_if_due,
-    collect_stats=_collect_stats, memo_stored=_memo_stored, memo_forget=_forget_memos, set_memo_budget=_set_memo_budget,
+    collect_stats=_collect_stats, set_sum_memo_budget=_set_sum_memo_budget, memo_stored=_memo_stored, memo_forget=_forget_memos, set_memo_budget=_set_memo_budget,
     memo_stats=_memo_stats, memo_type=dict, set_max_interned=None, block_stats=None,
     description=binding.kernel_description(), compiled=False)
 

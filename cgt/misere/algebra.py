@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import postorder
 from cgt.errors import NotApplicableError
 from cgt.kernel.game import register_cache
@@ -26,9 +27,9 @@ from cgt.misere.game import ZERO, MisereGame, canonical_misere, options_linked, 
 
 __all__ = ["mate", "link", "distinguisher", "misere_minus", "parts", "partitions", "is_prime"]
 
-_mate_memo: dict = {}
-_minus_memo: dict = {}
-_parts_memo: dict = {}
+_mate_memo: dict = BoundedCache("misère mates")
+_minus_memo: dict = BoundedCache("misère differences")
+_parts_memo: dict = BoundedCache("misère parts")
 
 
 def mate(g: MisereGame) -> MisereGame:
@@ -141,17 +142,21 @@ def parts(g: MisereGame) -> tuple[MisereGame, ...]:
     # Post-order over the followers so that each follower's parts are known before its parents'.
     order: list = []
     postorder(g, lambda x: (x, x.options_by_id), lambda x, values: order.append(x), {})
-    for x in order:
-        if x.id in _parts_memo:
-            continue
-        candidates = {ZERO, star, x, misere_sum(x, star)}
-        for o in x.options_by_id:
-            for p in _parts_memo[o.id]:
-                candidates.add(p)
-                candidates.add(misere_sum(p, star))
-        found = [p for p in candidates if _minus(x, p) is not None]
-        _parts_memo[x.id] = tuple(sorted(found, key=lambda p: (p.birthday, p.id)))
-    return _parts_memo[g.id]
+    _parts_memo.pin()       # the followers' parts are read back below: none leaves before the end
+    try:
+        for x in order:
+            if x.id in _parts_memo:
+                continue
+            candidates = {ZERO, star, x, misere_sum(x, star)}
+            for o in x.options_by_id:
+                for p in _parts_memo[o.id]:
+                    candidates.add(p)
+                    candidates.add(misere_sum(p, star))
+            found = [p for p in candidates if _minus(x, p) is not None]
+            _parts_memo[x.id] = tuple(sorted(found, key=lambda p: (p.birthday, p.id)))
+        return _parts_memo[g.id]
+    finally:
+        _parts_memo.unpin()
 
 
 def is_prime(g: MisereGame) -> bool:

@@ -34,8 +34,11 @@ True
 
 from __future__ import annotations
 
+import itertools
+import weakref
 from typing import Iterable
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import postorder
 from cgt.errors import InvalidGameError, NotApplicableError, TooLargeError
 from cgt.runtime.arguments import callable_argument, collection_argument
@@ -334,8 +337,10 @@ def print_key(g: MisereGame) -> tuple:
 
 # ====================================================================== interning and the kernel
 
-_by_key: dict = {}
-_all: list = []
+# A misère game lives while something refers to it (a variable, a live game's options, a bounded cache): the
+# table holds it weakly.  Ids count up and are never reused, so keys of option ids never meet a new game.
+_by_key: "weakref.WeakValueDictionary[frozenset, MisereGame]" = weakref.WeakValueDictionary()
+_next_id = itertools.count()
 
 
 def _intern(options: frozenset) -> MisereGame:
@@ -345,7 +350,7 @@ def _intern(options: frozenset) -> MisereGame:
     if g is not None:
         return g
     g = object.__new__(MisereGame)
-    g.id = len(_all)
+    g.id = next(_next_id)
     g.options_by_id = tuple(sorted(options, key=lambda o: o.id))
     g._key = key
     g.birthday = 1 + max((o.birthday for o in options), default=-1)
@@ -357,7 +362,6 @@ def _intern(options: frozenset) -> MisereGame:
     g._name = None
     g._genus = None
     _by_key[key] = g
-    _all.append(g)
     return g
 
 
@@ -369,7 +373,7 @@ def _outcome_p(options) -> bool:
     return bool(options) and not any(o.is_p_position for o in options)
 
 
-_eq_memo: dict = {}
+_eq_memo: dict = BoundedCache("misère equalities")
 
 
 def _equal(options: frozenset, k: MisereGame) -> bool:
@@ -491,7 +495,7 @@ def misere_nim(n: int) -> MisereGame:
 
 # ====================================================================== sums
 
-_sum_memo: dict = {}
+_sum_memo: dict = BoundedCache("misère sums")
 
 
 def misere_sum(g: MisereGame, h: MisereGame) -> MisereGame:
@@ -686,7 +690,7 @@ def partizan_misere_outcome(g):
 def _clear() -> None:
     _eq_memo.clear()
     _sum_memo.clear()
-    for g in _all:
+    for g in list(_by_key.values()):
         g._name = None
         g._genus = None
 

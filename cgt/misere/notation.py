@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+from cgt.runtime.arguments import is_digits
 from cgt.errors import InvalidGameError, TooLargeError
 
 __all__ = ["MAX_TEXT_LENGTH", "format_misere", "parse_misere"]
@@ -173,13 +174,13 @@ class _Parser:
 
     def number(self) -> int:
         ch = self.peek()
-        if ch.isdigit():
+        if is_digits(ch):
             self.i += 1
             return int(ch)
         if ch == "&":
             self.i += 1
             start = self.i
-            while self.peek().isdigit():
+            while is_digits(self.peek()):
                 self.i += 1
             if start == self.i:
                 self.error("expected digits after '&'")
@@ -206,7 +207,7 @@ class _Parser:
             self.i += 1
             g = self.name(")")
             self.take(")")
-        elif ch.isdigit() or ch == "&":
+        elif is_digits(ch) or ch == "&":
             g = misere_nim(self.number())
         else:
             self.error("expected a heap size or '('")

@@ -14,13 +14,14 @@ proper prefix first), ties broken by the sorted Right options.
 
 from __future__ import annotations
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import bottom_up
 from cgt.kernel.game import Game, lefts_of, register_cache, rights_of
 from cgt.short.uptimal import uptimal_expansion
 
 __all__ = ["option_key", "sorted_options", "clear_caches"]
 
-_keys: dict[Game, tuple] = {}
+_keys: dict[Game, tuple] = BoundedCache("print keys")
 
 
 def clear_caches() -> None:

@@ -108,3 +108,12 @@ def _expected(minimum: int | None) -> str:
     if minimum == 1:
         return "a positive integer"
     return f"an integer >= {minimum}"
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits (``str.isdigit`` also accepts ``'²'``, which ``int`` refuses).
+
+    >>> is_digits("42"), is_digits("²"), is_digits("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()

@@ -1,4 +1,4 @@
-"""The limits that keep a big computation from exhausting the machine, and the comparison memos' budget.
+"""The limits that keep a big computation from exhausting the machine, and the budgets of the caches.
 
 Every limit stops a computation with a one-line :class:`~cgt.errors.TooLargeError` naming the setter to
 raise it; each setter returns the previous setting, so a block can lower or raise a limit and put it back.
@@ -7,7 +7,19 @@ raise it; each setter returns the previous setting, so a block can lower or rais
 * :func:`set_min_available` -- stop when the whole machine has less than this many MB available (512);
 * :func:`set_max_interned` -- how many distinct games of each kind may be interned at once (10 million);
 * :func:`set_memo_budget` -- how many comparison results all games together remember (a cache: a smaller
-  budget saves memory and costs recomputation); :func:`memo_stats` shows it.
+  budget saves memory and costs recomputation); :func:`memo_stats` shows it;
+* :func:`set_sum_memo_budget` -- how many sums ``G + H`` the kernel remembers (1 million; past it the older
+  half goes);
+* :func:`set_cache_budget` -- how many entries each cache of derived values keeps (thermographs, atomic
+  weights, print keys, misère tables, ...: 200,000 each; :func:`cache_stats` lists them); a ruleset's memo
+  tables are emptied before a new search once they hold more than this.
+
+Games themselves are collected: a game lives while something refers to it (a variable, a live game's
+options, a cache), and :func:`collect` -- run by ``cgt.clear_caches()``, by the kernel each time the interned
+games have doubled, and before a full intern table or the memory cap refuses anything -- takes the others out
+of the intern tables and gives their memory back (:func:`collection_stats`).  A refused or interrupted
+computation therefore leaves nothing behind: the next command has the room the failed one took.  No result
+depends on a budget or on when a collection runs.
 
 This module holds the settings; Python code reads them here (:func:`max_interned`, :func:`memory_cap_mb`).  The
 kernel of :class:`cgt.Game` enforces the last two, and the compiled kernel keeps its own copy in C: the kernel
@@ -32,9 +44,11 @@ from typing import Callable
 
 from cgt.errors import TooLargeError
 from cgt.runtime.arguments import integer_argument
+from cgt.runtime.caches import cache_budget, cache_stats, set_cache_budget  # the caches' budget, re-exported
 
-__all__ = ["check_memory", "max_interned", "memo_stats", "memory_cap_mb", "resident_mb", "set_max_interned",
-           "set_memo_budget", "set_memory_cap", "set_min_available"]
+__all__ = ["cache_budget", "cache_stats", "check_memory", "collect", "collection_stats", "max_interned", "memo_stats",
+           "memory_cap_mb", "resident_mb", "set_cache_budget", "set_max_interned", "set_memo_budget",
+           "set_memory_cap", "set_min_available", "set_sum_memo_budget", "sum_memo_budget"]
 
 #: Most games of each kind (general games; uptimals) kept interned at once: about 400 bytes each, so about
 #: 4 GB.  Past it a computation stops with TooLargeError instead of exhausting the machine's memory.
@@ -45,6 +59,9 @@ DEFAULT_MAX_INTERNED = 10_000_000
 #: thrash only far below (n = 200: 6x slower at 100,000); Domineering 6x6 runs as fast at 1 million as at 10
 #: million; Clobber 4x4 stores 1.6 M.
 DEFAULT_MEMO_BUDGET = 2_000_000
+#: Default budget of the sums' memo (pairs of games -> their sum): each entry keeps its sum alive, so the budget
+#: bounds the games a session of sums keeps (past it the older half goes).
+DEFAULT_SUM_MEMO_BUDGET = 1_000_000
 #: The default memory cap as a fraction of the machine's RAM.
 MAX_MEMORY_FRACTION = 0.8
 #: Default of :func:`set_min_available`: a machine shared with other jobs runs out before this process reaches
@@ -57,20 +74,25 @@ DEFAULT_MIN_AVAILABLE_MB = 512
 MEMORY_CHECK_EVERY = 65_536
 
 _settings: dict = {"memory_cap_mb": None, "min_available_mb": DEFAULT_MIN_AVAILABLE_MB,
-                   "max_interned": DEFAULT_MAX_INTERNED, "memo_budget": DEFAULT_MEMO_BUDGET}
+                   "max_interned": DEFAULT_MAX_INTERNED, "memo_budget": DEFAULT_MEMO_BUDGET,
+                   "sum_memo_budget": DEFAULT_SUM_MEMO_BUDGET}
 #: The active kernel's functions (attach_kernel): its copies of the limits it enforces, and its memo counters.
 _kernel: dict = {}
 
 
 def attach_kernel(*, set_memo_budget: Callable[[int], None], memo_stats: Callable[[], dict],
-                  set_max_interned: Callable[[int], None] | None = None) -> None:
+                  set_sum_memo_budget: Callable[[int], None], collect: Callable[[], int],
+                  collect_stats: Callable[[], dict], set_max_interned: Callable[[int], None] | None = None) -> None:
     """Hand the limits to the kernel that enforces them (called once, by :func:`cgt.kernel.binding.bind`).
 
-    ``set_memo_budget`` (and ``set_max_interned``, for a kernel that keeps its own copy of the intern limit)
-    receive the current settings now and every later change; :func:`memo_stats` reads ``memo_stats()``.
+    ``set_memo_budget``, ``set_sum_memo_budget`` (and ``set_max_interned``, for a kernel that keeps its own copy
+    of the intern limit) receive the current settings now and every later change; :func:`memo_stats`,
+    :func:`collect` and :func:`collection_stats` call the kernel's.
     """
-    _kernel.update(set_memo_budget=set_memo_budget, memo_stats=memo_stats, set_max_interned=set_max_interned)
+    _kernel.update(set_memo_budget=set_memo_budget, memo_stats=memo_stats, set_max_interned=set_max_interned,
+                   set_sum_memo_budget=set_sum_memo_budget, collect=collect, collect_stats=collect_stats)
     set_memo_budget(_settings["memo_budget"])
+    set_sum_memo_budget(_settings["sum_memo_budget"])
     if set_max_interned is not None:
         set_max_interned(_settings["max_interned"])
 
@@ -115,6 +137,50 @@ def set_memo_budget(entries: int) -> int:
     return _replace_setting("memo_budget", integer_argument(entries, "set_memo_budget()", minimum=0))
 
 
+def sum_memo_budget() -> int:
+    """How many sums the kernel remembers (:func:`set_sum_memo_budget`).
+
+    >>> sum_memo_budget() >= 0
+    True
+    """
+    return _settings["sum_memo_budget"]
+
+
+def set_sum_memo_budget(entries: int) -> int:
+    """Set how many sums ``G + H`` the kernel remembers (default :data:`DEFAULT_SUM_MEMO_BUDGET`); returns the
+    previous budget.  Past it the older half of the memo goes; each entry keeps its sum (and that sum's
+    options) alive, so the budget also bounds the games a long session of sums keeps.
+
+    >>> from cgt import game
+    >>> previous = set_sum_memo_budget(4)
+    >>> str(game("{3|2}") + game("{3|2}") + game("{1|0}"))
+    '{6|5}'
+    >>> set_sum_memo_budget(previous)
+    4
+    """
+    return _replace_setting("sum_memo_budget", integer_argument(entries, "set_sum_memo_budget()", minimum=0))
+
+
+def collect() -> int:
+    """Take the games nothing refers to any more out of the intern tables and give their memory back; returns
+    how many went.  ``cgt.clear_caches()`` calls it after emptying the caches (which refer to many games).
+
+    >>> collect() >= 0
+    True
+    """
+    return _kernel["collect"]()
+
+
+def collection_stats() -> dict:
+    """``collections`` run so far, games ``collected``, games ``interned`` now, and the count (``next``) at which
+    the kernel collects on its own.
+
+    >>> sorted(collection_stats())
+    ['collected', 'collections', 'interned', 'next']
+    """
+    return _kernel["collect_stats"]()
+
+
 def _replace_setting(name: str, value: int) -> int:
     """Store a kernel limit here and hand it to the attached kernel's setter ``set_<name>``; the previous value."""
     previous = _settings[name]
@@ -139,9 +205,9 @@ def memo_stats() -> dict:
 
 
 # ---------------------------------------------------------------- the memory cap
-# Interned games live for the session (their identity is their value), so a big search grows the process
-# until the machine runs out.  Now and then (MEMORY_CHECK_EVERY) the process's resident memory is read; past
-# the cap the computation stops with TooLargeError.
+# A big search holds every game it has built until it ends, so it can grow the process until the machine runs
+# out.  Now and then (MEMORY_CHECK_EVERY) the process's resident memory is read; past the cap the games nothing
+# refers to are collected, and if the process is still past it the computation stops with TooLargeError.
 
 def _meminfo_mb(field: str) -> float | None:
     try:
@@ -230,6 +296,9 @@ def check_memory() -> None:
     """
     cap = memory_cap_mb()
     rss = resident_mb()
+    if cap is not None and rss is not None and rss > cap and "collect" in _kernel:
+        _kernel["collect"]()                     # what nothing refers to goes first
+        rss = resident_mb()
     if cap is not None and rss is not None and rss > cap:
         raise TooLargeError(f"the computation holds {rss:,.0f} MB, past the memory cap of {cap:,.0f} MB "
                             f"(cgt.limits.set_memory_cap): it is too large for this machine")

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
 from cgt.errors import NotShortGameError
+from cgt.runtime.caches import BoundedCache
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -76,6 +77,16 @@ def postorder(
     """
     if root in memo:
         return memo[root]
+    if isinstance(memo, BoundedCache):
+        memo.pin()          # what the walk stores, it reads back: nothing leaves the cache until it ends
+        try:
+            return _postorder(root, expand, combine, memo, on_cycle)
+        finally:
+            memo.unpin()
+    return _postorder(root, expand, combine, memo, on_cycle)
+
+
+def _postorder(root, expand, combine, memo: dict, on_cycle) -> Any:
     on_path: set = set()      # positions expanded but not yet evaluated: exactly the current search path
     # A frame is [pos, how, children]; children is None until pos is expanded.  A position may be pushed
     # more than once (two parents); the later frames find it in the memo and are dropped.

@@ -18,6 +18,7 @@ bottom-up over the pairs of followers, iteratively (:func:`cgt.runtime.walk.bott
 
 from __future__ import annotations
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import bottom_up
 from cgt.errors import TooLargeError
 from cgt.kernel.game import Game, ZERO, as_game, game, lefts_of, register_cache, rights_of
@@ -28,7 +29,7 @@ __all__ = ["conway_product", "MAX_PAIRS", "clear_caches"]
 #: Most pairs of followers a product may visit.
 MAX_PAIRS = 250_000
 
-_products: dict[tuple, Game] = {}
+_products: dict[tuple, Game] = BoundedCache("Conway products")
 
 
 def clear_caches() -> None:

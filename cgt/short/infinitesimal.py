@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import math
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import bottom_up
 from cgt.errors import NotApplicableError
 from cgt.kernel.game import Game, ZERO, as_game, game, integer, lefts_of, nimber, number, rights_of
@@ -50,9 +51,9 @@ from cgt.kernel.game import Game, ZERO, as_game, game, integer, lefts_of, nimber
 __all__ = ["atomic_weight", "clear_caches", "companion", "far_star", "far_star_weight", "is_atomic",
            "reduced_canonical_form"]
 
-_atomic_weights: dict[Game, Game] = {}
-_reduced: dict[Game, Game] = {}
-_companions: dict[Game, Game] = {}
+_atomic_weights: dict[Game, Game] = BoundedCache("atomic weights")
+_reduced: dict[Game, Game] = BoundedCache("reduced canonical forms")
+_companions: dict[Game, Game] = BoundedCache("companions")
 
 
 def clear_caches() -> None:

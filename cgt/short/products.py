@@ -25,6 +25,7 @@ form of ``G`` (we use the canonical form) but only on the value of ``H``.
 
 from __future__ import annotations
 
+from cgt.runtime.caches import BoundedCache, PARAMETERS_KEPT, memo_for
 from cgt.runtime.walk import bottom_up
 from cgt.errors import NotApplicableError
 from cgt.kernel.game import Game, ZERO, as_game, game, lefts_of, rights_of
@@ -32,8 +33,8 @@ from cgt.thermo.temperature import incentives
 
 __all__ = ["clear_caches", "norton_product", "ordinal_sum"]
 
-_norton: dict[Game, dict[Game, Game]] = {}
-_ordinal: dict[Game, dict[Game, Game]] = {}
+_norton: dict[Game, dict[Game, Game]] = BoundedCache("Norton products", budget=PARAMETERS_KEPT)
+_ordinal: dict[Game, dict[Game, Game]] = BoundedCache("ordinal sums", budget=PARAMETERS_KEPT)
 
 
 def clear_caches() -> None:
@@ -65,7 +66,7 @@ def norton_product(g, unit) -> Game:
     if not unit > ZERO:
         raise NotApplicableError(f"Norton multiplication needs a positive unit, and {unit} is not positive")
     deltas = [unit + d for d in incentives(unit)]  # U + Δ, for each incentive Δ of U
-    memo = _norton.setdefault(unit, {})
+    memo = memo_for(_norton, unit)
 
     def children(h: Game):
         return () if h.is_integer else lefts_of(h) + rights_of(h)
@@ -91,7 +92,7 @@ def ordinal_sum(g, h) -> Game:
     """
     g = as_game(g)
     h = as_game(h)
-    memo = _ordinal.setdefault(g, {})
+    memo = memo_for(_ordinal, g)
     base_left, base_right = list(lefts_of(g)), list(rights_of(g))
 
     def children(k: Game):

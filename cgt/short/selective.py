@@ -22,6 +22,7 @@ compounds); ``canonical_form`` is the normal-play value of that form.  The text 
 
 from __future__ import annotations
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import bottom_up
 from cgt.kernel.game import Game, as_game, game, register_cache
 
@@ -31,7 +32,7 @@ __all__ = ["CompoundGame", "conjunctive_sum", "selective_sum", "clear_caches"]
 LEVELS = {"ConwayProduct": 1, "OrdinalSum": 2, "Sum": 3, "ConjunctiveSum": 3, "SelectiveSum": 3,
           "OrdinalProduct": 4}
 
-_canonical: dict = {}
+_canonical: dict = BoundedCache("compound canonical forms")
 
 
 def clear_caches() -> None:

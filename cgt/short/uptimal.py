@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import bottom_up
 from cgt.kernel.game import Game, as_game, closed_uptimal, lefts_of, nimber, number, register_cache, rights_of
 from cgt.runtime.interrupt import check_interrupt
@@ -37,7 +38,7 @@ from cgt.kernel.numbers import format_number
 
 __all__ = ["UptimalExpansion", "uptimal_expansion", "is_uptimal", "clear_caches"]
 
-_expansions: dict[Game, "UptimalExpansion | None"] = {}
+_expansions: dict[Game, "UptimalExpansion | None"] = BoundedCache("uptimal expansions")
 
 
 def clear_caches() -> None:

@@ -29,14 +29,15 @@ twisting the *canonical form* of ``T(G)`` need not give ``G`` back; twisting a r
 
 from __future__ import annotations
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import bottom_up
 from cgt.kernel.game import ZERO, Game, game, lefts_of, nimber, register_cache, rights_of
 
 __all__ = ["impartial", "dicotic", "twisted"]
 
-_IMPARTIAL: dict = {}      # Game -> nim value of I(G)
-_DICOTIC: dict = {}        # Game -> D(G)
-_TWISTED: dict = {}        # Game -> T(G)
+_IMPARTIAL: dict = BoundedCache("impartial variants")      # Game -> nim value of I(G)
+_DICOTIC: dict = BoundedCache("dicotic variants")        # Game -> D(G)
+_TWISTED: dict = BoundedCache("twisted variants")        # Game -> T(G)
 
 
 def _clear() -> None:

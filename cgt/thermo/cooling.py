@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cgt.runtime.caches import BoundedCache, PARAMETERS_KEPT, memo_for
 from cgt.runtime.walk import bottom_up
 from cgt.errors import InvalidGameError, NotApplicableError
 from cgt.kernel.game import Game, as_game, game, lefts_of, number, rights_of
@@ -40,9 +41,9 @@ from cgt.thermo.temperature import temperature, thermograph
 __all__ = ["clear_caches", "cool", "freeze", "heat", "overheat"]
 
 #: Memo tables, keyed by the parameters, then by game.
-_cooled: dict[Fraction, dict[Game, Game]] = {}
-_heated: dict[Game, dict[Game, Game]] = {}
-_overheated: dict[tuple[Game, Game], dict[Game, Game]] = {}
+_cooled: dict[Fraction, dict[Game, Game]] = BoundedCache("cooled games", budget=PARAMETERS_KEPT)
+_heated: dict[Game, dict[Game, Game]] = BoundedCache("heated games", budget=PARAMETERS_KEPT)
+_overheated: dict[tuple[Game, Game], dict[Game, Game]] = BoundedCache("overheated games", budget=PARAMETERS_KEPT)
 
 
 def clear_caches() -> None:
@@ -91,7 +92,7 @@ def cool(g, t) -> Game:
     g = as_game(g)
     t = _cooling_temperature(t)
     thermograph(g)  # fills the thermograph memo for every follower first
-    memo = _cooled.setdefault(t, {})
+    memo = memo_for(_cooled, t)
 
     def children(h: Game):
         if h.is_integer or t > temperature(h):
@@ -119,7 +120,7 @@ def heat(g, t) -> Game:
     """
     g = as_game(g)
     t = _parameter(t, "the heating temperature")
-    memo = _heated.setdefault(t, {})
+    memo = memo_for(_heated, t)
 
     def children(h: Game):
         return () if h.is_number else lefts_of(h) + rights_of(h)
@@ -144,7 +145,7 @@ def overheat(g, s, t) -> Game:
     g = as_game(g)
     s = _parameter(s, "the overheating unit s")
     t = _parameter(t, "the overheating temperature t")
-    memo = _overheated.setdefault((s, t), {})
+    memo = memo_for(_overheated, (s, t))
 
     def children(h: Game):
         return () if h.is_integer else lefts_of(h) + rights_of(h)

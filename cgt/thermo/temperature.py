@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cgt.runtime.caches import BoundedCache
 from cgt.runtime.walk import bottom_up
 from cgt.kernel.game import Game, as_game, closed_uptimal, lefts_of, rights_of
 from cgt.thermo.thermograph import Thermograph, Trajectory
@@ -41,12 +42,12 @@ __all__ = [
     "thermograph",
 ]
 
-_thermographs: dict[Game, Thermograph] = {}
-_stop_counts: dict[Game, int] = {}
+_thermographs: dict[Game, Thermograph] = BoundedCache("thermographs")
+_stop_counts: dict[Game, int] = BoundedCache("stop counts")
 #: The public temperatures (Fractions), so that asking again costs one lookup.
-_temperatures: dict[Game, Fraction] = {}
+_temperatures: dict[Game, Fraction] = BoundedCache("temperatures")
 #: Temperatures in the thermographs' stored number type (floats or Fractions) -> public Fractions.
-_fractions: dict = {}
+_fractions: dict = BoundedCache("temperature fractions")
 
 
 def clear_caches() -> None:

@@ -57,7 +57,8 @@ def canonical_value(ruleset, pos):
     if value is None:
         disk = None if results_cache.ACTIVE is None else results_cache.ACTIVE.table(ruleset, "values")
         try:
-            value = _solve(ruleset, key, table, disk)
+            with ruleset.search():
+                value = _solve(ruleset, key, table, disk)
         finally:
             if disk is not None:
                 disk.flush()                         # one transaction per search
@@ -146,11 +147,12 @@ def grundy_value(ruleset, pos) -> int:
     value = table.get(key)
     if value is not None:
         return value
-    if results_cache.ACTIVE is not None:
-        disk = results_cache.ACTIVE.table(ruleset, "grundy")
-        if disk is not None:
-            return _grundy_with_disk(ruleset, key, table, disk)
-    return _grundy(ruleset, key, table)
+    with ruleset.search():
+        if results_cache.ACTIVE is not None:
+            disk = results_cache.ACTIVE.table(ruleset, "grundy")
+            if disk is not None:
+                return _grundy_with_disk(ruleset, key, table, disk)
+        return _grundy(ruleset, key, table)
 
 
 def _grundy_with_disk(ruleset, key, table, disk) -> int:

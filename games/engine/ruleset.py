@@ -35,9 +35,11 @@ the library provides (:mod:`cgt.games.engine.engine`): ``value(pos)`` (canonical
 from __future__ import annotations
 
 import ast
+import contextlib
 import weakref
 from collections.abc import Hashable, Iterable
 
+from cgt import limits
 from cgt.runtime.arguments import plain_integers
 from cgt.errors import InvalidPositionError, NotApplicableError
 from cgt.kernel.game import register_cache
@@ -243,6 +245,36 @@ class Ruleset:
         for table in self.__dict__.get("_tables", {}).values():
             table.clear()
 
+    def table_entries(self) -> int:
+        """How many entries this ruleset's memo tables hold (each table counted at its top level).
+
+        >>> from cgt.games import Subtraction
+        >>> Subtraction([1, 2]).table_entries()
+        0
+        """
+        return sum(len(table) for table in self.__dict__.get("_tables", {}).values())
+
+    @contextlib.contextmanager
+    def search(self):
+        """The span of a search that fills this ruleset's tables.  Entering the outermost one, tables holding
+        more than ``cgt.limits.cache_budget()`` entries are emptied first: they are caches, and a long session
+        of queries on one ruleset keeps its memory bounded (one search may pass the budget; the next one
+        starts over).  Inner searches (a value needing another value) never empty them.
+
+        >>> from cgt.games import Kayles
+        >>> with Kayles.search():
+        ...     Kayles.grundy((5,))
+        4
+        """
+        depth = self.__dict__.get("_searches", 0)
+        if depth == 0 and self.table_entries() > limits.cache_budget():
+            self.clear_cache()
+        self.__dict__["_searches"] = depth + 1
+        try:
+            yield
+        finally:
+            self.__dict__["_searches"] = depth
+
     def __reduce_ex__(self, protocol):
         """Pickle through public names: a ruleset of the library's catalogue as ``cgt.games.by_name("Kayles")``,
         a member of a catalogued family as ``cgt.games.by_name("Subtraction", ([1, 3, 4],))`` (its
@@ -269,6 +301,7 @@ class Ruleset:
         """Pickle without the memo tables (a ruleset is its parameters; a worker process builds its own)."""
         state = dict(self.__dict__)
         state.pop("_tables", None)
+        state.pop("_searches", None)
         return state
 
     # -- variants (cgt.games.engine.variants) -----------------------------------------------------------------

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 
+from cgt.runtime.arguments import is_digits
 from cgt.games.gdl.compile import build_indexes, compile_layer, group_state
 from cgt.games.gdl.errors import GdlError
 from cgt.games.gdl.syntax import parse_rules, parse_term, term_text
@@ -61,7 +62,7 @@ class StateView:
             goals = {role: None for role in self._game.roles}
             for role, value in self.relations.get("goal/2", _EMPTY):
                 if role in goals:
-                    if type(value) is not str or not value.isdigit():
+                    if type(value) is not str or not is_digits(value):
                         raise GdlError(f"goal value {term_text(value)} of {role} is not an integer 0..100")
                     number = int(value)
                     if goals[role] is not None and goals[role] != number:

@@ -26,7 +26,7 @@ ArcKayles on ``Graph.path(n)`` has the nim value of ``TakeAndBreak("0.07")(n)``:
 
 from __future__ import annotations
 
-from cgt.runtime.arguments import is_integer_value
+from cgt.runtime.arguments import is_digits, is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.kernel.player import Player
 
@@ -44,7 +44,7 @@ Left, Right = Player.Left, Player.Right
 
 
 def _weight(token: str) -> int:
-    if not token.isdigit():
+    if not is_digits(token):
         raise ValueError(token)
     return int(token)
 

@@ -28,7 +28,7 @@ import re
 from functools import reduce
 from operator import xor
 
-from cgt.runtime.arguments import integer_argument
+from cgt.runtime.arguments import integer_argument, is_digits
 from cgt.errors import InvalidPositionError
 from cgt.impartial.grundy import mex
 
@@ -79,7 +79,7 @@ class DaisyRuleset(ImpartialRuleset):
         if m:
             return self.normalize(("row", int(m.group(2))) + tuple(int(x) for x in m.group(1).split()))
         parts = text.replace(",", " ").strip("() ").split()
-        if len(parts) == 2 and all(p.isdigit() for p in parts):
+        if len(parts) == 2 and all(is_digits(p) for p in parts):
             return self.normalize((int(parts[0]), int(parts[1])))
         raise InvalidPositionError(f"Daisy: cannot parse {text!r} (want e.g. 'daisy 16 max 2' or 'rows 7 6 max 2')")
 

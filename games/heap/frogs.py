@@ -14,7 +14,7 @@ leaps of at most 3.  A move is labelled by the length of the leap.
 
 from __future__ import annotations
 
-from cgt.runtime.arguments import integer_argument
+from cgt.runtime.arguments import integer_argument, is_digits
 from cgt.errors import InvalidPositionError, TooLargeError
 
 from cgt.games.engine.ruleset import ImpartialRuleset
@@ -42,7 +42,7 @@ class _Frogs(ImpartialRuleset):
     def parse(self, text: str) -> tuple[int, int]:
         """``"10 3"``, ``"10,3"`` or ``"(10, 3)"``."""
         parts = text.strip().strip("()[]").replace(",", " ").split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(is_digits(p) for p in parts):
             raise InvalidPositionError(f"Frogs: cannot parse {text!r} (want the gap and the longest leap, "
                                        f"e.g. '10 3')")
         return self.normalize((int(parts[0]), int(parts[1])))

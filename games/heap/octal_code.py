@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cgt.runtime.arguments import is_digits
 from cgt.errors import InvalidPositionError, NotShortGameError
 
 __all__ = ["Code", "Rule", "parse_code", "partitions"]
@@ -244,7 +245,7 @@ class _Parser:
 
     def number(self, what: str) -> int:
         start = self.i
-        while self.peek().isdigit():
+        while is_digits(self.peek()):
             self.i += 1
         if start == self.i:
             raise _bad(self.text, self.i, f"expected {what}")

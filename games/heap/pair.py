@@ -21,7 +21,7 @@ cgt.errors.InvalidPositionError: TakeOne: cannot parse '5' (want two heap sizes,
 
 from __future__ import annotations
 
-from cgt.runtime.arguments import integer_argument
+from cgt.runtime.arguments import integer_argument, is_digits
 from cgt.errors import InvalidPositionError
 
 from cgt.games.engine.ruleset import ImpartialRuleset
@@ -59,7 +59,7 @@ class HeapPairRuleset(ImpartialRuleset):
     def parse(self, text: str) -> tuple[int, int]:
         """``"3 5"``, ``"3,5"`` or ``"(3, 5)"``."""
         parts = text.strip().strip("()[]").replace(",", " ").split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(is_digits(p) for p in parts):
             raise InvalidPositionError(
                 f"{self._label()}: cannot parse {text!r} (want two heap sizes, e.g. '3 5')")
         return self.normalize((int(parts[0]), int(parts[1])))

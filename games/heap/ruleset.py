@@ -26,7 +26,7 @@ import re
 from functools import reduce
 from operator import xor
 
-from cgt.runtime.arguments import integer_argument
+from cgt.runtime.arguments import integer_argument, is_digits
 from cgt.errors import CGTError, InvalidPositionError, NotApplicableError, TooLargeError
 from cgt.impartial.grundy import mex
 
@@ -96,7 +96,7 @@ class HeapRuleset(ImpartialRuleset):
         if not body:
             return ()
         parts = _SEPARATORS.split(body)
-        if not all(part.isdigit() for part in parts):
+        if not all(is_digits(part) for part in parts):
             raise InvalidPositionError(f"{self!r}: cannot parse heaps {text!r} (want e.g. '3 4' or '[3,4]')")
         return self.normalize([int(part) for part in parts])
 

@@ -19,6 +19,7 @@ import re
 from functools import reduce
 from operator import xor
 
+from cgt.runtime.arguments import is_digits
 from cgt.errors import InvalidPositionError
 
 from cgt.games.engine.ruleset import ImpartialRuleset
@@ -57,7 +58,7 @@ class TwoHeapSubtraction(ImpartialRuleset):
     def parse(self, text: str) -> tuple[int, ...]:
         """Sizes separated by spaces or commas, optionally in brackets."""
         parts = [p for p in re.split(r"[\s,]+", text.strip().strip("[]()")) if p]
-        if not all(p.isdigit() for p in parts):
+        if not all(is_digits(p) for p in parts):
             raise InvalidPositionError(f"{self!r}: cannot parse heaps {text!r}")
         return self.normalize([int(p) for p in parts])
 
