@@ -28,6 +28,9 @@
 #include <Python.h>
 #include <structmember.h>
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <time.h>
 #ifndef _WIN32
 #include <sys/mman.h>
@@ -726,10 +729,11 @@ check_room(Py_ssize_t count, PyObject *table)
             return -1;
         return check_memory_now();
     }
-    /* full: the games nothing refers to any more leave first; only a table still full refuses */
+    /* full: the games nothing refers to any more leave first; a table still more than seven eighths full
+     * refuses (collecting again every few new games would cost a pass over the table each time) */
     if (collect_games() < 0)
         return -1;
-    if (table_count(table) < max_interned)
+    if (table_count(table) < max_interned - max_interned / 8)
         return 0;
     PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
     if (ok == NULL)
@@ -2693,8 +2697,9 @@ kernel_intern_general(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * collection takes out of the tables every game whose only references are the kernel's own -- the table's,
  * the list of memo holders' (the held bit), and the link from its negative (which points back: -G and G
  * refer to each other, and an impartial G to itself) -- and dropping those references frees it, its options'
- * counts fall, and they are examined in turn.  Newest games first: a game's options are older than it (those
- * of uptimals, made on demand, are found by a further pass).  Identity stays the value: a game still referred
+ * counts fall, and they are examined in turn: a pass visits every game before its options (collection_rank),
+ * and passes repeat while one finds something (games referred to through caches of collected games).
+ * Identity stays the value: a game still referred
  * to is never taken out, so a new game equal to a live one is always that one.  Ids are never reused, so
  * memos keyed by ids (comparisons, sums) cannot mistake a new game for a collected one; their entries for
  * collected games go when the memo does.
@@ -2726,10 +2731,38 @@ collect_due(void)
     return !collecting && interned_total() >= next_collect_at;
 }
 
-static int
-by_cid_descending(const void *a, const void *b)
+/* The order of a collection's pass: every game before its options, so that one pass frees a whole structure.
+ * General games first, newest first (a general game is made after its options); then the uptimals, whose
+ * options are uptimals made on demand (a newer game can be an option of an older one) but always of smaller
+ * birthday: the big ones, then the small ones by birthday, tallest first. */
+typedef struct {
+    unsigned long long rank;
+    GameObject *game;
+} Ranked;
+
+static unsigned long long
+collection_rank(GameObject *g)
 {
-    long long x = (*(GameObject *const *)a)->cid, y = (*(GameObject *const *)b)->cid;
+    if (!g->small)
+        return (NONEISH(GF(g, nus)) ? 3ULL << 62 : 2ULL << 62) | (unsigned long long)g->cid;
+    /* the birthday of x + u.^ + *n (cgt.kernel.game._birthday): b(x) + n when u = 0, else
+     * b(x) + |u| + max(1, n XOR (|u| mod 2)); b(num / 2^exp) = |num| for integers, floor|x| + exp + 1 else */
+    unsigned long long whole = (unsigned long long)(g->num < 0 ? -g->num : g->num) >> g->exp;
+    unsigned long long b = whole + (g->exp ? (unsigned long long)g->exp + 1 : 0);
+    unsigned long long u = (unsigned long long)(g->u < 0 ? -g->u : g->u), n = (unsigned long long)g->n;
+    if (u == 0)
+        b += n;
+    else {
+        unsigned long long t = n ^ (u & 1);
+        b += u + (t > 1 ? t : 1);
+    }
+    return b < (1ULL << 62) ? b : (1ULL << 62) - 1;
+}
+
+static int
+by_rank_descending(const void *a, const void *b)
+{
+    unsigned long long x = ((const Ranked *)a)->rank, y = ((const Ranked *)b)->rank;
     return (x < y) - (x > y);
 }
 
@@ -2820,13 +2853,14 @@ compact_dict(PyObject *d)
     return r;
 }
 
-/* Every interned game, as borrowed references in a new array (*count of them); NULL with an error on failure. */
-static GameObject **
+/* Every interned game, as borrowed references in a new array (*count of them) in the order of a pass; NULL
+ * with an error on failure. */
+static Ranked *
 interned_games(Py_ssize_t *count)
 {
     small_sync();
     Py_ssize_t room = interned_total(), n = 0;
-    GameObject **games = PyMem_Malloc((size_t)(room > 0 ? room : 1) * sizeof(GameObject *));
+    Ranked *games = PyMem_Malloc((size_t)(room > 0 ? room : 1) * sizeof(Ranked));
     if (games == NULL) {
         PyErr_NoMemory();
         return NULL;
@@ -2834,17 +2868,20 @@ interned_games(Py_ssize_t *count)
     for (size_t p = 0; p < (size_t)(NIM_DIRECT >> NIM_PAGE_BITS); p++)
         for (size_t k = 0; nim_pages[p] != NULL && k < NIM_PAGE && n < room; k++)
             if (nim_pages[p][k] != NULL)
-                games[n++] = nim_pages[p][k];
+                games[n++].game = nim_pages[p][k];
     for (size_t k = 0; slots != NULL && k <= slot_mask && n < room; k++)
         if (LIVE_SLOT(slots[k]))
-            games[n++] = slots[k].game;
+            games[n++].game = slots[k].game;
     PyObject *dicts[2] = {big_uptimals, by_options}, *key, *value;
     for (int d = 0; d < 2; d++) {
         Py_ssize_t pos = 0;
         while (n < room && PyDict_Next(dicts[d], &pos, &key, &value))
             if (IS_GAME(value))
-                games[n++] = (GameObject *)value;
+                games[n++].game = (GameObject *)value;
     }
+    for (Py_ssize_t i = 0; i < n; i++)
+        games[i].rank = collection_rank(games[i].game);
+    qsort(games, (size_t)n, sizeof(Ranked), by_rank_descending);
     *count = n;
     return games;
 }
@@ -2878,14 +2915,13 @@ collect_games(void)
     collecting = 1;
     Py_ssize_t count, total = 0;
     Py_ssize_t general_before = PyDict_GET_SIZE(by_options), big_before = PyDict_GET_SIZE(big_uptimals);
-    GameObject **games = interned_games(&count);
+    Ranked *games = interned_games(&count);
     if (games == NULL)
         goto fail;
-    qsort(games, (size_t)count, sizeof(GameObject *), by_cid_descending);
     for (int pass = 0; pass < 64; pass++) {
         Py_ssize_t found = 0, unheld = 0;
         for (Py_ssize_t i = 0; i < count; i++) {
-            GameObject *g = games[i];
+            GameObject *g = games[i].game;
             if (g == NULL || Py_REFCNT(g) != kernel_references(g))
                 continue;
             /* only the kernel refers to g: it goes */
@@ -2895,7 +2931,7 @@ collect_games(void)
                 g->held = 0; /* the holders' list lets it go below */
                 unheld++;
             }
-            games[i] = NULL;
+            games[i].game = NULL;
             int r = uninterned(g);
             if (r < 0)
                 goto fail;
@@ -2916,6 +2952,10 @@ collect_games(void)
     if (PyDict_GET_SIZE(big_uptimals) < big_before / 2 && compact_dict(big_uptimals) < 0)
         goto fail;
     release_empty_chunks();
+#ifdef __GLIBC__
+    if (total >= 65536)
+        malloc_trim(0); /* the C library keeps freed memory for reuse; give back what is free at once */
+#endif
     collections++;
     collected_games += total;
     next_collect_at = 2 * interned_total() > COLLECT_FLOOR ? 2 * interned_total() : COLLECT_FLOOR;

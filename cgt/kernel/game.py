@@ -693,13 +693,15 @@ def _option_key(options) -> tuple:
 
 
 def _check_room(table) -> None:
-    """TooLargeError when ``table`` holds the most games the limits allow even after a collection (the games
-    nothing refers to leave first); now and then, an automatic collection and the memory check."""
+    """TooLargeError when ``table`` holds the most games the limits allow and is still more than seven eighths
+    full after a collection (the games nothing refers to leave first; a table that stays nearly full would
+    be collected again every few new games); now and then, an automatic collection and the memory check."""
     size = len(table)
-    if size >= limits.max_interned():
+    cap = limits.max_interned()
+    if size >= cap:
         kernel.collect()
-        size = len(table)
-    if size >= limits.max_interned():
+        size = len(table) if len(table) < cap - cap // 8 else cap
+    if size >= cap:
         raise TooLargeError(f"more than {limits.max_interned():,} distinct games are in memory: the computation is "
                             f"too large (raise the limit with cgt.limits.set_max_interned)")
     if not size % limits.MEMORY_CHECK_EVERY:
@@ -1606,8 +1608,8 @@ def clear_caches() -> None:
 # ====================================================================== collection
 # The pure kernel's collection, the reference of the compiled one (its comment in cgt/kernel/_kernel.c says it
 # in full): a game whose only references are the kernel's own -- its intern table's, the memo holders' and the
-# link from its negative -- leaves its table, which frees it; its options are examined after it (newest
-# first), and passes repeat until one finds nothing.  Ids are never reused.
+# link from its negative -- leaves its table, which frees it; its options are examined after it (a pass visits
+# every game before its options), and passes repeat until one finds nothing.  Ids are never reused.
 
 #: No automatic collection below this many interned games; above, one each time the count has doubled.
 COLLECT_FLOOR = 1 << 18
@@ -1661,8 +1663,10 @@ def _collect() -> int:
     state["running"] = True
     try:
         sizes = len(kernel.by_options), len(kernel.by_uptimal)
-        games = sorted(itertools.chain(kernel.by_options.values(), kernel.by_uptimal.values()), key=_id_of,
-                       reverse=True)
+        # every game before its options: general games newest first (made after their options), then the
+        # uptimals tallest first (their options, made on demand, may be newer but are always younger by birth)
+        games = sorted(kernel.by_options.values(), key=_id_of, reverse=True)
+        games += sorted(kernel.by_uptimal.values(), key=_birthday, reverse=True)
         total = 0
         for _ in range(64):
             found = 0
@@ -1695,6 +1699,8 @@ def _collect() -> int:
         for table, before in zip((kernel.by_options, kernel.by_uptimal), sizes):
             if type(table) is dict and len(table) < before // 2:
                 _compact(table)
+        if total >= 65536:
+            limits.release_free_memory()
         state["collections"] += 1
         state["collected"] += total
         state["next"] = max(COLLECT_FLOOR, 2 * _interned_total())
