@@ -86,6 +86,14 @@ def _new_thermograph(g: Game) -> Thermograph:
     :mod:`cgt.thermo.cooling` reads.
     """
     memo = _thermographs
+    memo.pin()              # the walk reads back what it stores: nothing leaves the cache until it ends
+    try:
+        return _walk_thermographs(g, memo)
+    finally:
+        memo.unpin()
+
+
+def _walk_thermographs(g: Game, memo: dict) -> Thermograph:
     stack = [g]
     while stack:
         h = stack[-1]
