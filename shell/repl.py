@@ -35,6 +35,8 @@ import sys
 import traceback
 from typing import Iterable, TextIO
 
+from cgt import limits
+from cgt.errors import TooLargeError
 from cgt.shell.errors import ShellError, failure_message
 from cgt.shell.methods import REGISTRY
 from cgt.shell.parser import is_incomplete
@@ -106,6 +108,18 @@ def report(error: BaseException, err: TextIO, debug: bool, line_offset: int = 0,
     err.flush()
 
 
+def left_much_behind(error: BaseException) -> bool:
+    """Whether a failure may leave many games nobody refers to: a refusal for size, a lack of memory or an
+    interrupt (the REPL then collects at once, so the memory the computation took goes back now).
+
+    >>> from cgt.errors import TooLargeError
+    >>> left_much_behind(KeyboardInterrupt()), left_much_behind(ShellError("x")), left_much_behind(TooLargeError("y"))
+    (True, False, True)
+    """
+    cause = error.__cause__ if isinstance(error, ShellError) else error
+    return isinstance(cause, (KeyboardInterrupt, MemoryError, TooLargeError))
+
+
 def entries(lines: Iterable[str]):
     """Group input lines into entries as the REPL would: yield (first line number, text).
 
@@ -148,12 +162,19 @@ def run_lines(
                 raise
             print("interrupted", file=err, flush=True)     # piped input goes on, as the REPL does
             status = 1
+            output = None
+        if output is None:              # interrupted: collect once the interrupt (and its frames) is gone
+            limits.collect()
             continue
         except Exception as error:      # ShellError, or a bug outside the guards: reported, never a traceback
             report(error, err, debug, start - 1, filename)
             status = 1
             if stop_on_error:
                 break
+            collect = left_much_behind(error)
+            del error
+            if collect:
+                limits.collect()
             continue
         if output:
             print(output, file=out)
@@ -276,9 +297,16 @@ def interactive(session: Session, debug: bool = False, input=None, output=None) 
             output = session.run(text)
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr, flush=True)
+            output = None
+        if output is None:              # interrupted: collect once the interrupt (and its frames) is gone
+            limits.collect()
             continue
         except Exception as error:      # ShellError, or a bug outside the guards: the session goes on
             report(error, sys.stderr, debug)
+            collect = left_much_behind(error)
+            del error
+            if collect:
+                limits.collect()        # what the failed computation built goes back now
             continue
         if output:
             print(output, flush=True)

@@ -376,7 +376,7 @@ game_side(GameObject *g)
 /* The Game class and the pure kernel's fallbacks, named by bind(); the limits, handed over by the setters. */
 static PyTypeObject *Game_Type = NULL;
 static PyObject *hook_pure_uptimal = NULL; /* the pure _uptimal(x, u, n), for number parts of other types */
-static PyObject *hook_check_room = NULL;  /* check_room(table): raises the TooLargeError of a full table */
+static PyObject *hook_refuse_room = NULL; /* refuse_room(table): raises the TooLargeError of a full table */
 static PyObject *hook_add_deep = NULL;    /* add(g, h) through the deep-recursion wrapper */
 static PyObject *hook_le_deep = NULL;     /* le(g, h) through the deep-recursion wrapper */
 static PyObject *hook_uptimal_le = NULL;  /* the pure uptimal_le(a, b) */
@@ -713,10 +713,12 @@ check_memory_now(void)
     return 0;
 }
 
-/* Room for one more game in a table holding `count`: below max_interned (set_max_interned), the memory check
- * now and then; at the limit the pure kernel's check_room(table) raises the TooLargeError naming the setter. */
+/* Room for one more game in a table holding `count`: below max_interned (set_max_interned), now and then a
+ * collection and the memory check; at the limit a collection, and the pure kernel's refuse_room(table) raises
+ * the TooLargeError naming the setter when the table stays nearly full. */
 static int collect_due(void);
 static Py_ssize_t collect_games(void);
+static Py_ssize_t next_collect_at; /* defined with the collection, below */
 static Py_ssize_t table_count(PyObject *table);
 
 static inline int
@@ -735,11 +737,12 @@ check_room(Py_ssize_t count, PyObject *table)
         return -1;
     if (table_count(table) < max_interned - max_interned / 8)
         return 0;
-    PyObject *ok = PyObject_CallOneArg(hook_check_room, table);
-    if (ok == NULL)
-        return -1;
-    Py_DECREF(ok);
-    return 0;
+    /* refused: what the refused computation built is garbage once the error has passed, so the next
+     * periodic check collects it */
+    next_collect_at = 0;
+    PyObject *ok = PyObject_CallOneArg(hook_refuse_room, table);
+    Py_XDECREF(ok);
+    return -1;
 }
 
 /* A new game of type Game_Type from the kernel's allocator, zero-filled: with its side structure inline
@@ -2704,8 +2707,9 @@ kernel_intern_general(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * memos keyed by ids (comparisons, sums) cannot mistake a new game for a collected one; their entries for
  * collected games go when the memo does.
  *
- * Collections run when a table is full (before refusing), every time the games interned have doubled since the
- * last one (from COLLECT_FLOOR on, checked with the memory check), and on request (collect(), called by
+ * Collections run when a table is full (before refusing), each time the games made since the last one number
+ * half the games it left or COLLECT_FLOOR, whichever is more (checked with the memory check: a collection's
+ * cost is then paid for by the games made since the last), and on request (collect(), called by
  * cgt.clear_caches()).  Afterwards the tables are rebuilt to their new size and the chunks of game blocks
  * left empty are given back to the system. */
 #define COLLECT_FLOOR ((Py_ssize_t)1 << 18)
@@ -2958,7 +2962,8 @@ collect_games(void)
 #endif
     collections++;
     collected_games += total;
-    next_collect_at = 2 * interned_total() > COLLECT_FLOOR ? 2 * interned_total() : COLLECT_FLOOR;
+    Py_ssize_t live = interned_total();
+    next_collect_at = live + (live / 2 > COLLECT_FLOOR ? live / 2 : COLLECT_FLOOR);
     collecting = 0;
     return total;
 fail:
@@ -2967,7 +2972,7 @@ fail:
     return -1;
 }
 
-/* collect_if_due(): a collection when the interned count has doubled since the last (the pure kernel's periodic
+/* collect_if_due(): a collection when enough games were made since the last (the pure kernel's periodic
  * check calls it). */
 static PyObject *
 kernel_collect_if_due(PyObject *module, PyObject *unused)
@@ -3768,7 +3773,7 @@ static struct {
     PyObject **target;
 } fallback_slots[] = {
     {"uptimal", &hook_pure_uptimal},
-    {"check_room", &hook_check_room},
+    {"refuse_room", &hook_refuse_room},
     {"add_deep", &hook_add_deep},
     {"le_deep", &hook_le_deep},
     {"uptimal_le", &hook_uptimal_le},
@@ -3921,7 +3926,7 @@ static PyMethodDef kernel_methods[] = {
     {"set_sum_memo_budget", kernel_set_sum_memo_budget, METH_O,
      "set_sum_memo_budget(entries): the sums' memo keeps at most this many entries (the older half goes past it)."},
     {"collect_if_due", kernel_collect_if_due, METH_NOARGS,
-     "collect_if_due(): a collection when the games interned have doubled since the last one."},
+     "collect_if_due(): a collection when enough games were made since the last one."},
     {"collect_stats", kernel_collect_stats, METH_NOARGS,
      "collect_stats(): {'collections', 'collected', 'interned', 'next'}: collections run, games collected, games "
      "interned now, and the count at which the next automatic collection runs."},

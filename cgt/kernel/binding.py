@@ -67,7 +67,7 @@ class Kernel:
     * ``by_options``, ``by_uptimal`` -- the intern tables; ``add_memo`` -- the sums' memo;
     * ``set_sum_memo_budget(n)`` -- the sums' memo keeps at most n entries (the older half goes past it);
     * ``collect()`` -- take the games nothing refers to out of the intern tables (how many left);
-      ``collect_if_due()`` runs one when the interned count has doubled since the last; ``collect_stats()``;
+      ``collect_if_due()`` runs one when enough games were made since the last; ``collect_stats()``;
     * ``memo_holders`` -- the games holding a comparison memo, oldest first (``memo_new_holder(g)`` adds one,
       once); ``memo_stored()`` counts one entry
       stored, ``memo_forget()`` drops every memo, ``set_memo_budget(n)`` and ``memo_stats()`` as in
@@ -101,7 +101,7 @@ def bind(game_type: type, pure: Kernel, fallbacks: dict[str, Callable]) -> Kerne
     ``fallbacks`` are the pure kernel's functions the compiled one calls for everything unusual (operands that
     are ints or Fractions, number parts past machine size, the TooLargeError of a full table): ``uptimal``,
     ``uptimal_le``, ``uptimal_sum``, ``materialise``, ``fill_stops``, ``compare_other``, ``add_other``,
-    ``as_number``, ``recognise_uptimal`` and ``check_room``.  The limits (intern limit, memo budget, the memory
+    ``as_number``, ``recognise_uptimal`` and ``refuse_room``.  The limits (intern limit, memo budget, the memory
     check and its cadence, the cancel flag of Ctrl-C) are handed to C through its setters.
     """
     if _extension is None:

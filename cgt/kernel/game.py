@@ -700,13 +700,18 @@ def _check_room(table) -> None:
     cap = limits.max_interned()
     if size >= cap:
         kernel.collect()
-        size = len(table) if len(table) < cap - cap // 8 else cap
-    if size >= cap:
-        raise TooLargeError(f"more than {limits.max_interned():,} distinct games are in memory: the computation is "
-                            f"too large (raise the limit with cgt.limits.set_max_interned)")
+        if len(table) >= cap - cap // 8:
+            _collection["next"] = 0            # what the refused computation built goes at the next check
+            _refuse_room(table)
     if not size % limits.MEMORY_CHECK_EVERY:
         kernel.collect_if_due()
         limits.check_memory()
+
+
+def _refuse_room(table) -> None:
+    """The TooLargeError of a full intern table (the compiled kernel raises it through this function)."""
+    raise TooLargeError(f"more than {limits.max_interned():,} distinct games are in memory: the computation is "
+                        f"too large (raise the limit with cgt.limits.set_max_interned)")
 
 
 def _intern_general(left: tuple, right: tuple) -> Game:
@@ -1611,7 +1616,8 @@ def clear_caches() -> None:
 # link from its negative -- leaves its table, which frees it; its options are examined after it (a pass visits
 # every game before its options), and passes repeat until one finds nothing.  Ids are never reused.
 
-#: No automatic collection below this many interned games; above, one each time the count has doubled.
+#: An automatic collection runs each time the games made since the last one number half the games it left, or
+#: this many, whichever is more.
 COLLECT_FLOOR = 1 << 18
 _collection = {"running": False, "next": COLLECT_FLOOR, "collections": 0, "collected": 0}
 
@@ -1703,7 +1709,8 @@ def _collect() -> int:
             limits.release_free_memory()
         state["collections"] += 1
         state["collected"] += total
-        state["next"] = max(COLLECT_FLOOR, 2 * _interned_total())
+        live = _interned_total()
+        state["next"] = live + max(COLLECT_FLOOR, live // 2)
         return total
     finally:
         state["running"] = False
@@ -1736,7 +1743,7 @@ reference = binding.Kernel(
 kernel = binding.bind(Game, reference, {
     "uptimal": _uptimal, "uptimal_le": uptimal_le, "uptimal_sum": uptimal_sum, "materialise": _materialise,
     "fill_stops": _fill_stops, "compare_other": _compare_other, "add_other": _add_other, "as_number": _as_number,
-    "recognise_uptimal": _recognise_uptimal, "check_room": _check_room})
+    "recognise_uptimal": _recognise_uptimal, "refuse_room": _refuse_room})
 
 
 @contextlib.contextmanager

@@ -15,8 +15,7 @@ raise it; each setter returns the previous setting, so a block can lower or rais
   tables are emptied before a new search once they hold more than this.
 
 Games themselves are collected: a game lives while something refers to it (a variable, a live game's
-options, a cache), and :func:`collect` -- run by ``cgt.clear_caches()``, by the kernel each time the interned
-games have doubled, and before a full intern table or the memory cap refuses anything -- takes the others out
+options, a cache), and :func:`collect` -- run by ``cgt.clear_caches()``, by the kernel as games are made, and before a full intern table or the memory cap refuses anything -- takes the others out
 of the intern tables and gives their memory back (:func:`collection_stats`).  A refused or interrupted
 computation therefore leaves nothing behind: the next command has the room the failed one took.  No result
 depends on a budget or on when a collection runs.
