@@ -163,18 +163,14 @@ def run_lines(
             print("interrupted", file=err, flush=True)     # piped input goes on, as the REPL does
             status = 1
             output = None
-        if output is None:              # interrupted: collect once the interrupt (and its frames) is gone
-            limits.collect()
-            continue
         except Exception as error:      # ShellError, or a bug outside the guards: reported, never a traceback
             report(error, err, debug, start - 1, filename)
             status = 1
             if stop_on_error:
                 break
-            collect = left_much_behind(error)
-            del error
-            if collect:
-                limits.collect()
+            output = None if left_much_behind(error) else ""
+        if output is None:              # refused or interrupted: collect now that the error and its frames are gone
+            limits.collect()
             continue
         if output:
             print(output, file=out)
@@ -298,15 +294,11 @@ def interactive(session: Session, debug: bool = False, input=None, output=None) 
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr, flush=True)
             output = None
-        if output is None:              # interrupted: collect once the interrupt (and its frames) is gone
-            limits.collect()
-            continue
         except Exception as error:      # ShellError, or a bug outside the guards: the session goes on
             report(error, sys.stderr, debug)
-            collect = left_much_behind(error)
-            del error
-            if collect:
-                limits.collect()        # what the failed computation built goes back now
+            output = None if left_much_behind(error) else ""
+        if output is None:              # refused or interrupted: what it built goes back now
+            limits.collect()
             continue
         if output:
             print(output, flush=True)

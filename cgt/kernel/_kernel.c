@@ -20,9 +20,11 @@
  * setters (set_max_interned, set_memo_budget, set_memory_check, set_cancel) and the kernel keeps its own copy.
  * The kernel's tables (by_options, add_memo, uptimals, memo_holders) are module attributes, made here.
  *
- * Games are interned for the whole session (their identity is their value), so they are not tracked by the
- * cyclic garbage collector: a collection never has to traverse the (often millions of) live games, and
- * creating one does not count towards the collector's thresholds (see bind).
+ * Games are interned (their identity is their value) and live while something refers to them: the kernel's
+ * own collection (collect_games, below) takes the others out of the intern tables.  They are not tracked by
+ * Python's cyclic garbage collector: its collections never traverse the (often millions of) live games, and
+ * creating one does not count towards its thresholds (see bind); the one cycle games make, G <-> -G, is
+ * broken by the kernel's collection.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -88,12 +90,12 @@ typedef struct {
 static PyTypeObject GameBase_Type;
 
 /* ------------------------------------------------------------------ the kernel's allocator for games
- * Games live for the session, and a workload like 100,000 fresh nim sums spends most of its time touching new
+ * A workload like 100,000 fresh nim sums spends most of its time touching new
  * memory (page faults on pymalloc's arenas).  Blocks come from 2 MB chunks aligned
  * to 2 MB with transparent huge pages requested (one fault per chunk where the system grants them), cut
  * into 64-byte blocks (a small uptimal: one cache line) and 192-byte blocks (a game with its side structure
- * inline); freed blocks go to a free list per size and are reused, chunks are never returned (games are
- * interned for the session; transient ones are few). */
+ * inline); freed blocks go to a free list per size and are reused, and a chunk whose blocks are all free
+ * after a collection goes back to the system (release_empty_chunks). */
 #define GAME_CHUNK ((size_t)2 << 20)
 #define SMALL_BLOCK sizeof(GameObject)
 #define BIG_BLOCK (sizeof(GameObject) + sizeof(GameSide))
@@ -787,7 +789,7 @@ alloc_game(int with_side)
     if (g == NULL)
         return NULL;
     if (PyObject_IS_GC((PyObject *)g))
-        PyObject_GC_UnTrack(g); /* interned for the session: see the comment at the top */
+        PyObject_GC_UnTrack(g); /* the kernel collects games itself: see the comment at the top */
     g->cid = next_cid++;
     return g;
 }
@@ -824,7 +826,7 @@ table_free(void *table, size_t bytes)
  * (num, exp, u, n) -> the interned game: the intern table of small uptimals (numbers, nimbers, x + u.^ + *n
  * with machine-size parts), in C.  Open addressing with linear probing, at most half full; a slot holds a
  * key (exact for nimbers and integers, else the parts' hash, the parts being in the game's own cache line) and
- * a strong reference to the game.  Games are interned for the session: entries are never removed.  Python sees
+ * a strong reference to the game; a collection takes entries out (tombstones, then a rebuild).  Python sees
  * the table, together with big_uptimals, as the module attribute uptimals (UptimalTable below).
  *
  * With hundreds of thousands of games the table is larger than the caches, and a probe at a random slot is a
@@ -2957,7 +2959,7 @@ collect_games(void)
         goto fail;
     release_empty_chunks();
 #ifdef __GLIBC__
-    if (total >= 65536)
+    if (total >= 1024)
         malloc_trim(0); /* the C library keeps freed memory for reuse; give back what is free at once */
 #endif
     collections++;
@@ -3818,8 +3820,8 @@ kernel_bind(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_INCREF(type);
     Py_XSETREF(Game_Type, type);
-    /* Games are interned for the session and hold no reference cycles the collector could free (options point
-     * to older games; the per-game caches hold games, numbers and text), so cgt.Game, a heap type and hence
+    /* Games hold no reference cycles but G <-> -G, which the kernel's collection breaks (options point to
+     * older games; the per-game caches hold games, numbers and text), so cgt.Game, a heap type and hence
      * created with the garbage collector's flag, is made an ordinary type: a new game then costs no GC header
      * and no count towards the collector's thresholds (every 700 new games set off a collection, which was a
      * quarter of the time of fresh nim sums).  subtype_dealloc and PyType_GenericAlloc read the flag at each

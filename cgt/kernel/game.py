@@ -1705,7 +1705,7 @@ def _collect() -> int:
         for table, before in zip((kernel.by_options, kernel.by_uptimal), sizes):
             if type(table) is dict and len(table) < before // 2:
                 _compact(table)
-        if total >= 65536:
+        if total >= 1024:
             limits.release_free_memory()
         state["collections"] += 1
         state["collected"] += total

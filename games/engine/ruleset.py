@@ -246,13 +246,18 @@ class Ruleset:
             table.clear()
 
     def table_entries(self) -> int:
-        """How many entries this ruleset's memo tables hold (each table counted at its top level).
+        """How many entries this ruleset's memo tables hold (a small table of tables counts its tables' entries).
 
         >>> from cgt.games import Subtraction
         >>> Subtraction([1, 2]).table_entries()
         0
         """
-        return sum(len(table) for table in self.__dict__.get("_tables", {}).values())
+        total = 0
+        for table in self.__dict__.get("_tables", {}).values():
+            total += len(table)
+            if len(table) <= 64:                 # a table of tables (the bitboard solvers' raw tables)
+                total += sum(len(inner) for inner in table.values() if hasattr(inner, "keys"))
+        return total
 
     @contextlib.contextmanager
     def search(self):
@@ -504,19 +509,22 @@ class Position:
     @property
     def value(self):
         """The canonical value (a :class:`cgt.Game`)."""
-        return self.ruleset.value(self.position)
+        with self.ruleset.search():
+            return self.ruleset.value(self.position)
 
     canonical_form = value
 
     @property
     def game_value(self):
         """The value: loopy (a ``cgt.loopy`` value) for loopy rulesets, else the canonical value."""
-        return self.ruleset.game_value(self.position)
+        with self.ruleset.search():
+            return self.ruleset.game_value(self.position)
 
     @property
     def outcome(self):
         """The outcome class (:class:`cgt.Outcome`)."""
-        return self.ruleset.outcome(self.position)
+        with self.ruleset.search():
+            return self.ruleset.outcome(self.position)
 
     @property
     def grundy(self) -> int:
