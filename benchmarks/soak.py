@@ -59,7 +59,7 @@ class Workload:
                 self.keep(Domineering(random_board(rng, "....#", ".")).value)
             else:
                 self.keep(Clobber(random_board(rng, "xo.", ".")).value)
-        elif k % 9973 == 5000:
+        elif k % 19997 == 7000:
             self.refused()
         elif k % 1009 == 700:
             self.interrupted()
@@ -84,12 +84,15 @@ class Workload:
             pass
 
     def interrupted(self) -> None:
-        timer = threading.Timer(0.05, _thread.interrupt_main)
+        timer = threading.Timer(0.2, _thread.interrupt_main)
         timer.start()
+        deadline = time.perf_counter() + 2.0
         try:
             total = cgt.zero
-            for n in range(1, 10**6):               # a sum that takes seconds: interrupted after 50 ms
-                total = total + game([cgt.integer(n)], [total])
+            n = 0
+            while time.perf_counter() < deadline:   # a growing chain of sums: interrupted after 0.2 s
+                n += 1
+                total = total + game([cgt.integer(n)], [-total])
         except (KeyboardInterrupt, TooLargeError):      # interrupted, or refused first on a slow machine
             pass
         finally:
@@ -97,7 +100,7 @@ class Workload:
 
 
 #: The session's intern limit (cgt.limits.set_max_interned): low enough that a refused query takes seconds.
-INTERN_LIMIT = 2_000_000
+INTERN_LIMIT = 1_200_000
 
 
 def run(commands: int, every: int, seed: int, quiet: bool = False) -> list[tuple[int, float, float]]:

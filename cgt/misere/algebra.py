@@ -108,7 +108,7 @@ def _minus(g: MisereGame, h: MisereGame):
         x = canonical_misere(diffs)
         if misere_sum(x, h) is g:
             result = x
-    _minus_memo[key] = result
+    _minus_memo.remember(key, result)
     return result
 
 

@@ -389,7 +389,7 @@ def _equal(options: frozenset, k: MisereGame) -> bool:
     if hit is not None:
         return hit
     result = _equal_uncached(options, k)
-    _eq_memo[memo_key] = result
+    _eq_memo.remember(memo_key, result)
     return result
 
 

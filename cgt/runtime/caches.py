@@ -1,17 +1,18 @@
 """Bounded caches: the memo tables of derived values (thermographs, atomic weights, print keys, ...), each with
 a budget of entries past which its older half goes.
 
-A cache is only a cache: a missing entry is computed again, so no result depends on a budget.  A walk that
-reads the values it has just stored (:func:`cgt.runtime.walk.postorder` and ``bottom_up``) pins its cache for
-the walk's duration, so that nothing it still needs leaves it; the cache may then pass its budget until the
-walk ends, and the next entry stored after that makes room.
+A cache is only a cache: a missing entry is computed again, so no result depends on a budget.  Stores are a
+dict's own (the hot walks store thousands of entries); the budget is kept where a cache is entered: a walk
+that reads back the values it stores (:func:`cgt.runtime.walk.postorder` and ``bottom_up``) pins its cache,
+which first makes room if the cache is past its budget, and keeps every entry until the walk ends; a single
+store outside a walk goes through :meth:`BoundedCache.remember`, which makes room first.
 
 The budget is :func:`cache_budget` (``cgt.limits.set_cache_budget``) unless a cache has one of its own.  Each
 named cache is listed by :func:`cache_stats` and emptied by :func:`clear_all` (``cgt.clear_caches()``).
 
 >>> squares = BoundedCache("squares (doctest)", budget=4)
 >>> for n in range(6):
-...     squares[n] = n * n
+...     squares.remember(n, n * n)
 >>> sorted(squares)              # at the budget, the older half went before 4 was stored
 [2, 3, 4, 5]
 >>> squares.get(5), squares.get(0)
@@ -35,8 +36,8 @@ _named: list = []   # weak references to the named caches
 
 
 class BoundedCache(dict):
-    """A dict whose stores keep it within a budget of entries: past it, the older half goes (first in,
-    first out).  Reads are a dict's own.
+    """A dict kept within a budget of entries where it is entered (:meth:`pin`, :meth:`remember`): past it,
+    the older half goes (first in, first out).  Reads and stores are a dict's own.
 
     ``name`` lists the cache in :func:`cache_stats` and lets :func:`clear_all` empty it (an unnamed cache is
     one that a named cache holds, and goes with it); ``budget`` overrides :func:`cache_budget`.
@@ -52,22 +53,11 @@ class BoundedCache(dict):
         if name is not None:
             _named.append(weakref.ref(self))
 
-    def __setitem__(self, key, value):
+    def remember(self, key, value) -> None:
+        """Store one entry, making room first when the cache is at its budget (and no walk pins it)."""
         if not self.pins and len(self) >= (self.budget or _settings["budget"]) and key not in self:
             self.make_room()
         dict.__setitem__(self, key, value)
-
-    def setdefault(self, key, default=None):
-        """``dict.setdefault``, within the budget."""
-        if key in self:
-            return self[key]
-        self[key] = default
-        return default
-
-    def update(self, *args, **kwargs):
-        """``dict.update``, within the budget."""
-        for key, value in dict(*args, **kwargs).items():
-            self[key] = value
 
     def make_room(self) -> None:
         """Drop the older half of the entries."""
@@ -76,7 +66,10 @@ class BoundedCache(dict):
             dict.__delitem__(self, key)
 
     def pin(self) -> None:
-        """No entry leaves until the matching :meth:`unpin` (a walk reading back what it stored)."""
+        """A walk begins: room is made if the cache is past its budget, and then no entry leaves until the
+        matching :meth:`unpin` (the walk reads back what it stores)."""
+        if not self.pins and len(self) > (self.budget or _settings["budget"]):
+            self.make_room()
         self.pins += 1
 
     def unpin(self) -> None:
@@ -147,5 +140,6 @@ def memo_for(family: BoundedCache, parameter) -> BoundedCache:
     """
     memo = family.get(parameter)
     if memo is None:
-        memo = family[parameter] = BoundedCache()
+        memo = BoundedCache()
+        family.remember(parameter, memo)
     return memo

@@ -151,8 +151,9 @@ def temperature(g) -> Fraction:
         # Temperatures repeat (1, 1/2, 3/4, ...): one Fraction per distinct value.
         known = _fractions.get(raw)
         if known is None:
-            known = _fractions[raw] = Fraction(raw)
-    _temperatures[g] = known
+            known = Fraction(raw)
+            _fractions.remember(raw, known)
+    _temperatures.remember(g, known)
     return known
 
 

@@ -73,17 +73,21 @@ def test_the_sum_memo_keeps_its_budget():
 def test_a_bounded_cache_drops_its_older_half_and_a_pin_holds_it():
     cache = BoundedCache(budget=4)
     for k in range(4):
-        cache[k] = k
-    cache[4] = 4
+        cache.remember(k, k)
+    cache.remember(4, 4)
     assert list(cache) == [2, 3, 4]
     cache.pin()
     for k in range(5, 20):
-        cache[k] = k
+        cache.remember(k, k)
     assert len(cache) == 18                              # pinned: nothing left
     cache.unpin()
-    cache[20] = 20
+    cache.remember(20, 20)
     assert len(cache) == 10 and 20 in cache and 5 not in cache
-    assert cache.setdefault(20, "no") == 20 and cache.setdefault(21, 21) == 21
+    for k in range(21, 40):
+        cache[k] = k                                     # a walk's own stores: a dict's
+    cache.pin()                                          # the next walk makes room first
+    cache.unpin()
+    assert len(cache) <= 15
 
 
 def test_a_walk_reads_back_what_it_stored_under_the_smallest_budget():
