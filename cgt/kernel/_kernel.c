@@ -2338,17 +2338,26 @@ kernel_memo_forget(PyObject *module, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+/* A budget setter's argument, an int >= 0, stored into *budget (-1 with an error set otherwise). */
+static int
+budget_argument(PyObject *arg, const char *setter, long long *budget)
+{
+    long long value = PyLong_AsLongLong(arg);
+    if (value == -1 && PyErr_Occurred())
+        return -1;
+    if (value < 0) {
+        PyErr_Format(PyExc_ValueError, "%s(entries) takes a count >= 0", setter);
+        return -1;
+    }
+    *budget = value;
+    return 0;
+}
+
 static PyObject *
 kernel_set_memo_budget(PyObject *module, PyObject *arg)
 {
-    long long budget = PyLong_AsLongLong(arg);
-    if (budget == -1 && PyErr_Occurred())
+    if (budget_argument(arg, "set_memo_budget", &memo_budget) < 0)
         return NULL;
-    if (budget < 0) {
-        PyErr_SetString(PyExc_ValueError, "set_memo_budget(entries) takes a count >= 0");
-        return NULL;
-    }
-    memo_budget = budget;
     if (memo_holders != NULL && memo_entries > memo_budget && memo_drop() < 0)
         return NULL;
     Py_RETURN_NONE;
@@ -3427,14 +3436,8 @@ sum_memo_make_room(void)
 static PyObject *
 kernel_set_sum_memo_budget(PyObject *module, PyObject *arg)
 {
-    long long budget = PyLong_AsLongLong(arg);
-    if (budget == -1 && PyErr_Occurred())
+    if (budget_argument(arg, "set_sum_memo_budget", &sum_memo_budget) < 0)
         return NULL;
-    if (budget < 0) {
-        PyErr_SetString(PyExc_ValueError, "set_sum_memo_budget(entries) takes a count >= 0");
-        return NULL;
-    }
-    sum_memo_budget = budget;
     if (PyDict_GET_SIZE(add_memo) > sum_memo_budget && sum_memo_make_room() < 0)
         return NULL;
     Py_RETURN_NONE;
