@@ -646,7 +646,7 @@ class Interpreter:
             return self.help_function(self, None if not args else args, None)
         if isinstance(function, RulesetFunction):
             self._check_heap_arguments(function.name, args)
-            return self._result(function(args, kwargs))
+            return self._result(function(*self._for_python(args, kwargs)))
         if isinstance(function, KeywordFunction):
             return self._result(function.call_with(args, kwargs, self.call_value))
         if isinstance(function, Function):
@@ -655,8 +655,15 @@ class Interpreter:
         if is_ruleset(function):
             name = ruleset_text(function)
             self._check_heap_arguments(name, args)
-            return self._result(call_ruleset(function, args, kwargs, name))
+            return self._result(call_ruleset(function, *self._for_python(args, kwargs), name))
         raise ShellError(f"{describe(function)} is not a function")
+
+    def _for_python(self, args: list, kwargs: dict | None) -> tuple[list, dict]:
+        """Arguments for a ruleset: shell procedures become Python callables (:class:`ProcedureFunction`)."""
+        def convert(value):
+            return ProcedureFunction(self, value) if isinstance(value, Procedure) else value
+
+        return [convert(a) for a in args], {k: convert(v) for k, v in (kwargs or {}).items()}
 
     def invoke(self, procedure: Procedure, args: list, kwargs: dict):
         """Call a shell procedure: bind its parameters in a new scope inside its closure, run its body."""
@@ -1018,3 +1025,28 @@ _RELATIONS = {
     "<|": ("<", "||"),
     "|>": (">", "||"),
 }
+
+
+class ProcedureFunction:
+    """A shell procedure handed to a ruleset that takes a function (``game.heap.GenWythoff(k -> k + 2)``):
+    a Python callable that runs the procedure in the interpreter that made it, under that interpreter's
+    limits.  It prints as the procedure, and two wrappers of one procedure are equal, so the ruleset
+    built from it prints and compares as CGSuite's does."""
+
+    __slots__ = ("interpreter", "procedure")
+
+    def __init__(self, interpreter, procedure: Procedure) -> None:
+        self.interpreter = interpreter
+        self.procedure = procedure
+
+    def __call__(self, *args):
+        return self.interpreter.invoke(self.procedure, list(args), {})
+
+    def __eq__(self, other):
+        return isinstance(other, ProcedureFunction) and other.procedure is self.procedure
+
+    def __hash__(self):
+        return id(self.procedure)
+
+    def __repr__(self) -> str:
+        return self.procedure.text

@@ -414,6 +414,18 @@ def compound_type(c: CompoundGame) -> HelpText:
     return HelpText(c.kind)
 
 
+@THERMOGRAPHS.method("Plot", arity=(0, 1), usage='T.Plot or T.Plot("file.png")')
+def plot(t: Thermograph, path=None) -> HelpText:
+    """Draw the thermograph into a PNG file (default: thermograph.png, or the next free
+    thermograph-2.png, ...) and say where it went."""
+    if path is not None and not isinstance(path, str):
+        raise NotApplicableError(f"Plot takes a file name (a string), not {describe(path)}")
+    try:
+        return HelpText(f"thermograph drawn in {t.save_png(path)}")
+    except (ImportError, OSError) as error:
+        raise NotApplicableError(str(error)) from None
+
+
 @THERMOGRAPHS.method("Wall", arity=(1, 1), usage="T.Wall(Left)")
 def wall(t: Thermograph, player):
     """Thermograph.Wall(Left): the left wall as a Trajectory; Wall(Right) the right one."""

@@ -438,6 +438,17 @@ class LoopyGame:
     def __repr__(self) -> str:
         return f"loopy_game({str(self)!r})"
 
+    def _repr_latex_(self) -> str:
+        """Jupyter display: the printed text typeset (``on``, ``over`` upright, labels italic).
+
+        >>> from cgt.loopy import loopy_game
+        >>> loopy_game("{1|over}")._repr_latex_()
+        '$\\\\{1\\\\mid \\\\mathrm{over}\\\\}$'
+        """
+        from cgt.notation.latex import latex_text
+
+        return f"${latex_text(str(self))}$"
+
 
 def _same(a: Graph, b: Graph) -> bool:
     """Equal stoppers: the same simplest-form graph, or -- when the two were numbered differently (a

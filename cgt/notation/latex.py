@@ -45,11 +45,15 @@ _TOKEN = re.compile(
   | (?P<star>\*\d*)
   | (?P<bars>\|+)
   | (?P<open>\{) | (?P<close>\}) | (?P<comma>,) | (?P<lparen>\() | (?P<rparen>\))
+  | (?P<word>[A-Za-z][A-Za-z0-9]*) | (?P<bracket>[\[\]]) | (?P<amp>\s*&\s*) | (?P<colon>\s*:\s*)
+  | (?P<plus>\s*\+\s*)
     """,
     re.VERBOSE,
 )
 
 _ARROW = {"^": r"\uparrow", "v": r"\downarrow"}
+#: The named loopy values and the loopy move ``pass`` (Winning Ways ch. 11), typeset upright.
+_WORDS = frozenset({"on", "off", "over", "under", "dud", "upon", "pass", "ono", "tis", "tisn", "oof", "onth"})
 
 
 def _number(text: str) -> str:
@@ -126,6 +130,13 @@ def latex_text(text: str) -> str:
             out.append(r"\{")
         elif kind == "close":
             out.append(r"\}")
+        elif kind == "word":
+            # on, off, over, dud, pass, upon ... upright; a loopy literal's position labels (a{0|a}) italic.
+            out.append(rf"\mathrm{{{token}}}" if token in _WORDS else token)
+        elif kind == "amp":
+            out.append(r"\mathbin{\&}")
+        elif kind in ("colon", "plus"):
+            out.append(token.strip())
         else:
             out.append(token)
         after_number = kind == "number"

@@ -28,6 +28,8 @@ Siegel, CGT §II.5).
 from __future__ import annotations
 
 import io
+import os
+import weakref
 from fractions import Fraction
 from typing import Iterable, Sequence
 
@@ -629,33 +631,72 @@ class Thermograph:
                     arrowprops=dict(arrowstyle="-|>", color=color, lw=2))
         lo = min(self.right_wall(bottom), mast) - Fraction(1, 2)
         hi = max(self.left_wall(bottom), mast) + Fraction(1, 2)
+        shared = _shared_axes(ax)
+        shared.add(lo, hi, bottom, top, title)
+        lo, hi, bottom, top = shared.box
         ax.set_xlim(float(hi), float(lo))  # values increase to the left, as in Winning Ways
         ax.set_ylim(float(bottom), float(top) + 0.1 * float(top - bottom))
         ax.set_aspect("equal", adjustable="box")  # walls at 45 degrees, as in Winning Ways
-        ax.axhline(0, color="0.6", linewidth=0.8, zorder=0)
+        if not shared.drawn_axis:
+            ax.axhline(0, color="0.6", linewidth=0.8, zorder=0)
+            ax.set_xlabel("value (Left's side on the left)")
+            ax.set_ylabel("temperature")
+            ax.grid(True, linewidth=0.3)
+            shared.drawn_axis = True
         if annotate:
             ax.plot([float(mast)], [float(max(tau, bottom))], "o", color=color, markersize=4)
-            # Label the corner away from the mast (the axis runs from hi on the left to lo).
-            mast_on_left = (hi - mast) < (mast - lo)
-            ax.text(0.97 if mast_on_left else 0.03, 0.97, f"mean {_format(mast)}\ntemperature {_format(tau)}",
-                    transform=ax.transAxes, va="top", ha="right" if mast_on_left else "left", fontsize=8)
-        ax.set_xlabel("value (Left's side on the left)")
-        ax.set_ylabel("temperature")
-        if title is not None:
-            ax.set_title(title)
-        ax.grid(True, linewidth=0.3)
+            shared.note(ax, title, f"mean {_format(mast)}, temperature {_format(tau)}", color)
+        if shared.titles:
+            ax.set_title(", ".join(shared.titles))
+
+    def _figure(self, title: str | None = None):
+        """A matplotlib ``Figure`` (no pyplot state) holding this thermograph."""
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(4, 3.2))
+        ax = fig.add_subplot()
+        self._draw(ax, title=str(self) if title is None else title, top=None, bottom=-1, color="C0",
+                   annotate=True)
+        ax.title.set_fontsize(7)
+        fig.tight_layout()
+        return fig
+
+    def save_png(self, path=None, title: str | None = None) -> str:
+        """Draw the thermograph into a PNG file and return its path.
+
+        With no ``path``, the first free name of ``thermograph.png``, ``thermograph-2.png``, … in the
+        current directory.  Needs the optional extra ``plot`` (``pip install 'cgt[plot]'``).
+
+        >>> import os, tempfile
+        >>> from cgt import game
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = game([3], [game([2], [1])]).thermograph().save_png(os.path.join(folder, "g.png"))
+        ...     open(path, "rb").read(4)
+        b'\\x89PNG'
+        """
+        try:
+            fig = self._figure(title)
+        except ImportError:
+            raise ImportError("drawing a thermograph needs matplotlib, an optional extra: "
+                              "pip install 'cgt[plot]'") from None
+        if path is None:
+            path, k = "thermograph.png", 1
+            while os.path.exists(path):
+                k += 1
+                path = f"thermograph-{k}.png"
+        path = os.fspath(path)
+        try:
+            fig.savefig(path, format="png", dpi=150)
+        except OSError as error:
+            raise OSError(f"cannot write the thermograph to {path}: {error.strerror or error}") from None
+        return path
 
     def _repr_svg_(self):
         """Jupyter display: an SVG drawing when matplotlib is installed, else None (text is shown)."""
         try:
-            from matplotlib.figure import Figure
+            fig = self._figure()
         except ImportError:
             return None
-        fig = Figure(figsize=(4, 3.2))
-        ax = fig.add_subplot()
-        self._draw(ax, title=str(self), top=None, bottom=-1, color="C0", annotate=True)
-        ax.title.set_fontsize(7)
-        fig.tight_layout()
         buffer = io.StringIO()
         fig.savefig(buffer, format="svg")
         return buffer.getvalue()
@@ -663,6 +704,50 @@ class Thermograph:
 
 if _thermo is not None:
     _thermo.register(Trajectory, Thermograph)
+
+
+class _SharedAxes:
+    """What the thermographs drawn on one matplotlib ``Axes`` share: the box that holds them all, their
+    titles (joined into the Axes title) and their notes (stacked in the upper left corner, each in its
+    thermograph's colour, named by its title once there are two), so several thermographs on one Axes do
+    not overwrite one another."""
+
+    __slots__ = ("box", "titles", "notes", "drawn_axis", "__weakref__")
+
+    def __init__(self) -> None:
+        self.box = None
+        self.titles: list[str] = []
+        self.notes: list = []          # (title, text, colour, matplotlib Text)
+        self.drawn_axis = False
+
+    def add(self, lo, hi, bottom, top, title) -> None:
+        if self.box is not None:
+            old_lo, old_hi, old_bottom, old_top = self.box
+            lo, hi, bottom, top = min(lo, old_lo), max(hi, old_hi), min(bottom, old_bottom), max(top, old_top)
+        self.box = (lo, hi, bottom, top)
+        if title is not None:
+            self.titles.append(str(title))
+
+    def note(self, ax, title, text: str, color: str) -> None:
+        for *_, artist in self.notes:
+            artist.remove()
+        self.notes = [entry[:3] for entry in self.notes] + [(title, text, color)]
+        named = len(self.notes) > 1
+        self.notes = [(title, text, color,
+                       ax.text(0.03, 0.97 - 0.07 * k, f"{title}: {text}" if named and title is not None else text,
+                               transform=ax.transAxes, va="top", ha="left", fontsize=8, color=color))
+                      for k, (title, text, color) in enumerate(self.notes)]
+
+
+#: The drawing state of each Axes that holds a thermograph (kept only while the Axes lives).
+_AXES_STATE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _shared_axes(ax) -> _SharedAxes:
+    state = _AXES_STATE.get(ax)
+    if state is None:
+        state = _AXES_STATE[ax] = _SharedAxes()
+    return state
 
 
 def _pyplot():

@@ -177,3 +177,15 @@ def test_value_tables_and_family_methods(source, expected):
 def test_value_table_methods_name_what_they_need():
     with pytest.raises(ShellError, match="GameValueTable needs a cake or partizan coordinate ruleset; Kayles"):
         run("game.heap.Kayles.GameValueTable(2,2)")
+
+
+def test_rulesets_take_shell_procedures_where_python_takes_functions():
+    """``game.heap.GenWythoff(k -> k + 2)`` is Fraenkel's 2-Wythoff, whose P-positions start (0,0), (1,3),
+    (2,6), (4,10) (A. S. Fraenkel, "How to beat your Wythoff games' opponent on three fronts", Amer. Math.
+    Monthly 89 (1982)); the procedure runs in the shell, prints as written, and errors inside it are the
+    shell's one-line errors."""
+    assert run("W := game.heap.GenWythoff(k -> k + 2); [W(1,3).OutcomeClass, W(2,6).OutcomeClass, "
+               "W(4,10).OutcomeClass, W(1,2).OutcomeClass, W(3,4).OutcomeClass]") == "[P,P,P,N,N]"
+    assert run("game.heap.GenWythoff(k -> k + 2)") == "GenWythoff(k -> k + 2)"
+    with pytest.raises(ShellError, match="unknown name"):
+        run("game.heap.GenWythoff(k -> k + nothing_here)(3,5).NimValue")

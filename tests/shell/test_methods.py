@@ -528,3 +528,17 @@ def test_thermograph_text_has_one_more_slope_than_critical_temperatures():
         for _, temps, slopes in walls:
             count = len(temps.split(",")) if temps else 0
             assert len(slopes.split(",")) == count + 1 and slopes.split(",")[0] == "0"
+
+
+def test_thermograph_plot_writes_png_files(tmp_path, monkeypatch):
+    """``T.Plot`` draws the thermograph into a PNG (CGSuite draws it in its window); the shell has no
+    window, so the picture goes to a file whose name is printed, never over an existing one."""
+    pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)
+    assert run("{3||2|1}.Thermograph.Plot") == "thermograph drawn in thermograph.png"
+    assert run("{3||2|1}.Thermograph.Plot") == "thermograph drawn in thermograph-2.png"
+    assert run('{4|2}.Thermograph.Plot("hot.png")') == "thermograph drawn in hot.png"
+    for name in ("thermograph.png", "thermograph-2.png", "hot.png"):
+        assert (tmp_path / name).read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(cgt.CGTError, match="Plot takes a file name"):
+        run("{4|2}.Thermograph.Plot(3)")
