@@ -1,4 +1,4 @@
-"""cgt.games: the ruleset catalogue (DESIGN §5).  Each ruleset lives in its own module, whose docstring
+"""cgt.games: the ruleset catalogue.  Each ruleset lives in its own module, whose docstring
 gives the rules; ``cgt.games.<Name>`` imports that module on first use (PEP 562), so ``import cgt.games``
 is cheap.  :mod:`cgt.games.engine.catalogue` lists them all; :func:`register` adds rulesets written elsewhere.
 

@@ -6,6 +6,7 @@ CI uses the default profile; ``CGT_HYPOTHESIS_PROFILE=thorough`` runs many more 
 import os
 import signal
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # A run started in the background (`nohup`, `cmd &` in a script) inherits SIGINT ignored; Python then installs no
@@ -25,3 +26,10 @@ settings.register_profile(
     "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("CGT_HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def _in_a_folder_of_its_own(tmp_path, monkeypatch):
+    """Every test runs in an empty folder of its own: what the code writes to the current directory (a
+    thermograph's PNG from the shell's ``Plot``, a results cache) never lands in the checkout."""
+    monkeypatch.chdir(tmp_path)

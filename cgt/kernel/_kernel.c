@@ -3406,6 +3406,50 @@ kernel_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return r;
 }
 
+/* from_options(lefts, rights): the canonical form of {lefts | rights} when both are lists or tuples of games --
+ * the public constructor's fast path, one call with no per-option Python work -- else None (the caller then
+ * coerces ints and Fractions, or reports what it was given). */
+static PyObject *
+kernel_from_options(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "from_options(lefts, rights)");
+        return NULL;
+    }
+    if (!hooks_ready())
+        return NULL;
+    PyObject *lists[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        PyObject *side = args[i];
+        if (!PyList_CheckExact(side) && !PyTuple_CheckExact(side))
+            goto not_fast;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(side);
+        PyObject **items = PySequence_Fast_ITEMS(side);
+        for (Py_ssize_t k = 0; k < n; k++)
+            if (!IS_GAME(items[k]))
+                goto not_fast;
+        lists[i] = PyList_New(n);
+        if (lists[i] == NULL)
+            goto failed;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            Py_INCREF(items[k]);
+            PyList_SET_ITEM(lists[i], k, items[k]);
+        }
+    }
+    kernel_enter();
+    PyObject *r = canonical(lists[0], lists[1], 0, 0);
+    kernel_leave();
+    Py_DECREF(lists[0]);
+    Py_DECREF(lists[1]);
+    return r;
+not_fast:
+    Py_XDECREF(lists[0]);
+    Py_RETURN_NONE;
+failed:
+    Py_XDECREF(lists[0]);
+    return NULL;
+}
+
 /* The sums' memo past its budget (set_sum_memo_budget): the older half goes, at least down to the budget (the
  * pure kernel's _make_room).  A dict keeps insertion order, so the first keys are the oldest. */
 static long long sum_memo_budget = 1000000;
@@ -3908,6 +3952,8 @@ static PyMethodDef kernel_methods[] = {
      "set_cancel(flag, raise_if_cancelled): the cancel flag long loops poll, and what raises when it is set."},
     {"new_game", (PyCFunction)(void (*)(void))kernel_new_game, METH_FASTCALL,
      "new_game(left, right, nus): a new Game, initialised as the pure kernel's _new does."},
+    {"from_options", (PyCFunction)(void (*)(void))kernel_from_options, METH_FASTCALL,
+     "from_options(lefts, rights): the canonical {lefts | rights} for lists or tuples of games, else None."},
     {"canonical", (PyCFunction)(void (*)(void))kernel_canonical, METH_FASTCALL,
      "canonical(left, right, left_split=0, right_split=0): the canonical form of {left | right} (the compiled "
      "_canonical)."},

@@ -56,6 +56,8 @@ class Kernel:
     * ``le(g, h)`` -- ``g <= h`` for two games, memoised; ``le_deep`` is it through the deep-recursion wrapper;
     * ``add(g, h)`` -- ``g + h``, memoised; ``add_deep`` likewise;
     * ``canonical(left, right, left_split=0, right_split=0)`` -- the canonical form of ``{left | right}``;
+    * ``from_options(lefts, rights)`` -- the same for two lists or tuples of games, else None (the public
+      constructor's fast path);
     * ``intern_general(left, right)`` -- the interned game with these canonical options (not a closed-form
       uptimal).
 
@@ -78,7 +80,7 @@ class Kernel:
     * ``description`` -- the text of ``cgt.kernel_info()``; ``compiled`` -- whether this is the C kernel.
     """
 
-    ALGORITHMS = ("le", "add", "canonical", "intern_general", "le_deep", "add_deep")
+    ALGORITHMS = ("le", "add", "canonical", "from_options", "intern_general", "le_deep", "add_deep")
     __slots__ = ALGORITHMS + ("new_game", "uptimal", "materialise", "by_options", "by_uptimal", "add_memo",
                               "memo_holders", "memo_new_holder", "collect", "collect_if_due", "collect_stats", "set_sum_memo_budget", "memo_stored", "memo_forget", "set_memo_budget", "memo_stats",
                               "memo_type", "set_max_interned", "block_stats", "description", "compiled")
@@ -117,7 +119,7 @@ def bind(game_type: type, pure: Kernel, fallbacks: dict[str, Callable]) -> Kerne
     limits.attach_kernel(set_memo_budget=c.set_memo_budget, memo_stats=c.memo_stats,
                          set_sum_memo_budget=c.set_sum_memo_budget, collect=c.collect, collect_stats=c.collect_stats,
                          set_max_interned=c.set_max_interned)
-    return Kernel(le=c.le, add=c.add, canonical=c.canonical, intern_general=c.intern_general, le_deep=le_deep,
+    return Kernel(le=c.le, add=c.add, canonical=c.canonical, from_options=c.from_options, intern_general=c.intern_general, le_deep=le_deep,
                   add_deep=add_deep, new_game=c.new_game, uptimal=c.uptimal, materialise=c.materialise,
                   by_options=c.by_options, by_uptimal=c.uptimals, add_memo=c.add_memo, memo_holders=c.memo_holders,
                   memo_new_holder=c.memo_new_holder, collect=c.collect, collect_if_due=c.collect_if_due,

@@ -1488,6 +1488,9 @@ def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
     ...
     cgt.errors.InvalidGameError: 'x' is not a game, an integer or a dyadic rational
     """
+    fast = from_options(lefts, rights)             # lists or tuples of games: one kernel call
+    if fast is not None:
+        return fast
     if isinstance(lefts, str) and isinstance(rights, tuple) and not rights:
         from cgt.notation.parse import parse_game
 
@@ -1729,8 +1732,24 @@ def _collect_stats() -> dict:
 # ====================================================================== the active kernel
 #: The pure-Python kernel, the reference: its algorithms, and a store of its own (used when it is the active
 #: kernel; with the compiled kernel its functions work on the compiled kernel's store, see above).
+def _from_options(lefts, rights):
+    """The canonical form of ``{lefts | rights}`` when both are lists or tuples of games, else None: the
+    public constructor's fast path (the compiled kernel's ``from_options`` does the same in one call)."""
+    if type(lefts) not in _SEQUENCES or type(rights) not in _SEQUENCES:
+        return None
+    for side in (lefts, rights):
+        for option in side:
+            if not isinstance(option, Game):
+                return None
+    return _canonical(list(lefts), list(rights))
+
+
+_SEQUENCES = (list, tuple)
+
+
 reference = binding.Kernel(
-    le=_le, add=_add, canonical=_canonical, intern_general=_intern_general, le_deep=_le_deep, add_deep=_add_deep,
+    le=_le, add=_add, canonical=_canonical, from_options=_from_options, intern_general=_intern_general,
+    le_deep=_le_deep, add_deep=_add_deep,
     new_game=_new, uptimal=_uptimal, materialise=_materialise, by_options={}, by_uptimal={}, add_memo={},
     memo_holders=_memo_holders, memo_new_holder=_memo_new_holder, collect=_collect, collect_if_due=_collect_if_due,
     collect_stats=_collect_stats, set_sum_memo_budget=_set_sum_memo_budget, memo_stored=_memo_stored, memo_forget=_forget_memos, set_memo_budget=_set_memo_budget,
@@ -1795,6 +1814,7 @@ negate = _neg
 add = kernel.add
 leq = kernel.le
 canonical_from_lists = kernel.canonical
+from_options = kernel.from_options
 intern_canonical = kernel.intern_general
 trusted_uptimal = kernel.uptimal
 birthday_of = _birthday

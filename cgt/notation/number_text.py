@@ -1,9 +1,9 @@
 """Reading numbers and nimbers beyond the short games from text (for the shell and for round trips).
 
-:func:`parse_number` reads CGSuite's output notation (CGSUITE.md §5.5: ``ω^2×3+ω+5``, ``(ω+1)/(ω-1)``,
-``*(ω+1)``, ``inf``) and the ASCII input spelling of §4.2 (``omega`` for ω, ``*`` for ×), so that
+:func:`parse_number` reads CGSuite's output notation (``ω^2×3+ω+5``, ``(ω+1)/(ω-1)``,
+``*(ω+1)``, ``inf``) and CGSuite's ASCII input spelling (``omega`` for ω, ``*`` for ×), so that
 ``parse_number(str(x)) == x`` for every value :mod:`cgt.transfinite.surreal` and :mod:`cgt.transfinite.nim` print.
-Operators follow CGScript (§4.3): ``^`` binds tighter than unary minus and is right-associative
+Operators follow CGScript's precedence: ``^`` binds tighter than unary minus and is right-associative
 (``ω^ω^2`` is ω^(ω^2)); ``omega ^ x`` is the ω-power of an ordinal x, other bases take integer powers;
 ``x/0`` is ``inf``.
 

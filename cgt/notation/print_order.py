@@ -1,5 +1,5 @@
-"""CGSuite's deterministic order of canonical games (options inside braces, set elements; §5.8 of the
-CGSuite reference).
+"""CGSuite's deterministic order of canonical games (options inside braces, set elements, as CGSuite
+sorts them when it prints).
 
 Numbers come first (ascending), then nimbers (by nim value), then the other uptimals (by number part,
 then their coefficients ``a1, a2, ...`` lexicographically, a shorter expansion first on a tie, then the

@@ -1,6 +1,6 @@
 """CGSuite's plain-text notation for canonical games (``str(G)``), and ``repr``.
 
-Rules (DESIGN §3), tried in this order:
+Rules (CGSuite's printing rules), tried in this order:
 
 * uptimals ``x + u.^ + *n``: number, then ups, then star: ``^``, ``vv``, ``^3``,
   ``^*``, ``6^*``, ``73/16v9*8``; ``0`` for zero;

@@ -671,7 +671,7 @@ def nim_inverse(a):
 
 def format_nimber(alpha, ascii: bool = False) -> str:
     """``*`` followed by the ordinal, parenthesised when it has several terms or is a non-unit multiple
-    of a positive power (CGSUITE.md §5.5).
+    of a positive power, as CGSuite prints nimbers of ordinals.
 
     >>> [format_nimber(x) for x in (omega, omega * 2, omega + 1, omega_power(2), 5)]
     ['*ω', '*(ω×2)', '*(ω+1)', '*ω^2', '*5']

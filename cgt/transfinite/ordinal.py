@@ -165,7 +165,7 @@ def cnf_abs_terms(a: tuple) -> tuple:
 
 @lru_cache(maxsize=4096)
 def format_cnf(a: tuple, ascii: bool = False) -> str:
-    """CGSuite's plain text of a generalized ordinal (CGSUITE.md §5.5), or an ASCII form for input.
+    """CGSuite's plain text of a generalized ordinal (as CGSuite prints them), or an ASCII form for input.
 
     Terms in decreasing order; later terms carry ``+``/``-``; an exponent-0 term is its coefficient;
     otherwise ``ω``, then ``^e`` unless e = 1 (parenthesised when e has several terms or is a non-unit

@@ -1,6 +1,7 @@
 """Surreal numbers beyond the short games: generalized ordinals, their quotients, rationals and ``inf``.
 
-The number tower follows CGSuite (CGSUITE.md §4.2, §6.8):
+The number tower follows CGSuite (its number literals and its classes ``Rational``, ``SurrealNumber`` and
+``GeneralizedOrdinal``):
 
 * dyadic rationals are short games and stay :class:`cgt.Game` numbers;
 * :class:`Rational` holds the non-dyadic rationals (born on day ω) and ``inf``/``-inf`` (``1/0``);

@@ -1,14 +1,14 @@
 """Arc Kayles (``GenArcKayles``, weighted or not) and Partizan Arc Kayles: choose an edge, remove its ends.
 
-Rules (CGSuite's ``game.graph.GenArcKayles(weighted)`` and ``game.graph.PartizanArcKayles``, CGSUITE.md
-§1.4; Arc Kayles is from Schaefer, "On the complexity of some two-person perfect-information games", JCSS
+Rules (CGSuite's ``game.graph.GenArcKayles(weighted)`` and ``game.graph.PartizanArcKayles``; Arc
+Kayles is from Schaefer, "On the complexity of some two-person perfect-information games", JCSS
 16 (1978)).  **ArcKayles** (impartial): a move chooses an edge and deletes both its endpoints (and so every
 edge touching them); a loop deletes its one vertex.  **WeightedArcKayles** (impartial): vertex labels are
 non-negative integers; a move chooses an edge joining two distinct vertices both > 0 and decrements both
 (0-weight vertices play no further part).  **PartizanArcKayles**: edges are blue ``l`` (**Left** may choose
 them), red ``r`` (Right) or green ``e`` (either).  Whoever cannot move loses.
 
-Notation: graph strings (§2.5), ``"--"`` a path on 3 vertices; weights as vertex labels ``"1-2-{10}"``.
+Notation: CGSuite's graph strings, ``"--"`` a path on 3 vertices; weights as vertex labels ``"1-2-{10}"``.
 Moves are labelled by the chosen edge, ``"1-2"``.  Components: connected components (for the weighted game,
 after discarding 0-weight vertices).
 

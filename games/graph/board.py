@@ -4,8 +4,8 @@ Vertices are numbered ``1..n``; loops and parallel edges are allowed; every vert
 label (``None`` is CGSuite's ``Nothing``).  Edges are kept in the order they were made, and a vertex's
 edges in that order ("stored order"), which is the order the string form follows.
 
-**String syntax** (CGSUITE.md §2.5).  Tokens are single characters, except ``{...}`` which makes one
-multi-character token; spaces are ignored.
+**String syntax** (CGSuite's, as its ``Graph("...")`` reads it).  Tokens are single characters, except
+``{...}`` which makes one multi-character token; spaces are ignored.
 
 * a *vertex* is an optional label token (one the vertex-label map knows) or ``.`` (unlabelled; optional, it
   is inferred), optionally followed by ``:Name`` (one character or ``{long}``); all vertices with the same

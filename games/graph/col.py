@@ -1,6 +1,6 @@
 """Col, Snort and Fjords: players colour vertices of a graph under adjacency constraints (``GenCol``).
 
-Rules (CGSuite's ``game.graph.GenCol(leftPermitted, rightPermitted)``, CGSUITE.md §1.4; Col and Snort are
+Rules (CGSuite's ``game.graph.GenCol(leftPermitted, rightPermitted)``; Col and Snort are
 from Berlekamp, Conway and Guy, *Winning Ways*, 2nd ed., vol. 1, ch. 2, and Conway, *On Numbers and
 Games*, ch. 10).  Vertices are untinted (``.`` or nothing, label ``None``) or tinted ``L``/``R`` (labels
 ``Player.Left``/``Player.Right``).  A player (**Left** or Right) chooses a vertex whose label is in their

@@ -8,8 +8,9 @@ component containing vertex 1 is kept).  Whoever cannot move loses.  In :func:`G
 ``childish_edges`` colours, an edge may be deleted only if no other edge falls off (CGSuite's
 ``game.graph.GenHackenbush(childishEdges)``; ``ChildishHackenbush`` makes blue and red edges childish).
 
-Notation (CGSUITE.md §1.4, §2.5): ``"lrl"`` is a stalk from the ground, ``"eee(e;ee)"`` a tree with
-branches, ``"ee:Aeeee:A"`` a 4-cycle on a 2-edge stalk, ``":Geeee:G"`` a 4-cycle through the ground.
+Notation (CGSuite's graph strings, as for its ``cgsuite.util.Graph``): ``"lrl"`` is a stalk from the
+ground, ``"eee(e;ee)"`` a tree with branches, ``"ee:Aeeee:A"`` a 4-cycle on a 2-edge stalk, ``":Geeee:G"`` a
+4-cycle through the ground.
 Moves are labelled by the deleted edge's ends, ``"2-3"``.
 
 Decomposition: the parts of the picture that meet only at the ground are a disjunctive sum.  A move in one
