@@ -452,9 +452,11 @@ lock_release_due(void)
 static int
 poll_cancel(void)
 {
-    if (PyErr_CheckSignals() < 0)
+    /* Signals are looked at every 64th poll: a poll comes every few hundred instructions, so a Ctrl-C is seen
+     * within microseconds, and the sums and comparisons that poll do not pay a call into Python each step. */
+    if ((++polls & 63) == 0 && PyErr_CheckSignals() < 0)
         return -1;
-    if ((++polls & 1023) == 0 && lock_release_due()) {
+    if ((polls & 1023) == 0 && lock_release_due()) {
         /* Let other threads run now and then: a computation that stays in C never reaches the interpreter's
          * periodic switch, so a waiting thread (a timer that sends the Ctrl-C, the deep-recursion supervisor in
          * the main thread, whose KeyboardInterrupt is raised only when it holds the lock) would starve.  With
@@ -2652,7 +2654,22 @@ sorted_options(PyObject *options)
         Py_INCREF(items[i]);
         PyTuple_SET_ITEM(sorted, i, items[i]);
     }
-    qsort(&PyTuple_GET_ITEM(sorted, 0), (size_t)count, sizeof(PyObject *), by_cid);
+    PyObject **out = &PyTuple_GET_ITEM(sorted, 0);
+    if (count <= 16) {
+        /* insertion sort: option lists are short, and often sorted already */
+        for (Py_ssize_t i = 1; i < count; i++) {
+            PyObject *item = out[i];
+            long long cid = ((GameObject *)item)->cid;
+            Py_ssize_t j = i;
+            while (j > 0 && ((GameObject *)out[j - 1])->cid > cid) {
+                out[j] = out[j - 1];
+                j--;
+            }
+            out[j] = item;
+        }
+    }
+    else
+        qsort(out, (size_t)count, sizeof(PyObject *), by_cid);
     Py_DECREF(seq);
     return sorted;
 fail:
@@ -2663,6 +2680,8 @@ fail:
 
 /* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by its
  * option tuples sorted by id (the game's own _left and _right). */
+static PyObject *lookup_pair = NULL;   /* intern_general's key for lookups: (None, None) between uses */
+
 static PyObject *
 intern_general(PyObject *left, PyObject *right)
 {
@@ -2673,15 +2692,30 @@ intern_general(PyObject *left, PyObject *right)
     PyObject *rights = sorted_options(right);
     if (rights == NULL)
         goto done;
-    key = PyTuple_Pack(2, lefts, rights);   /* the option tuples themselves (see the pure _intern_general) */
-    if (key == NULL)
+    /* The key is the pair of option tuples themselves (see the pure _intern_general).  Lookups use one pair
+     * kept for the purpose (a dict keeps no reference to a key it only looks up); a new entry gets its own. */
+    if (lookup_pair == NULL && (lookup_pair = PyTuple_Pack(2, Py_None, Py_None)) == NULL)
         goto done;
-    g = PyDict_GetItemWithError(by_options, key);
+    if (Py_REFCNT(lookup_pair) == 1) {
+        Py_INCREF(lookup_pair);     /* in use: a lookup re-entered from a comparison makes its own key */
+        PyTuple_SET_ITEM(lookup_pair, 0, lefts);
+        PyTuple_SET_ITEM(lookup_pair, 1, rights);
+        g = PyDict_GetItemWithError(by_options, lookup_pair);
+        PyTuple_SET_ITEM(lookup_pair, 0, Py_None);
+        PyTuple_SET_ITEM(lookup_pair, 1, Py_None);
+        Py_DECREF(lookup_pair);
+    }
+    else {
+        key = PyTuple_Pack(2, lefts, rights);
+        g = key == NULL ? NULL : PyDict_GetItemWithError(by_options, key);
+    }
     if (g != NULL) {
         Py_INCREF(g);
         goto done;
     }
     if (PyErr_Occurred() || check_room(PyDict_GET_SIZE(by_options), by_options) < 0)
+        goto done;
+    if (key == NULL && (key = PyTuple_Pack(2, lefts, rights)) == NULL)
         goto done;
     g = make_game(lefts, rights, Py_None);
     if (g != NULL && PyDict_SetItem(by_options, key, g) < 0)
@@ -3041,24 +3075,398 @@ general:;
     return b == NULL ? NULL : PyObject_CallFunctionObjArgs(hook_uptimal_sum, a, b, NULL);
 }
 
-/* The key of add_memo for a pair with g->cid <= h->cid: (g._id << 40) | h._id. */
-static PyObject *
-add_key(GameObject *g, GameObject *h)
+/* ------------------------------------------------------------------ the sums' memo
+ * add_memo maps an unordered pair of games (their ids a <= b) to their sum.  It is a table of its own rather
+ * than a dict: a lookup hashes two machine words, with no int object made for the key, and the entries keep
+ * their order of insertion, so that a memo past its budget drops its older half (set_sum_memo_budget).  From
+ * Python it reads like a dict keyed by (a << 40) | b, the pure kernel's key: len, get, [], del, in, iteration
+ * in insertion order, clear. */
+typedef struct {
+    PyObject_HEAD
+    uint64_t *first, *second;  /* the log: keys in insertion order */
+    PyObject **values;         /* the sums (NULL where an entry was deleted) */
+    Py_ssize_t count;          /* log length, deleted entries included */
+    Py_ssize_t live;           /* entries present */
+    Py_ssize_t capacity;
+    Py_ssize_t *index;         /* open addressing into the log: SUM_EMPTY, SUM_GONE or a log position */
+    size_t mask;
+    Py_ssize_t gone;           /* tombstones in the index */
+} SumMemoObject;
+
+#define SUM_EMPTY ((Py_ssize_t)-1)
+#define SUM_GONE ((Py_ssize_t)-2)
+#define SUM_SHIFT 40
+
+static PyTypeObject SumMemo_Type;
+
+static inline size_t
+summemo_hash(uint64_t a, uint64_t b, size_t mask)
 {
-    if (g->cid >= 0 && h->cid >= 0 && g->cid < (1LL << 22) && h->cid < (1LL << 40))
-        return PyLong_FromUnsignedLongLong(((unsigned long long)g->cid << 40) | (unsigned long long)h->cid);
-    PyObject *forty = PyLong_FromLong(40);
-    if (forty == NULL)
-        return NULL;
-    PyObject *gid = id_of(g), *hid = id_of(h);
-    PyObject *shifted = gid == NULL || hid == NULL ? NULL : PyNumber_Lshift(gid, forty);
-    Py_DECREF(forty);
-    if (shifted == NULL)
-        return NULL;
-    PyObject *key = PyNumber_Or(shifted, hid);
-    Py_DECREF(shifted);
-    return key;
+    uint64_t k = (a * 0x9E3779B97F4A7C15ULL) ^ (b * 0xC2B2AE3D27D4EB4FULL);
+    return (size_t)(k ^ (k >> 29)) & mask;
 }
+
+/* The log position of (a, b), or -1. */
+static inline Py_ssize_t
+summemo_find(SumMemoObject *m, uint64_t a, uint64_t b)
+{
+    size_t i = summemo_hash(a, b, m->mask);
+    for (;;) {
+        Py_ssize_t at = m->index[i];
+        if (at == SUM_EMPTY)
+            return -1;
+        if (at >= 0 && m->first[at] == a && m->second[at] == b)
+            return at;
+        i = (i + 1) & m->mask;
+    }
+}
+
+/* Rebuild the index for `size` slots (a power of two) from the live log entries. */
+static int
+summemo_reindex(SumMemoObject *m, size_t size)
+{
+    Py_ssize_t *index = PyMem_Malloc(size * sizeof(Py_ssize_t));
+    if (index == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t i = 0; i < size; i++)
+        index[i] = SUM_EMPTY;
+    for (Py_ssize_t at = 0; at < m->count; at++) {
+        if (m->values[at] == NULL)
+            continue;
+        size_t i = summemo_hash(m->first[at], m->second[at], size - 1);
+        while (index[i] != SUM_EMPTY)
+            i = (i + 1) & (size - 1);
+        index[i] = at;
+    }
+    PyMem_Free(m->index);
+    m->index = index;
+    m->mask = size - 1;
+    m->gone = 0;
+    return 0;
+}
+
+/* Move the live entries to the front of the log (keeping their order) and rebuild the index. */
+static int
+summemo_compact(SumMemoObject *m)
+{
+    Py_ssize_t to = 0;
+    for (Py_ssize_t at = 0; at < m->count; at++) {
+        if (m->values[at] == NULL)
+            continue;
+        m->first[to] = m->first[at];
+        m->second[to] = m->second[at];
+        m->values[to] = m->values[at];
+        to++;
+    }
+    m->count = to;
+    return summemo_reindex(m, m->mask + 1);
+}
+
+/* Store (a, b) -> value (a new reference is taken); the key must not be present. */
+static int
+summemo_put(SumMemoObject *m, uint64_t a, uint64_t b, PyObject *value)
+{
+    if (m->count == m->capacity) {
+        if (m->live < m->count / 2) {
+            if (summemo_compact(m) < 0)
+                return -1;
+        }
+        else {
+            Py_ssize_t capacity = m->capacity * 2;
+            uint64_t *first = PyMem_Realloc(m->first, capacity * sizeof(uint64_t));
+            if (first != NULL)
+                m->first = first;
+            uint64_t *second = first == NULL ? NULL : PyMem_Realloc(m->second, capacity * sizeof(uint64_t));
+            if (second != NULL)
+                m->second = second;
+            PyObject **values = second == NULL ? NULL : PyMem_Realloc(m->values, capacity * sizeof(PyObject *));
+            if (values == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            m->values = values;
+            m->capacity = capacity;
+        }
+    }
+    if (4 * (size_t)(m->live + m->gone + 1) > 3 * (m->mask + 1)) {
+        size_t size = m->mask + 1;
+        if (4 * (size_t)(m->live + 1) > 2 * size)
+            size *= 2;
+        if (summemo_reindex(m, size) < 0)
+            return -1;
+    }
+    size_t i = summemo_hash(a, b, m->mask);
+    while (m->index[i] >= 0)
+        i = (i + 1) & m->mask;
+    if (m->index[i] == SUM_GONE)
+        m->gone--;
+    Py_ssize_t at = m->count++;
+    m->index[i] = at;
+    m->first[at] = a;
+    m->second[at] = b;
+    m->values[at] = Py_NewRef(value);
+    m->live++;
+    return 0;
+}
+
+/* Delete the entry at log position `at` (its index slot becomes a tombstone). */
+static void
+summemo_delete_at(SumMemoObject *m, Py_ssize_t at)
+{
+    size_t i = summemo_hash(m->first[at], m->second[at], m->mask);
+    while (m->index[i] != at)
+        i = (i + 1) & m->mask;
+    m->index[i] = SUM_GONE;
+    m->gone++;
+    Py_CLEAR(m->values[at]);
+    m->live--;
+}
+
+/* Drop the `drop` oldest entries. */
+static int
+summemo_drop_oldest(SumMemoObject *m, Py_ssize_t drop)
+{
+    for (Py_ssize_t at = 0; at < m->count && drop > 0; at++)
+        if (m->values[at] != NULL) {
+            Py_CLEAR(m->values[at]);
+            m->live--;
+            drop--;
+        }
+    return summemo_compact(m);
+}
+
+static void
+summemo_clear_all(SumMemoObject *m)
+{
+    for (Py_ssize_t at = 0; at < m->count; at++)
+        Py_CLEAR(m->values[at]);
+    m->count = m->live = m->gone = 0;
+    for (size_t i = 0; i <= m->mask; i++)
+        m->index[i] = SUM_EMPTY;
+}
+
+static PyObject *
+summemo_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    if ((kwargs != NULL && PyDict_GET_SIZE(kwargs)) || (args != NULL && PyTuple_GET_SIZE(args))) {
+        PyErr_SetString(PyExc_TypeError, "SumMemo() takes no arguments");
+        return NULL;
+    }
+    SumMemoObject *m = PyObject_New(SumMemoObject, &SumMemo_Type);
+    if (m == NULL)
+        return NULL;
+    m->capacity = 64;
+    m->count = m->live = m->gone = 0;
+    m->first = PyMem_Malloc(m->capacity * sizeof(uint64_t));
+    m->second = PyMem_Malloc(m->capacity * sizeof(uint64_t));
+    m->values = PyMem_Malloc(m->capacity * sizeof(PyObject *));
+    m->index = NULL;
+    m->mask = 0;
+    if (m->first == NULL || m->second == NULL || m->values == NULL || summemo_reindex(m, 128) < 0) {
+        PyMem_Free(m->first);
+        PyMem_Free(m->second);
+        PyMem_Free(m->values);
+        PyObject_Free(m);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)m;
+}
+
+static void
+summemo_dealloc(SumMemoObject *m)
+{
+    summemo_clear_all(m);
+    PyMem_Free(m->first);
+    PyMem_Free(m->second);
+    PyMem_Free(m->values);
+    PyMem_Free(m->index);
+    PyObject_Free(m);
+}
+
+/* A Python key (a << 40) | b as (a, b); -1 with TypeError for a key that is not a non-negative int, -2 (no
+ * error set) for an int no entry can have. */
+static int
+summemo_key(PyObject *key, uint64_t *a, uint64_t *b)
+{
+    if (!PyLong_Check(key)) {
+        PyErr_Format(PyExc_TypeError, "the sums' memo is keyed by ints (id << 40 | id), not %.100s",
+                     Py_TYPE(key)->tp_name);
+        return -1;
+    }
+    PyObject *mask = PyLong_FromUnsignedLongLong(((uint64_t)1 << SUM_SHIFT) - 1);
+    PyObject *low = mask == NULL ? NULL : PyNumber_And(key, mask);
+    Py_XDECREF(mask);
+    PyObject *shift = low == NULL ? NULL : PyLong_FromLong(SUM_SHIFT);
+    PyObject *high = shift == NULL ? NULL : PyNumber_Rshift(key, shift);
+    Py_XDECREF(shift);
+    if (high == NULL) {
+        Py_XDECREF(low);
+        return -1;
+    }
+    *b = PyLong_AsUnsignedLongLong(low);
+    *a = PyLong_AsUnsignedLongLong(high);
+    Py_DECREF(low);
+    Py_DECREF(high);
+    if (PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return -1;
+        PyErr_Clear();
+        return -2;
+    }
+    return 0;
+}
+
+static Py_ssize_t
+summemo_length(SumMemoObject *m)
+{
+    return m->live;
+}
+
+static PyObject *
+summemo_subscript(SumMemoObject *m, PyObject *key)
+{
+    uint64_t a, b;
+    int r = summemo_key(key, &a, &b);
+    if (r == -1)
+        return NULL;
+    Py_ssize_t at = r == 0 ? summemo_find(m, a, b) : -1;
+    if (at < 0) {
+        PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    return Py_NewRef(m->values[at]);
+}
+
+static int
+summemo_ass_subscript(SumMemoObject *m, PyObject *key, PyObject *value)
+{
+    uint64_t a, b;
+    int r = summemo_key(key, &a, &b);
+    if (r == -1)
+        return -1;
+    if (r == -2) {
+        if (value == NULL) {
+            PyErr_SetObject(PyExc_KeyError, key);
+            return -1;
+        }
+        PyErr_SetString(PyExc_OverflowError, "the sums' memo holds game ids below 2**64 and 2**40");
+        return -1;
+    }
+    Py_ssize_t at = summemo_find(m, a, b);
+    if (value == NULL) {
+        if (at < 0) {
+            PyErr_SetObject(PyExc_KeyError, key);
+            return -1;
+        }
+        summemo_delete_at(m, at);
+        return 0;
+    }
+    if (at >= 0) {
+        Py_SETREF(m->values[at], Py_NewRef(value));
+        return 0;
+    }
+    return summemo_put(m, a, b, value);
+}
+
+static int
+summemo_contains(SumMemoObject *m, PyObject *key)
+{
+    uint64_t a, b;
+    int r = summemo_key(key, &a, &b);
+    if (r == -1)
+        return -1;
+    return r == 0 && summemo_find(m, a, b) >= 0;
+}
+
+static PyObject *
+summemo_get_method(SumMemoObject *m, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "get(key, default=None)");
+        return NULL;
+    }
+    uint64_t a, b;
+    int r = summemo_key(args[0], &a, &b);
+    if (r == -1)
+        return NULL;
+    Py_ssize_t at = r == 0 ? summemo_find(m, a, b) : -1;
+    return Py_NewRef(at >= 0 ? m->values[at] : nargs == 2 ? args[1] : Py_None);
+}
+
+/* The keys, oldest first, as a list (iteration and keys()). */
+static PyObject *
+summemo_keys(SumMemoObject *m, PyObject *unused)
+{
+    PyObject *out = PyList_New(0);
+    for (Py_ssize_t at = 0; out != NULL && at < m->count; at++) {
+        if (m->values[at] == NULL)
+            continue;
+        PyObject *high = PyLong_FromUnsignedLongLong(m->first[at]);
+        PyObject *shift = PyLong_FromLong(SUM_SHIFT);
+        PyObject *shifted = high == NULL || shift == NULL ? NULL : PyNumber_Lshift(high, shift);
+        PyObject *low = PyLong_FromUnsignedLongLong(m->second[at]);
+        PyObject *key = shifted == NULL || low == NULL ? NULL : PyNumber_Or(shifted, low);
+        Py_XDECREF(high);
+        Py_XDECREF(shift);
+        Py_XDECREF(shifted);
+        Py_XDECREF(low);
+        if (key == NULL || PyList_Append(out, key) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(key);
+    }
+    return out;
+}
+
+static PyObject *
+summemo_iter(SumMemoObject *m)
+{
+    PyObject *keys = summemo_keys(m, NULL);
+    if (keys == NULL)
+        return NULL;
+    PyObject *it = PyObject_GetIter(keys);
+    Py_DECREF(keys);
+    return it;
+}
+
+static PyObject *
+summemo_clear_method(SumMemoObject *m, PyObject *unused)
+{
+    summemo_clear_all(m);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef summemo_methods[] = {
+    {"get", (PyCFunction)(void (*)(void))summemo_get_method, METH_FASTCALL, "get(key, default=None)"},
+    {"keys", (PyCFunction)summemo_keys, METH_NOARGS, "The keys, oldest first, as a list."},
+    {"clear", (PyCFunction)summemo_clear_method, METH_NOARGS, "Drop every entry."},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyMappingMethods summemo_as_mapping = {
+    .mp_length = (lenfunc)summemo_length,
+    .mp_subscript = (binaryfunc)summemo_subscript,
+    .mp_ass_subscript = (objobjargproc)summemo_ass_subscript,
+};
+
+static PySequenceMethods summemo_as_sequence = {
+    .sq_contains = (objobjproc)summemo_contains,
+};
+
+static PyTypeObject SumMemo_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cgt.kernel._kernel.SumMemo",
+    .tp_basicsize = sizeof(SumMemoObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The sums' memo: (id << 40 | id) of a pair of games -> their sum, oldest first.",
+    .tp_new = summemo_new,
+    .tp_dealloc = (destructor)summemo_dealloc,
+    .tp_as_mapping = &summemo_as_mapping,
+    .tp_as_sequence = &summemo_as_sequence,
+    .tp_iter = (getiterfunc)summemo_iter,
+    .tp_methods = summemo_methods,
+};
 
 /* x + g for a number x (the game `number`) and a game g that is not an uptimal.  Number translation
  * (Siegel, CGT Thm II.3.21): x + G = {x + G^L | x + G^R}, already canonical when G is. */
@@ -3457,24 +3865,11 @@ static long long sum_memo_budget = 1000000;
 static int
 sum_memo_make_room(void)
 {
-    Py_ssize_t size = PyDict_GET_SIZE(add_memo), keep = size / 2, pos = 0;
+    SumMemoObject *m = (SumMemoObject *)add_memo;
+    Py_ssize_t keep = m->live / 2;
     if (keep > sum_memo_budget)
         keep = (Py_ssize_t)sum_memo_budget;
-    PyObject *old = PyList_New(0), *key, *value;
-    if (old == NULL)
-        return -1;
-    while (PyList_GET_SIZE(old) < size - keep && PyDict_Next(add_memo, &pos, &key, &value))
-        if (PyList_Append(old, key) < 0) {
-            Py_DECREF(old);
-            return -1;
-        }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(old); i++)
-        if (PyDict_DelItem(add_memo, PyList_GET_ITEM(old, i)) < 0) {
-            Py_DECREF(old);
-            return -1;
-        }
-    Py_DECREF(old);
-    return 0;
+    return summemo_drop_oldest(m, m->live - keep);
 }
 
 static PyObject *
@@ -3482,7 +3877,7 @@ kernel_set_sum_memo_budget(PyObject *module, PyObject *arg)
 {
     if (budget_argument(arg, "set_sum_memo_budget", &sum_memo_budget) < 0)
         return NULL;
-    if (PyDict_GET_SIZE(add_memo) > sum_memo_budget && sum_memo_make_room() < 0)
+    if (((SumMemoObject *)add_memo)->live > sum_memo_budget && sum_memo_make_room() < 0)
         return NULL;
     Py_RETURN_NONE;
 }
@@ -3498,19 +3893,14 @@ add_rec(GameObject *g, GameObject *h)
         g = h;
         h = t;
     }
-    PyObject *key = add_key(g, h);
-    if (key == NULL)
+    SumMemoObject *memo = (SumMemoObject *)add_memo;
+    uint64_t a = (uint64_t)g->cid, b = (uint64_t)h->cid;
+    Py_ssize_t at = summemo_find(memo, a, b);
+    if (at >= 0)
+        return Py_NewRef(memo->values[at]);
+    PyObject *result = NULL;
+    if (poll_cancel() < 0 || Py_EnterRecursiveCall(" while adding games"))
         return NULL;
-    PyObject *result = PyDict_GetItemWithError(add_memo, key);
-    if (result != NULL) {
-        Py_INCREF(result);
-        Py_DECREF(key);
-        return result;
-    }
-    if (PyErr_Occurred() || poll_cancel() < 0 || Py_EnterRecursiveCall(" while adding games")) {
-        Py_DECREF(key);
-        return NULL;
-    }
     if (g->kind == 2)
         result = translate(h, g);
     else if (h->kind == 2)
@@ -3518,7 +3908,8 @@ add_rec(GameObject *g, GameObject *h)
     else {
         /* G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; the G^L + H are pairwise incomparable since the G^L
          * are (order is translation-invariant), which _canonical's splits exploit. */
-        PyObject *lists[2] = {NULL, NULL}, *splits[2] = {NULL, NULL};
+        PyObject *lists[2] = {NULL, NULL};
+        Py_ssize_t splits[2] = {0, 0};
         for (int side = 0; side < 2; side++) {
             PyObject *list = lists[side] = PyList_New(0);
             if (list == NULL)
@@ -3539,22 +3930,19 @@ add_rec(GameObject *g, GameObject *h)
                     Py_DECREF(sum);
                 }
                 Py_DECREF(options);
-                if (which == 0 && (splits[side] = PyLong_FromSsize_t(PyList_GET_SIZE(list))) == NULL)
-                    goto general_done;
+                if (which == 0)
+                    splits[side] = PyList_GET_SIZE(list);
             }
         }
-        result = canonical(lists[0], lists[1], PyLong_AsSsize_t(splits[0]), PyLong_AsSsize_t(splits[1]));
+        result = canonical(lists[0], lists[1], splits[0], splits[1]);
 general_done:
         Py_XDECREF(lists[0]);
         Py_XDECREF(lists[1]);
-        Py_XDECREF(splits[0]);
-        Py_XDECREF(splits[1]);
     }
     Py_LeaveRecursiveCall();
-    if (result != NULL && (PyDict_SetItem(add_memo, key, result) < 0
-                           || (PyDict_GET_SIZE(add_memo) > sum_memo_budget && sum_memo_make_room() < 0)))
+    if (result != NULL && (summemo_put(memo, a, b, result) < 0
+                           || (memo->live > sum_memo_budget && sum_memo_make_room() < 0)))
         Py_CLEAR(result);
-    Py_DECREF(key);
     return result;
 }
 
@@ -4021,7 +4409,7 @@ PyInit__kernel(void)
         Py_DECREF(fractions);
     }
     big_uptimals = PyDict_New();
-    add_memo = PyDict_New();
+    add_memo = PyType_Ready(&SumMemo_Type) < 0 ? NULL : summemo_new(&SumMemo_Type, NULL, NULL);
     by_options = PyDict_New();
     memo_holders = PyList_New(0);
     if (PyType_Ready(&Table_Type) == 0)
@@ -4036,7 +4424,8 @@ PyInit__kernel(void)
         Py_DECREF(m);
         return NULL;
     }
-    if (PyModule_AddObjectRef(m, "LeMemo", (PyObject *)&LeMemo_Type) < 0) {
+    if (PyModule_AddObjectRef(m, "LeMemo", (PyObject *)&LeMemo_Type) < 0
+            || PyModule_AddObjectRef(m, "SumMemo", (PyObject *)&SumMemo_Type) < 0) {
         Py_DECREF(m);
         return NULL;
     }
