@@ -3578,6 +3578,11 @@ le_raw_canon(PyObject *left, PyObject *right, GameObject *h)
 static PyObject *
 undominated(PyObject *options, Py_ssize_t split, int upper)
 {
+    /* One pass keeping the maximal options seen so far (minimal for Right): a new option is dropped when a kept
+     * one dominates it (or is it: a duplicate), and drops the kept ones it dominates.  Domination is
+     * transitive, so what remains is the options no other option dominates, each once, in order of their
+     * first arrival among the survivors.  Two options on the same side of `split` are never compared (each
+     * part is an antichain). */
     Py_ssize_t count = PyList_GET_SIZE(options);
     if (count < 2) {
         Py_INCREF(options);
@@ -3586,36 +3591,69 @@ undominated(PyObject *options, Py_ssize_t split, int upper)
     PyObject *kept = PyList_New(0);
     if (kept == NULL)
         return NULL;
+    char group_buffer[64];
+    char *groups = count <= 64 ? group_buffer : PyMem_Malloc((size_t)count);
+    if (groups == NULL) {
+        Py_DECREF(kept);
+        return PyErr_NoMemory();
+    }
     for (Py_ssize_t i = 0; i < count; i++) {
         GameObject *a = (GameObject *)PyList_GET_ITEM(options, i);
+        char group = split && i < split;
         int keep = 1;
-        for (Py_ssize_t j = 0; j < count; j++) {
-            GameObject *b = (GameObject *)PyList_GET_ITEM(options, j);
+        Py_ssize_t n = PyList_GET_SIZE(kept);
+        for (Py_ssize_t j = 0; j < n; j++) {
+            GameObject *b = (GameObject *)PyList_GET_ITEM(kept, j);
             if (a == b) {
-                if (j < i) {
-                    keep = 0; /* a duplicate: keep the first copy only */
-                    break;
-                }
+                keep = 0;
+                break;
+            }
+            if (split && groups[j] == group)
                 continue;
-            }
-            if (split && (i < split) == (j < split))
-                continue; /* same antichain: never comparable */
             int r = upper ? le_rec(b, a) : le_rec(a, b);
-            if (r < 0) {
-                Py_DECREF(kept);
-                return NULL;
-            }
+            if (r < 0)
+                goto fail;
             if (r) {
                 keep = 0;
                 break;
             }
         }
-        if (keep && PyList_Append(kept, (PyObject *)a) < 0) {
-            Py_DECREF(kept);
-            return NULL;
+        if (!keep)
+            continue;
+        /* a stays: drop the kept options it dominates */
+        Py_ssize_t to = 0;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            GameObject *b = (GameObject *)PyList_GET_ITEM(kept, j);
+            int r = 0;
+            if (!(split && groups[j] == group)) {
+                r = upper ? le_rec(a, b) : le_rec(b, a);
+                if (r < 0)
+                    goto fail;
+            }
+            if (!r) {
+                if (to != j) {
+                    PyObject *moved = PyList_GET_ITEM(kept, j);
+                    Py_INCREF(moved);
+                    PyList_SetItem(kept, to, moved);
+                    groups[to] = groups[j];
+                }
+                to++;
+            }
         }
+        if (to < n && PyList_SetSlice(kept, to, n, NULL) < 0)
+            goto fail;
+        groups[to] = group;
+        if (PyList_Append(kept, (PyObject *)a) < 0)
+            goto fail;
     }
+    if (groups != group_buffer)
+        PyMem_Free(groups);
     return kept;
+fail:
+    if (groups != group_buffer)
+        PyMem_Free(groups);
+    Py_DECREF(kept);
+    return NULL;
 }
 
 /* 1 when every option on both sides is of at least this kind (2: numbers, 1: uptimals), else 0. */
