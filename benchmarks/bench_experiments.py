@@ -1,7 +1,8 @@
 """How far each check of ``cgt.experiments`` goes in a time budget (default 60 s), and Conjecture 3.4.
 
-For each workload the bound ``N`` (heaps up to ``N``) grows while the runs stay inside the budget: the
-next ``N`` is predicted from the quadratic cost of the last run, so the largest ``N`` reported is one that
+First two fixed-size runs are timed (Wythoff's P-positions to ``10^5`` by the mex construction).  Then,
+for each workload, the bound ``N`` (heaps up to ``N``) grows while the runs stay inside the budget (or up to
+``cgt.experiments.positions.MAX_BOUND``): the next ``N`` is predicted from the quadratic cost of the last run, so the largest ``N`` reported is one that
 was actually run within the budget.  The Conjecture 3.4 rows (Mignoty, Renard, Rigo, Whiteland, *Automatic
 proofs in combinatorial game theory*) run ``compare_redundant`` on Fraenkel's game for m = 2..6.
 
@@ -34,6 +35,12 @@ def conjecture(m):
     """Conjecture 3.4: the redundant moves are (n, n + i), (n + i, n), 1 <= i < m, n >= m - i + 2."""
     return lambda k, l: 1 <= abs(k - l) < m and min(k, l) >= m - abs(k - l) + 2
 
+
+#: Fixed-size runs, timed once each before the budgeted ones (the mex construction: linear in N).
+FIXED = {
+    "p_positions(MWythoff(1), 10**5)": lambda: len(p_positions(MWythoff(1), 10**5)),
+    "p_positions(MWythoff(5), 10**5)": lambda: len(p_positions(MWythoff(5), 10**5)),
+}
 
 WORKLOADS = {
     "p_positions Wythoff": (lambda n: len(p_positions(MWythoff(1), n)), 2000),
@@ -74,6 +81,11 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=60.0)
     parser.add_argument("--only", default="", help="comma-separated: run the workloads whose name contains one")
     args = parser.parse_args()
+    for name, work in FIXED.items():
+        if any(part in name for part in args.only.split(",")):
+            began = time.perf_counter()
+            result = work()
+            print(f"{name}: {result} P-positions in {time.perf_counter() - began:.2f} s", flush=True)
     print(f"| workload | largest N within {args.budget:g} s | seconds | result |")
     print("|---|---:|---:|---|")
     for name, (work, start) in WORKLOADS.items():

@@ -44,7 +44,7 @@ def main() -> None:
     timed("GenWythoff(k -> k + 2) nim values of 0..40 x 0..40",
           lambda: GenWythoff(lambda k: k + 2)((40, 40)).grundy)
     for code, n in (("0.77", 10_000), ("0.07", 10_000), ("0.137", 10_000), ("4!.0", 3_000)):
-        timed(f"{code} to n = {n:,}, direct (sparse space)",
+        timed(f"{code} to n = {n:,}, direct",
               lambda code=code, n=n: TakeAndBreak(code).grundy_sequence(n, method="direct"))
     timed("{2+}=.0 (Maundy heap, generic path) to n = 2,000",
           lambda: TakeAndBreak("{2+}=.0").grundy_sequence(2_000))

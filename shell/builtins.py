@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 import importlib
+import re
 import inspect
 
 import cgt
@@ -54,11 +55,49 @@ class RulesetFunction(Function):
     def help(self) -> str:
         """The docstring of the Python ruleset behind this name, then its module's (the rules)."""
         obj = self.entry.resolve()
-        texts = [docstring_text(type(obj).__doc__ if _is_instance(obj) else obj.__doc__ or "")]
+        texts = [docstring_text(shell_speak(type(obj).__doc__ if _is_instance(obj) else obj.__doc__ or ""))]
         module = importlib.import_module(self.entry.module)      # imported already: resolve() loaded it
         if module.__doc__:
-            texts.append(docstring_text(module.__doc__))
+            texts.append(docstring_text(shell_speak(module.__doc__)))
         return "\n\n".join(text for text in texts if text) or f"{self.name}: no documentation"
+
+
+_CODE_SPAN = re.compile(r"``(.+?)``", re.DOTALL)
+_LAMBDA = re.compile(r"\blambda\s+([\w\s,]*?)\s*:\s*")
+_KEYWORD = re.compile(r"(?:^|(?<=[(,]))(\s*)([a-z_][a-z0-9_]*)=(?!=)")
+_PYTHON_WORDS = {"None": "Nothing", "True": "true", "False": "false", "math.inf": "inf"}
+
+
+def _shell_code(code: str) -> str:
+    code = _LAMBDA.sub(lambda m: _procedure_head(m.group(1)), code)
+    code = _KEYWORD.sub(lambda m: f"{m.group(1)}{_snake_to_camel(m.group(2))} => ", code)
+    for python, shell in _PYTHON_WORDS.items():
+        code = re.sub(rf"(?<![\w.]){re.escape(python)}(?!\w)", shell, code)
+    return code
+
+
+def _procedure_head(parameters: str) -> str:
+    names = [p.strip() for p in parameters.split(",") if p.strip()]
+    return (names[0] if len(names) == 1 else "(" + ", ".join(names) + ")") + " -> "
+
+
+def _snake_to_camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.capitalize() for part in rest)
+
+
+def shell_speak(doc: str) -> str:
+    """A ruleset's Python docstring as the shell's help shows it: inside code spans (double backquotes),
+    ``lambda k: ...`` becomes ``k -> ...``, keyword arguments ``max_distance=1`` become ``maxDistance => 1``,
+    and ``None``/``True``/``False``/``math.inf`` become ``Nothing``/``true``/``false``/``inf``.  Prose is left
+    alone.
+
+    >>> shell_speak("Fraenkel's ``GenWythoff(lambda k: k + r)``, ``GenClobber(max_distance=math.inf)``")
+    "Fraenkel's ``GenWythoff(k -> k + r)``, ``GenClobber(maxDistance => inf)``"
+    >>> shell_speak("``Subtraction([1, 2], all_but=True)`` when None is given")
+    '``Subtraction([1, 2], allBut => true)`` when None is given'
+    """
+    return _CODE_SPAN.sub(lambda m: "``" + _shell_code(m.group(1)) + "``", doc)
 
 
 def _camel_to_snake(name: str) -> str:

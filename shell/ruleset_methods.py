@@ -19,6 +19,7 @@ variants), of ruleset families, of ``Periodicity`` values, and the variants of p
 
 from __future__ import annotations
 
+import warnings
 from fractions import Fraction
 
 from cgt import Game
@@ -194,7 +195,11 @@ def check_periodicity(ruleset, n) -> Periodicity | None:
     n = _count(n, "CheckPeriodicity")
     _heap_ruleset(ruleset, "CheckPeriodicity")
     bounds = _code_bounds(ruleset)
+    call = f"{ruleset!r}.CheckPeriodicity({n})"
     if bounds is None or n < 1:
+        why = ("it needs n >= 1" if bounds is not None else
+               "the test needs a take-and-break code with finitely many digits")
+        _say(f"{call} is Nothing: {why}")
         return None
     h, d = bounds
     seq = ruleset.grundy_sequence(n - 1)
@@ -204,7 +209,17 @@ def check_periodicity(ruleset, n) -> Periodicity | None:
         if h * p + h * q + d + h <= n:
             return Periodicity(q, p, 0)
         q += 1
+    # Nothing, as in CGSuite; said in one line, as the shell prints no value for Nothing.
+    _say(f"{call} is Nothing: no period q, with its preperiod p, of the nim values of heaps 0..{n - 1} passes "
+         f"{h}p + {h}q + {d + h} <= {n}")
     return None
+
+
+def _say(text: str) -> None:
+    """One line on why a result is Nothing (which the shell does not print), every time it happens."""
+    # A registry of its own each time: the default filter shows the line every time, not once per place,
+    # while a filter that ignores it (a test's) still does.
+    warnings.warn_explicit(text, UserWarning, __file__, 0, module=__name__, registry={})
 
 
 # ---------------------------------------------------------------- the variants

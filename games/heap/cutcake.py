@@ -1,8 +1,8 @@
 """Cake-cutting games: ``GenCutcake(left_ruleset, right_ruleset, twisted=False)`` with ``Cutcake``,
-``Eatcake``, ``MaundyCake`` and ``TurnAndEatcake`` (CGSuite ``game.heap.GenCutcake``, reference §1.3).
+``Eatcake``, ``MaundyCake`` and ``TurnAndEatcake`` (CGSuite ``game.heap.GenCutcake``).
 
 Rules: a position is a cake ``(m, n)`` -- or several, a sum of independent cakes.  As CGSuite codes it
-(reference §7.1: its prose says the opposite), **Left** plays ``left_ruleset`` on the **second**
+(CGSuite's documentation of GenCutcake says the opposite), **Left** plays ``left_ruleset`` on the **second**
 coordinate: a heap option ``{b1, b2, ...}`` of ``n`` turns ``(m, n)`` into ``(m, b1) + (m, b2) + ...``;
 **Right** plays ``right_ruleset`` on the **first** coordinate (``(a1, n) + (a2, n) + ...``).  Twisted:
 the coordinates are swapped before the move, so Left's options are ``(n, b1) + ...`` for an option of

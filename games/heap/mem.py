@@ -1,5 +1,5 @@
 """Take-away games with memory: ``GenMem``, ``Mem``, ``TakeAway`` and ``FibonacciNim`` (CGSuite
-``game.heap.GenMem``, reference §1.3).
+``game.heap.GenMem``).
 
 Rules: a position is a pair ``(n, k)``: ``n`` tokens are left and ``k`` tokens were removed on the previous
 turn (the "memory").  A move removes ``a`` tokens, ``1 <= a <= n``, where ``predicate(k, a)`` holds, and

@@ -5,7 +5,7 @@ tokens (``d0``: removing none; digits before ``d0`` -- ``d_-1``, ``d_-2``, ... -
 tokens).  A digit is a bit mask: bit ``i`` set means that afterwards the rest may be left as exactly ``i``
 non-empty heaps (``i = 0`` only when the heap had exactly ``j`` tokens).  So ``1`` = take the whole heap,
 ``2`` = leave one heap, ``4`` = leave two, ``8`` = three, ``16`` = four (Winning Ways ch. 4; CGSuite
-``TakeAndBreak``, reference §1.3).
+``TakeAndBreak``).
 
 Grammar (case-insensitive):
 

@@ -1,5 +1,5 @@
 """Partizan coordinate games: Left moves by one coordinate ruleset, Right by another (CGSuite
-``game.heap.PartizanCoordinateRuleset``, reference §1.3), and ``PartizanEuclid``.
+``game.heap.PartizanCoordinateRuleset``), and ``PartizanEuclid``.
 
 Rules: a position is a pair ``(a, b)`` (or a sum of pairs); Left moves it to one of the options given by
 ``left_ruleset.coordinate_options``, Right by ``right_ruleset``'s.  Partizan; normal play.

@@ -1,5 +1,5 @@
 """Partizan heap games: Left moves by one heap ruleset, Right by another (CGSuite
-``game.heap.PartizanHeapRuleset``, reference §1.3), with ``PartizanSubtraction``, ``PartizanSplittles`` and
+``game.heap.PartizanHeapRuleset``), with ``PartizanSubtraction``, ``PartizanSplittles`` and
 ``PartizanTakeAndBreak``.
 
 Rules: a position is a collection of heaps; Left replaces one heap by one of its options under

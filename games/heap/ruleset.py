@@ -29,6 +29,8 @@ from operator import xor
 from cgt.runtime.arguments import integer_argument, is_digits
 from cgt.errors import CGTError, InvalidPositionError, NotApplicableError, TooLargeError
 from cgt.impartial.grundy import mex
+from cgt.runtime.interrupt import check_interrupt
+from cgt.runtime.progress import Progress
 
 from cgt.games.engine import results_cache
 from cgt.games.engine.ruleset import ImpartialRuleset
@@ -178,8 +180,11 @@ class HeapRuleset(ImpartialRuleset):
     def _extend(self, n: int) -> None:
         """Extend the Grundy sequence through index ``n`` (generic mex over heap options)."""
         seq = self.known_grundy_values()
-        for m in range(len(seq), n + 1):
-            seq.append(mex(reduce(xor, (seq[h] for h in heaps), 0) for heaps in self.heap_options(m)))
+        with Progress("heaps", total=n + 1 - len(seq)) as progress:
+            for m in range(len(seq), n + 1):
+                seq.append(mex(reduce(xor, (seq[h] for h in heaps), 0) for heaps in self.heap_options(m)))
+                progress.tick()
+                check_interrupt()
 
     def attach_results_cache(self) -> None:
         """Called when the results cache is enabled: a sequence computed before is saved from now on (or

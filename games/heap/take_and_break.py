@@ -17,47 +17,27 @@ Positions print as heap sizes separated by spaces.  ``TakeAndBreak.from_subtract
 >>> p.period, p.preperiod, p.last_exceptional, p.certified   # Winning Ways: period 12, last exception 70
 (12, 71, 70, True)
 
-**Speed.**  For finite codes of plain digits whose moves leave at most two heaps, sequences are computed with the
-sparse-space ("rare values") technique of Gangolli–Plambeck and Flammenkamp: a bit mask splits values into
-*rare* (even parity of ``v & mask``) and *common* ones, chosen so rare values are rare.  Since
-common XOR common is rare, a common value is only reached by splits with a rare part, and only those few
-splits are enumerated; rare values below the candidate are confirmed by a short search.  Once the octal
-periodicity theorem certifies a period (``periodicity()``), longer sequences are filled in by the period,
-which is exact by that theorem (``method="direct"`` disables this).
+**Speed.**  For finite codes of plain digits whose moves leave at most two heaps, sequences are computed by
+:class:`~cgt.games.heap.octal_sequence.OctalSequence`: the values of all splits of a heap are one vectorised
+XOR of the sequence with its reverse, searched with ``memchr`` (Grundy's game: ``g(0..100000)`` in a few
+seconds).  Once the octal periodicity theorem certifies a period (``periodicity()``), longer sequences are
+filled in by the period, which is exact by that theorem (``method="direct"`` disables this).  Long runs show
+progress and stop on Ctrl-C.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from operator import xor
-
 from cgt.runtime.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
-from cgt.impartial.grundy import mex
 
 from cgt.games.heap.ruleset import HeapRuleset
 from cgt.games.heap.octal_code import Code, parse_code, partitions
+from cgt.games.heap.octal_sequence import OctalSequence
 from cgt.games.heap.periodicity import Periodicity, find_certified_period
 
 __all__ = ["TakeAndBreak", "Splittles", "subtraction_set_code"]
 
 CATALOGUE = {"TakeAndBreak": "game.heap.TakeAndBreak", "Splittles": "game.heap.Splittles"}
-
-_PLAIN_PREFIX = 256          # values computed before a sparse-space mask is chosen
-
-
-def _parity(v: int) -> int:
-    return v.bit_count() & 1
-
-
-def _take_reach(seq: list[int], m: int, leave0, leave1) -> set[int]:
-    """The values a heap of ``m`` reaches by a move that does not split it: taking ``j`` tokens with
-    ``j`` in ``leave0`` (code digit bit 1, leave no heap; only when ``j == m``) or in ``leave1`` (bit 2,
-    leave one heap of ``m - j > 0``)."""
-    reach = {seq[m - j] for j in leave1 if j < m}
-    if m in leave0:
-        reach.add(0)
-    return reach
 
 
 class TakeAndBreak(HeapRuleset):
@@ -127,7 +107,7 @@ class TakeAndBreak(HeapRuleset):
         """Grundy values of heaps ``0..n``.
 
         ``method="auto"`` fills values beyond a period certified by the octal periodicity theorem from the
-        period (exact); ``"direct"`` computes every value by the sparse-space mex.
+        period (exact); ``"direct"`` computes every value (see **Speed** in the module docstring).
         """
         if method not in ("auto", "direct"):
             raise InvalidPositionError(f"grundy_sequence: method {method!r} is not 'auto' or 'direct'")
@@ -158,106 +138,21 @@ class TakeAndBreak(HeapRuleset):
         if code.max_take is None or not code.is_octal_like or code.max_parts > 2:
             super()._extend(n)                   # generic: unbounded codes, lists, modifiers, 3+ heaps
             return
-        self._extend_sparse(n)
+        self._engine().extend(self.known_grundy_values(), n)
 
-    def _engine(self) -> dict:
+    def _engine(self) -> OctalSequence:
         eng = self.__dict__.get("_eng")
         if eng is None:
             code = self.code
             k = code.max_take
-            eng = self.__dict__["_eng"] = {
-                "leave0": [j for j in range(1, k + 1) if code.digit(j) & 1],
-                "leave1": [j for j in range(1, k + 1) if code.digit(j) & 2],
-                "split": [(j, code.is_unequal(j)) for j in range(0, k + 1) if code.digit(j) & 4],
-                "mask": 0, "rare": [], "hist": {}, "next_review": _PLAIN_PREFIX,
-            }
+            eng = self.__dict__["_eng"] = OctalSequence(
+                leave0=[j for j in range(1, k + 1) if code.digit(j) & 1],
+                leave1=[j for j in range(1, k + 1) if code.digit(j) & 2],
+                split=[(j, code.is_unequal(j)) for j in range(0, k + 1) if code.digit(j) & 4])
         return eng
 
-    def _choose_mask(self, eng: dict) -> None:
-        """Pick the mask with the fewest rare positions (Gangolli–Plambeck sparse space), or 0 if none helps."""
-        hist = eng["hist"]
-        total = sum(hist.values())
-        top = max(hist, default=0)
-        best_mask, best_rare = 0, total
-        for mask in range(1, 1 << max(1, top.bit_length())):
-            rare = sum(c for v, c in hist.items() if not _parity(v & mask))
-            if rare < best_rare:
-                best_mask, best_rare = mask, rare
-        if best_rare * 3 > total:         # no sparse space worth having: enumerate all splits
-            best_mask = 0
-        if best_mask != eng["mask"]:
-            seq = self.known_grundy_values()
-            eng["mask"] = best_mask
-            eng["rare"] = [a for a in range(1, len(seq)) if not _parity(seq[a] & best_mask)] if best_mask else []
-
-    def _extend_sparse(self, n: int) -> None:
-        seq = self.known_grundy_values()
-        eng = self._engine()
-        m = len(seq)
-        while m <= n:
-            if m >= eng["next_review"]:
-                self._choose_mask(eng)
-                eng["next_review"] = 2 * m
-            stop = min(n, eng["next_review"] - 1)
-            if eng["mask"]:
-                self._sparse_block(eng, m, stop)
-            else:
-                self._plain_block(eng, m, stop)
-            m = stop + 1
-
-    def _plain_block(self, eng: dict, lo: int, hi: int) -> None:
-        """Values lo..hi by a plain mex over all options; the splits are enumerated at C speed."""
-        seq, hist = self.known_grundy_values(), eng["hist"]
-        leave0, leave1, split = eng["leave0"], eng["leave1"], eng["split"]
-        for m in range(lo, hi + 1):
-            reach = _take_reach(seq, m, leave0, leave1)
-            for j, unequal in split:
-                rest = m - j
-                if rest >= 2:
-                    half = (rest - 1) // 2 if unequal else rest // 2
-                    reach.update(map(xor, seq[1:half + 1], reversed(seq[rest - half:rest])))
-            g = mex(reach)
-            seq.append(g)
-            hist[g] = hist.get(g, 0) + 1
-
-    def _sparse_block(self, eng: dict, lo: int, hi: int) -> None:
-        """Values lo..hi by the sparse-space technique (see the module docstring)."""
-        seq, hist = self.known_grundy_values(), eng["hist"]
-        leave0, leave1, split = eng["leave0"], eng["leave1"], eng["split"]
-        mask, rare = eng["mask"], eng["rare"]
-        common: list[bool] = []
-        for m in range(lo, hi + 1):
-            reach = _take_reach(seq, m, leave0, leave1)
-            for j, unequal in split:
-                rest = m - j
-                if rest < 2:
-                    continue
-                count = bisect_left(rare, rest)
-                if unequal and not rest & 1:
-                    reach.update([seq[a] ^ seq[rest - a] for a in rare[:count] if 2 * a != rest])
-                else:
-                    reach.update([seq[a] ^ seq[rest - a] for a in rare[:count]])
-            # The least common value not reached is not reachable at all (common ^ common is rare).
-            c = 0
-            while True:
-                if c >= len(common):
-                    common.extend(bool(_parity(v & mask)) for v in range(len(common), 2 * c + 64))
-                if common[c] and c not in reach:
-                    break
-                c += 1
-            needed = {r for r in range(c) if not common[r] and r not in reach}
-            g = c
-            if needed:
-                missing = _split_missing(seq, m, needed, split)
-                if missing:
-                    g = min(missing)
-            seq.append(g)
-            hist[g] = hist.get(g, 0) + 1
-            if not _parity(g & mask):
-                rare.append(m)
-
     def clear_cache(self) -> None:
-        """Forget memoised values, the sequence, the sparse-space state and the certified period."""
+        """Forget memoised values, the sequence, the sequence engine's arrays and the certified period."""
         super().clear_cache()
         self.__dict__.pop("_eng", None)
         self.__dict__.pop("_period", None)
@@ -365,29 +260,3 @@ class Splittles(TakeAndBreak):
     def params(self) -> tuple:
         return (list(self.subtraction_set), self.all_but) if self.all_but else (list(self.subtraction_set),)
 
-
-def _split_missing(seq: list[int], m: int, needed: set[int], split) -> set[int]:
-    """The values of ``needed`` that no split move from a heap of ``m`` reaches (``a + b = m - j``).
-
-    All split digits are searched together, in chunks of growing size from ``a = 1`` on, and the search
-    stops as soon as every needed value has been seen, so the cost is set by the earliest witnesses.
-    """
-    ranges = []
-    for j, unequal in split:
-        rest = m - j
-        if rest >= 2:
-            ranges.append((rest, (rest - 1) // 2 if unequal else rest // 2))
-    start, size = 1, 8
-    while ranges:
-        end = start + size - 1
-        alive = []
-        for rest, half in ranges:
-            stop = min(half, end)
-            needed.difference_update(map(xor, seq[start:stop + 1], reversed(seq[rest - stop:rest - start + 1])))
-            if not needed:
-                return needed
-            if stop < half:
-                alive.append((rest, half))
-        ranges = alive
-        start, size = end + 1, size * 2
-    return needed

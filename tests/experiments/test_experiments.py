@@ -47,6 +47,46 @@ def test_wythoff_p_positions_to_ten_thousand_and_the_golden_ratio():
     assert str(guess_law(Wythoff, 300)).endswith("alpha = GoldenRatio, beta = 1 + GoldenRatio")
 
 
+def test_wythoff_p_positions_to_ten_to_the_fifth():
+    """Wythoff (1907): the P-positions are (floor(n phi), floor(n phi^2)); the mex construction finds all of
+    them up to 10^5 (linear in the bound)."""
+    assert p_positions(Wythoff, 100_000) == wythoff_pairs(100_000)
+
+
+@pytest.mark.parametrize("m", [2, 3, 7])
+def test_m_wythoff_p_positions_fraenkel_1982(m):
+    """Fraenkel 1982: m-Wythoff's P-positions are (A_n, A_n + m n), A_n = mex of the earlier A_i, B_i."""
+    pairs, used, a = [], set(), 0
+    while True:
+        while a in used:
+            a += 1
+        b = a + m * len(pairs)
+        if b > 20_000:
+            break
+        pairs.append((a, b))
+        used.update((a, b))
+        a += 1
+    assert p_positions(MWythoff(m), 20_000) == pairs
+
+
+@pytest.mark.parametrize("ruleset", [Wythoff, MWythoff(2), MWythoff(4), SMWythoff(1, 3)], ids=str)
+@pytest.mark.parametrize("rows, cols", [(120, 120), (60, 200), (200, 45)])
+def test_mex_construction_matches_the_row_sweep(ruleset, rows, cols):
+    """The linear mex construction (Nim moves and whole diagonals) against the general row sweep, on boxes of
+    every shape (a P-position of a row may lie beyond the box)."""
+    from cgt.experiments.rules import Rules
+    from cgt.experiments.sweep import Sweep, _p_set_by_mex
+
+    rules = Rules(ruleset)
+    sweep, swept = Sweep(rules, rows, cols), []
+    for a in range(rows + 1):
+        free = np.flatnonzero(~sweep.structural(a))
+        if free.size:
+            sweep.add(a, int(free[0]))
+            swept.append((a, int(free[0])))
+    assert _p_set_by_mex(rules.diagonals, rows, cols) == swept
+
+
 def test_fibonacci_table_1_and_walnut_examples():
     table_1 = ["", "1", "10", "100", "101", "1000", "1001", "1010", "10000", "10001", "10010", "10100",
                "10101", "100000", "100001", "100010"]

@@ -20,6 +20,9 @@ import re
 import pytest
 
 from cgt.games import DawsonsKayles, Kayles
+
+# The golden rows below that are Nothing also say why, in one line (checked by its own test further down).
+pytestmark = pytest.mark.filterwarnings(r"ignore:.*CheckPeriodicity\(\d+\) is Nothing")
 from cgt.impartial.grundy import mex
 from cgt.shell import run
 from cgt.shell.errors import ShellError
@@ -82,6 +85,17 @@ def test_check_periodicity_agrees_with_the_certified_library_check():
         certified = ruleset.periodicity()
         assert run(f"{name}.CheckPeriodicity({n})") == (
             f"Periodicity(Period => {certified.period}, Preperiod => {certified.preperiod}, Saltus => 0)")
+
+
+def test_no_period_is_nothing_said_in_one_line():
+    # The value stays CGSuite's Nothing (which the shell does not print); the reason is one warning line.
+    with pytest.warns(UserWarning) as caught:
+        assert run("Kayles.CheckPeriodicity(169)") == ""
+    (message,) = [str(w.message) for w in caught]
+    assert message == ("Kayles.CheckPeriodicity(169) is Nothing: no period q, with its preperiod p, of the nim "
+                       "values of heaps 0..168 passes 2p + 2q + 4 <= 169")
+    with pytest.warns(UserWarning, match="finitely many digits"):
+        assert run("game.heap.Nim.CheckPeriodicity(100)") == ""
 
 
 def test_the_period_really_holds_in_the_reference():

@@ -154,11 +154,11 @@ def test_fast_sequence_equals_generic_search(code):
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.integers(0, 7), min_size=1, max_size=4))
-def test_random_octal_codes_sparse_engine_matches_plain(digits):
+def test_random_octal_codes_fast_engine_matches_plain(digits):
     code = "0." + "".join(map(str, digits))
     game = TakeAndBreak(code)
     plain = []
-    for n in range(700):      # beyond the point where a sparse-space mask is chosen
+    for n in range(700):
         plain.append(_plain_value(game, plain, n))
     assert game.grundy_sequence(699, method="direct") == plain
 
@@ -249,3 +249,85 @@ def test_heap_positions_round_trip():
     assert Kayles(0).position == (0,) and str(Kayles(0)) == "0" and Kayles(()).grundy == 0
     assert p.grundy == KAYLES[3] ^ KAYLES[4]
     assert all(q.grundy == 0 for q in p.winning_moves)
+
+
+def _split_reference(n, take_whole=(), take_leave_one=(), split=()):
+    """g(0..n) straight from the definition (mex over the options; a split leaves g(a) ^ g(b)): the
+    independent reference of the vectorised engine (cgt.games.heap.octal_sequence)."""
+    seq = [0]
+    for m in range(1, n + 1):
+        reach = {0} if m in take_whole else set()
+        reach.update(seq[m - j] for j in take_leave_one if j < m)
+        for j, unequal in split:
+            rest = m - j
+            top = (rest - 1) // 2 if unequal else rest // 2
+            reach.update(seq[a] ^ seq[rest - a] for a in range(1, top + 1))
+        g = 0
+        while g in reach:
+            g += 1
+        seq.append(g)
+    return seq
+
+
+def test_grundys_game_engine_matches_the_definition():
+    # Winning Ways ch. 4 / OEIS A002188 gives the start (GRUNDYS_GAME); the rest against the definition.
+    reference = _split_reference(2500, split=[(0, True)])
+    assert reference[:41] == GRUNDYS_GAME
+    assert TakeAndBreak("4!.0").grundy_sequence(2500) == reference
+
+
+def test_values_wider_than_a_byte_match_the_definition():
+    # 0.0406 reaches Grundy value 256 at heap 2128 (the engine then stores wider values).
+    reference = _split_reference(2300, take_leave_one=[4], split=[(2, False), (4, False)])
+    assert max(reference) > 255
+    assert TakeAndBreak("0.0406").grundy_sequence(2300, method="direct") == reference
+
+
+def test_0_106_matches_the_definition_and_has_no_period_early():
+    # 0.106 has no sparse space, and its period is in the hundreds of billions (Flammenkamp's tables of octal
+    # games): the search up to a small limit reports none.
+    reference = _split_reference(2000, take_whole=[1], split=[(3, False)], take_leave_one=[3])
+    game = TakeAndBreak("0.106")
+    assert game.grundy_sequence(2000, method="direct") == reference
+    r = game.periodicity(limit=3000)
+    assert not r.found and "no period found up to n = 3000" in r.message
+
+
+@pytest.mark.slow
+def test_grundys_game_to_100000():
+    # Pinned from two independent implementations (this engine and the pure-Python sparse-space search it
+    # replaced): g(100000) = 101, largest value 230, and no heap beyond 1222 has value 0.
+    seq = TakeAndBreak("4!.0").grundy_sequence(100_000)
+    assert seq[100_000] == 101 and max(seq) == 230
+    assert [n for n, g in enumerate(seq) if g == 0] == [
+        0, 1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270, 273, 276, 282, 285, 288, 316, 334, 337, 340, 346, 359, 362,
+        365, 386, 389, 392, 566, 630, 633, 636, 639, 673, 676, 682, 685, 923, 926, 929, 932, 1222]
+
+
+def test_a_long_sequence_stops_on_ctrl_c_and_keeps_its_values():
+    from cgt.runtime.deep import cancel_requested
+
+    game = TakeAndBreak("4!.0")
+    cancel_requested[0] = True              # as a Ctrl-C seen by cgt.runtime.interrupt.interruptible
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            game.grundy_sequence(50_000)
+    finally:
+        cancel_requested[0] = False
+    kept = len(game.known_grundy_values())
+    assert 0 < kept < 50_001
+    assert game.grundy_sequence(3000) == _split_reference(3000, split=[(0, True)])    # resumes where it stopped
+
+
+@pytest.mark.parametrize("code", ["0.77", "4!.0", "0.16", "0.6"])
+def test_both_sequence_methods_agree(code):
+    # The engine picks the sparse-space search or the vectorised rows by timing; both must give g(m).
+    game = TakeAndBreak(code)
+    seq = list(game.grundy_sequence(4500, method="direct"))
+    engine = game._engine()
+    engine._choose_mask(seq)
+    for m in range(4501, 4800):
+        g = engine.grundy(m)
+        assert engine.sparse_grundy(seq, m) == g, (code, m)
+        engine._append(g)
+        seq.append(g)
