@@ -34,7 +34,7 @@ import re
 from cgt.errors import InvalidGameError
 from cgt.kernel.game import as_game
 
-__all__ = ["latex", "latex_text"]
+__all__ = ["latex", "latex_text", "latex_misere", "latex_genus", "latex_verbatim"]
 
 _TOKEN = re.compile(
     r"""
@@ -153,3 +153,39 @@ def latex(g, *, delimiters: bool = True) -> str:
     g = as_game(g)
     body = latex_text(str(g))
     return f"${body}$" if delimiters else body
+
+
+_VERBATIM_ESCAPES = {"\\": r"\textbackslash{}", "#": r"\#", "$": r"\$", "%": r"\%", "&": r"\&", "_": r"\_",
+                     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def latex_verbatim(text: str) -> str:
+    r"""``text`` in typewriter type, its special characters escaped (a position of a ruleset, a board).
+
+    >>> latex_verbatim("x..#|..o.")
+    '\\texttt{x..\\#|..o.}'
+    """
+    return r"\texttt{" + "".join(_VERBATIM_ESCAPES.get(c, c) for c in text) + "}"
+
+
+def latex_misere(text: str) -> str:
+    r"""A misère canonical form as printed (``*[(42)431]``, ``*[2[#1]]``, ``*[&12;]``): the star, then the
+    brackets' contents as printed, ``#`` and ``&b;`` escaped.
+
+    >>> latex_misere("*[2[#1]]"), latex_misere("*[&12;]")
+    ('\\ast[2[\\#1]]', '\\ast[\\&12;]')
+    """
+    if not (text.startswith("*[") and text.endswith("]")):
+        raise InvalidGameError(f"cannot typeset {text!r}: not a misère form *[...]")
+    inner = text[2:-1].replace("#", r"\#").replace("&", r"\&")
+    return rf"\ast[{inner}]"
+
+
+def latex_genus(text: str) -> str:
+    r"""A genus as printed (``2``, ``0^120``, ``5^(12,3)``): the superscript raised.
+
+    >>> latex_genus("0^120"), latex_genus("5^(12,3)"), latex_genus("3")
+    ('0^{120}', '5^{(12,3)}', '3')
+    """
+    base, _, power = text.partition("^")
+    return f"{base}^{{{power}}}" if power else base
