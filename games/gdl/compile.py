@@ -34,7 +34,8 @@ from cgt.runtime.interrupt import check_interrupt
 from cgt.games.gdl.syntax import is_variable, variables_of
 from cgt.games.gdl.validate import key_of
 
-__all__ = ["UNWRAPPED", "compile_layer", "build_indexes", "group_state", "fluent_group", "Layer", "FIXPOINT_LIMIT"]
+__all__ = ["UNWRAPPED", "compile_layer", "build_indexes", "group_state", "fluent_group", "Layer", "FIXPOINT_LIMIT",
+           "JoinCompiler", "fixpoint_overflow"]
 
 #: Relations stored as a plain set of their single argument: ``next`` (it is never read by a rule body).
 UNWRAPPED = ("next/1",)
@@ -79,18 +80,22 @@ class Layer:
         self.keys = keys
 
 
-def _fixpoint_overflow(names):
+def fixpoint_overflow(names):
+    """Raise the error of a recursive stratum that has not settled in :data:`FIXPOINT_LIMIT` rounds."""
     raise GdlError(f"the recursive relations {', '.join(names)} did not reach a fixpoint in "
                    f"{FIXPOINT_LIMIT:,} rounds")
 
 
 def compile_layer(program, layer: str, static_relations: dict) -> Layer:
     """Compile the rules of ``layer`` ("static", "state" or "move")."""
-    gen = _Generator(program, layer, static_relations)
+    gen = JoinCompiler(program, layer, static_relations)
     return gen.build()
 
 
-class _Generator:
+class JoinCompiler:
+    """Generates the join code of the rules of one layer (:meth:`build`); :mod:`cgt.games.gdl.ground`
+    reuses it to enumerate ground rule instances."""
+
     def __init__(self, program, layer, static_relations):
         self.program = program
         self.layer = layer
@@ -149,8 +154,8 @@ class _Generator:
         for i, ix in enumerate(sorted(self.indexes)):
             header.append(f"    ix{i} = I[{ix!r}]")
         source = "\n".join(header + body_lines + ["    return None", ""])
-        source = self._index_names(source)
-        namespace = {"_EMPTY": frozenset(), "_overflow": _fixpoint_overflow, "_check_interrupt": check_interrupt}
+        source = self.index_names(source)
+        namespace = {"_EMPTY": frozenset(), "_overflow": fixpoint_overflow, "_check_interrupt": check_interrupt}
         try:
             code = compile(source, f"<gdl {layer} layer>", "exec")
         except (SyntaxError, RecursionError, MemoryError) as error:    # Python's nesting limits
@@ -159,7 +164,8 @@ class _Generator:
         exec(code, namespace)
         return Layer(namespace["layer"], source, set(self.indexes), keys)
 
-    def _index_names(self, source):
+    def index_names(self, source):
+        """``source`` with the placeholders of the hash indexes replaced by their local names."""
         for i, ix in enumerate(sorted(self.indexes)):
             source = source.replace(f"@IX{ix!r}@", f"ix{i}")
         return source

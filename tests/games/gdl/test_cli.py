@@ -48,7 +48,7 @@ def test_draw_game_json(capsys):
     ([str(SHARED / "partizan" / "ticTacToeClassic.kif")], "error: unsafe rule at line 76: variable ?m"),
     ([str(SHARED / "partizan" / "breakthroughSmall.kif"), "--max-states", "500"],
      "error: breakthroughSmall.kif: more than 500 states"),
-    ([str(SHARED / "partizan" / "breakthroughSmall.kif"), "--time-limit", "0.5"],
+    ([str(SHARED / "partizan" / "breakthroughSmall.kif"), "--time-limit", "0.5", "--max-states", "100000000"],
      "error: breakthroughSmall.kif: time limit of 0.5 s reached after exploring"),
     ([str(SHARED / "partizan" / "breakthroughSmall.kif"), "--time-limit", "0"],
      "error: --time-limit must be a positive number of seconds"),
@@ -67,6 +67,22 @@ def test_syntax_error_file(tmp_path):
     result = run("gdl", str(path))
     assert result.returncode == 2
     assert result.stderr.strip() == "error: syntax error at the end of the file: a ')' is missing"
+
+
+def test_fallback_to_the_rule_interpreter_is_reported(tmp_path):
+    # a counter (s (s ... 0)) that the grounding relaxation would grow for ever; play ends at three
+    path = tmp_path / "counter.kif"
+    path.write_text("""(role a) (role b) (init (count 0)) (init (control a))
+(<= (legal ?p inc) (true (control ?p))) (<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+(<= (next (count (s ?x))) (true (count ?x)))
+(<= (next (control b)) (true (control a))) (<= (next (control a)) (true (control b)))
+(<= terminal (true (count (s (s (s 0))))))
+(<= (goal ?p 0) (true (control ?p))) (<= (goal ?p 100) (role ?p) (not (true (control ?p))))""", encoding="utf-8")
+    result = run("gdl", str(path))
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.splitlines()[-1].startswith("note: grounding the rules makes terms nest deeper than 48 levels")
+    assert result.stdout.splitlines()[-1].endswith(": explored with the rule interpreter instead")
+    assert "result: the first player (a) wins" in result.stdout
 
 
 def test_shell_load():
