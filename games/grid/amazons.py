@@ -28,15 +28,22 @@ queen step between two diagonal neighbours is the only way across a corner); a r
 0 and is dropped, and so is a region without an empty square (its amazons can never move).  (An amazon
 with no empty neighbour is *not* as good as a burnt square: a neighbouring amazon may move away and free
 it.)
+
+Boards at most 7 wide one way are valued by a bitboard search (:class:`_Solver`): three stride-8 masks (the
+``x`` amazons, the ``o`` amazons, the empty squares), queen moves by shifts, regions by flood fill, and one
+table of regions under their least image; the position engine (Grid positions) values the others.
 """
 
 from __future__ import annotations
 
 from operator import itemgetter
 
-from cgt.kernel.game import integer, register_cache
+from cgt.kernel.game import ZERO, integer, register_cache
 from cgt.kernel.player import Player
+from cgt.runtime.interrupt import deep
+from cgt.runtime.progress import Progress
 
+from cgt.games.grid import bitboard as bits
 from cgt.games.grid.board import COMPASS, EIGHT_WAY, Grid, Symmetry, cell_permutation
 from cgt.games.grid.ruleset import GridRuleset
 
@@ -243,16 +250,23 @@ class AmazonsRuleset(GridRuleset):
 
     # -- one-sided regions ---------------------------------------------------------------------------------
     def value_hint(self, grid: Grid):
-        """The value of a region where only one player has amazons, else None.
+        """The value of a region by the bitboard search (:class:`_Solver`) when the board is at most 7 wide one
+        way; else, for a region where only one player has amazons, that player's most moves; else None.
 
-        Only that player can ever move there, so the value is the integer counting the most moves the player
-        can make (a game in which only Left can move is a non-negative integer: Siegel, *Combinatorial Game
-        Theory*, II.3), found by a plain search for the longest sequence of moves, cut off as soon as a
-        sequence uses every empty square (each move burns exactly one).
+        Only one player can ever move in a one-sided region, so its value is the integer counting the most
+        moves that player can make (a game in which only Left can move is a non-negative integer: Siegel,
+        *Combinatorial Game Theory*, II.3), found by a plain search for the longest sequence of moves, cut off
+        as soon as a sequence uses every empty square (each move burns exactly one).
 
-        >>> str(Amazons.value_hint(Amazons.parse("x..|.#.|..."))), Amazons.value_hint(Amazons.parse("x.o"))
-        ('7', None)
+        >>> str(Amazons.value_hint(Amazons.parse("x..|.#.|..."))), str(Amazons.value_hint(Amazons.parse("x.o")))
+        ('7', '*')
         """
+        if grid.col_count > bits.BYTE_WIDTH:
+            if grid.row_count <= bits.BYTE_WIDTH:
+                grid = grid.permuted(Symmetry.Transpose)        # queen moves look the same turned
+        if grid.col_count <= bits.BYTE_WIDTH:
+            return _solve_bytes(self, bits.byte_mask_of_grid(grid, LEFT), bits.byte_mask_of_grid(grid, RIGHT),
+                                bits.byte_mask_of_grid(grid, EMPTY), 8 * max(grid.row_count, grid.col_count))
         cells = grid.cells
         if RIGHT not in cells:
             piece, sign = LEFT, 1
@@ -317,6 +331,231 @@ class AmazonsRuleset(GridRuleset):
             return []
         return [part for part in grid.decomposition(BURNT, COMPASS)
                 if EMPTY in part.cells and (LEFT in part.cells or RIGHT in part.cells)]
+
+
+# -- the bitboard search ---------------------------------------------------------------------------------------
+#: Bit shifts of the eight queen directions on a stride-8 board.  A step off the left or right edge lands in
+#: column 7, which never holds a square (boards are at most 7 wide), so it is blocked like a burnt square.
+_SHIFTS = (1, 8, 7, 9)
+
+
+@deep
+def _solve_bytes(ruleset, x: int, o: int, e: int, n: int):
+    solver = _Solver(ruleset, n)
+    try:
+        with Progress("positions") as solver.progress:
+            return solver.value(x, o, e)
+    finally:
+        solver.flush()                  # the opt-in results cache: one transaction per search
+
+
+def _most_moves_masks(p: int, e: int, n: int, memo: dict) -> int:
+    """The largest number of moves the amazons ``p`` can make in a row with empty squares ``e`` (masks of
+    ``n`` bits; no opponent to interfere), cut off when a sequence uses every empty square; memoised on
+    ``p | e << n``."""
+    k = p | e << n
+    known = memo.get(k)
+    if known is not None:
+        return known
+    bound = e.bit_count()
+    best = 0
+    rest = p
+    while rest and best < bound:
+        b = rest & -rest
+        rest ^= b
+        e1 = e | b
+        for s in _SHIFTS:
+            for up in (False, True):
+                t = b >> s if up else b << s
+                while t & e and best < bound:
+                    e2 = e1 ^ t
+                    q = p ^ b ^ t
+                    for s2 in _SHIFTS:
+                        for up2 in (False, True):
+                            a = t >> s2 if up2 else t << s2
+                            while a & e2:
+                                m = 1 + _most_moves_masks(q, e2 ^ a, n, memo)
+                                if m > best:
+                                    best = m
+                                    if best == bound:
+                                        break
+                                a = a >> s2 if up2 else a << s2
+                            if best == bound:
+                                break
+                        if best == bound:
+                            break
+                    t = t >> s if up else t << s
+    memo[k] = best
+    return best
+
+
+class _Solver(bits.RegionTables):
+    """One search of an Amazons board held as three stride-8 masks (:mod:`cgt.games.grid.bitboard`): ``x``
+    Left's amazons, ``o`` Right's, ``e`` the empty squares (every other square of the board is burnt).
+
+    A move slides an amazon from ``b`` along a direction while the next square is empty (``t`` walks by a
+    shift), then shoots along a direction from ``t`` through the squares empty after the slide (``e | b``
+    without ``t``).  A position is the sum of its 8-connected regions of squares that are not burnt (Siegel,
+    *Combinatorial Game Theory*, II.1); a region without amazons or without an empty square is 0, and one
+    where only one player has amazons is the integer counting that player's most moves in a row.  The
+    eight board symmetries keep a value, exchanging the colours negates it.  Tables: ``whole`` (positions
+    as met, and regions moved to row 0 and column 0, keyed ``x | o << n | e << 2n``) and the key table
+    (regions under their least image: the rows of ``x``, ``o`` and ``e`` as ``bytes``).
+    """
+
+    keyed_name = "regions_by_key"
+    disk_cached = True
+
+    def __init__(self, ruleset, n: int) -> None:
+        super().__init__(ruleset)
+        self.n = n
+        self.whole = self.frame(("whole", n))
+        self.one_sided = ruleset.table("one-sided masks").setdefault(n, {})
+
+    def value(self, x: int, o: int, e: int):
+        """The value of the position with amazons ``x`` (Left's) and ``o`` (Right's) and empty squares ``e``."""
+        whole = self.whole
+        n = self.n
+        k = x | o << n | e << 2 * n
+        v = whole.get(k)
+        if v is not None:
+            return v
+        live = x | o | e
+        if not e or not (x or o):
+            v = ZERO
+        else:
+            # 8-connected regions of the squares that are not burnt, by flood fill.
+            v = None
+            rest = live
+            while rest:
+                part = rest & -rest
+                while True:
+                    grown = (part | part << 1 | part >> 1 | part << 8 | part >> 8 | part << 7 | part >> 7
+                             | part << 9 | part >> 9) & rest
+                    if grown == part:
+                        break
+                    part = grown
+                rest ^= part
+                pe = e & part
+                if not pe:
+                    continue
+                px, po = x & part, o & part
+                if not (px or po):
+                    continue
+                if part == live:
+                    pval = self.region(px, po, pe, part)
+                else:
+                    pval = whole.get(px | po << n | pe << 2 * n)
+                    if pval is None:
+                        pval = self.region(px, po, pe, part)
+                v = pval if v is None else v + pval
+            if v is None:
+                v = ZERO
+        whole[k] = v
+        return v
+
+    def region(self, x: int, o: int, e: int, live: int):
+        """The value of one region (``live == x | o | e``, holding an amazon and an empty square), entered in
+        ``whole`` as met and moved to row 0 and column 0."""
+        if not o:
+            return integer(_most_moves_masks(x, e, self.n, self.one_sided))
+        if not x:
+            return integer(-_most_moves_masks(o, e, self.n, self.one_sided))
+        shift, w = bits.byte_offset(live)
+        whole = self.whole
+        n = self.n
+        k = x | o << n | e << 2 * n
+        if shift:
+            x >>= shift
+            o >>= shift
+            e >>= shift
+            t = x | o << n | e << 2 * n
+            v = whole.get(t)
+            if v is not None:
+                whole[k] = v
+                return v
+        else:
+            t = k
+        key, negated = self.key(x, o, e, w)
+        v = self.keyed.get(key)
+        if v is None:
+            v = self.solve(key)
+        if negated:
+            v = -v
+        whole[t] = whole[k] = v
+        return v
+
+    @staticmethod
+    def key(x: int, o: int, e: int, w: int) -> tuple[bytes, bool]:
+        """``(key, negated)``: the least image of a region moved to row 0 and column 0 (``w`` columns wide)
+        under the eight symmetries and the colour exchange, as the rows of ``x``, ``o``, ``e``; ``negated``
+        when it is an image with the colours exchanged.  Only images of the least shape (fewer rows first)
+        can be least, so a region taller than wide is transposed first."""
+        h = ((x | o | e).bit_length() + 7) >> 3
+        xs, os, es = x.to_bytes(h, "little"), o.to_bytes(h, "little"), e.to_bytes(h, "little")
+        if h > w and h <= bits.BYTE_WIDTH:
+            t = bits.byte_transpose
+            xs, os, es, h, w = t(xs, w), t(os, w), t(es, w), w, h
+        flip = bits.FLIP[w]
+        images = []
+        for _ in range(2 if h == w else 1):
+            xm, om, em = xs.translate(flip), os.translate(flip), es.translate(flip)
+            images += [(xs, os, es), (xs[::-1], os[::-1], es[::-1]), (xm, om, em), (xm[::-1], om[::-1], em[::-1])]
+            if h == w:
+                t = bits.byte_transpose
+                xs, os, es = t(xs, w), t(os, w), t(es, w)
+        key = min(a + b + c for a, b, c in images)
+        other = min(b + a + c for a, b, c in images)
+        # On a tie the unswapped image wins: a region that is its own colour swap is never "negated".
+        if other < key:
+            return other, True
+        return key, False
+
+    def options(self, key: bytes) -> tuple:
+        """The option values of one canonical region."""
+        h = len(key) // 3
+        x = int.from_bytes(key[:h], "little")
+        o = int.from_bytes(key[h:2 * h], "little")
+        e = int.from_bytes(key[2 * h:], "little")
+        return self.moves_of(x, o, e, True), self.moves_of(x, o, e, False)
+
+    def moves_of(self, x: int, o: int, e: int, left: bool) -> set:
+        """The values of the options of Left (``left``) or Right."""
+        n = self.n
+        get = self.whole.get
+        value = self.value
+        out = set()
+        p = x if left else o
+        rest = p
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            e1 = e | b                  # the square just left counts as empty for the arrow
+            for s in _SHIFTS:
+                for up in (False, True):
+                    t = b >> s if up else b << s
+                    while t & e:
+                        e2 = e1 ^ t
+                        if left:
+                            nx, no = x ^ b ^ t, o
+                        else:
+                            nx, no = x, o ^ b ^ t
+                        base = nx | no << n
+                        for s2 in _SHIFTS:
+                            a = t << s2
+                            while a & e2:
+                                ne = e2 ^ a
+                                v = get(base | ne << 2 * n)
+                                out.add(v if v is not None else value(nx, no, ne))
+                                a <<= s2
+                            a = t >> s2
+                            while a & e2:
+                                ne = e2 ^ a
+                                v = get(base | ne << 2 * n)
+                                out.add(v if v is not None else value(nx, no, ne))
+                                a >>= s2
+                        t = t >> s if up else t << s
+        return out
 
 
 #: The ruleset (CGSuite's singleton ``game.grid.Amazons``).

@@ -43,7 +43,7 @@ from cgt.games.engine import results_cache
 
 __all__ = ["from_rows", "rows_of", "components", "crop", "canonical", "pack", "max_matching_1d",
            "mask_of_grid", "RegionTables", "BYTE_WIDTH", "byte_mask_of_grid", "byte_offset", "byte_normalise",
-           "byte_images"]
+           "byte_images", "byte_transpose", "FLIP"]
 
 # rev[w][x]: the w-bit number x read backwards (column flip of one row).
 _REVERSE: dict[int, list[int]] = {}
@@ -169,6 +169,8 @@ BYTE_WIDTH = 7
 _REV8 = [int(f"{x:08b}"[::-1], 2) for x in range(256)]
 # _FLIP[w]: a bytes.translate table reversing the low w bits of a byte (a row of a region w wide, flipped).
 _FLIP = [bytes(_REV8[x] >> (8 - w) & 0xFF for x in range(256)) for w in range(9)]
+#: ``FLIP[w]``: the ``bytes.translate`` table mirroring a row ``w`` columns wide.
+FLIP = _FLIP
 # _SPREAD[x]: bit c of x moved to bit 8c (a row made into a column: the transpose, one row at a time).
 _SPREAD = tuple(sum(1 << 8 * c for c in range(8) if x >> c & 1) for x in range(256))
 _spread = _SPREAD.__getitem__
@@ -260,6 +262,16 @@ def byte_images(t: int, w: int, h: int = 0) -> tuple[tuple[bytes, ...], tuple[by
     cols = sum(map(lshift, map(_spread, rows), range(h))).to_bytes(w, "little")
     flipped = cols.translate(_FLIP[h])
     return flips, (cols, cols[::-1], flipped, flipped[::-1])
+
+
+def byte_transpose(rows: bytes, w: int) -> bytes:
+    """The transpose of a byte-board region given as its rows (``h <= BYTE_WIDTH`` bytes, ``w`` columns used):
+    its ``w`` columns as rows.
+
+    >>> list(byte_transpose(bytes([0b011, 0b110]), 3))       # "..#|#.." turned: ".#|..|#."
+    [1, 3, 2]
+    """
+    return sum(map(lshift, map(_spread, rows), range(len(rows)))).to_bytes(w, "little")
 
 
 def max_matching_1d(anchors: int, step: int) -> int:

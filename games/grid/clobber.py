@@ -560,10 +560,14 @@ class _Solver(bits.RegionTables):
     inside a group of stones, so a position is the sum of its groups (Siegel, *Combinatorial Game Theory*,
     II.1), and a group where no black stone touches a white one is 0 (neither player can move).  The eight
     board symmetries keep a value; exchanging the colours negates it (the same game with Left and Right
-    exchanged).  Tables as in the Domineering solver: ``whole`` (positions as met, ``x | o << n``),
-    ``regions`` (groups moved to row 0 and column 0, ``x | o << rn``; each of the 8 images of a group is
-    entered when it is first solved, and a lookup tries the colours exchanged too) and the key table (the
-    least image, the rows of ``x`` then of ``o`` as ``bytes``).
+    exchanged).  Two tables:
+
+    * ``whole``: values of positions as met, keyed ``x | o << n``.  A group is also entered moved to row 0 and
+      column 0 (a translation keeps the value), so a group met again anywhere on the board costs one shift
+      and one lookup;
+    * the key table: values of groups under their canonical key, the least of the images under the eight
+      symmetries and the colour exchange (the rows of ``x`` then of ``o`` as ``bytes``; an image with the
+      colours exchanged stands for the negative).  The key is computed once, when a group is first met.
     """
 
     keyed_name = "values_by_key"
@@ -571,16 +575,14 @@ class _Solver(bits.RegionTables):
 
     def __init__(self, ruleset, n: int) -> None:
         super().__init__(ruleset)
-        self.n = n                      # x | o << n keys the whole positions: n bits hold every board mask
+        self.n = n                      # x | o << n keys the positions: n bits hold every board mask
         self.whole = self.frame(("whole", n))
-        # ... and x | o << rn the groups: rn bits hold every image of a group (a transposed one too)
-        self.rn = rn = max(n, 8 * bits.BYTE_WIDTH)
-        self.regions = self.frame(("regions", rn))
 
     def value(self, x: int, o: int):
         """The value of the position with black stones ``x`` and white stones ``o``."""
         whole = self.whole
-        k = x | o << self.n
+        n = self.n
+        k = x | o << n
         v = whole.get(k)
         if v is not None:
             return v
@@ -597,10 +599,9 @@ class _Solver(bits.RegionTables):
                     po = o & part
                     if not ((px << 1 | px >> 1 | px << 8 | px >> 8) & po):
                         continue
-                    pk = px | po << self.n
-                    pval = whole.get(pk)
+                    pval = whole.get(px | po << n)
                     if pval is None:
-                        pval = whole[pk] = self.region(px, po, part)
+                        pval = self.region(px, po, part)
                     v = pval if v is None else v + pval
                 if v is None:
                     v = ZERO
@@ -608,40 +609,58 @@ class _Solver(bits.RegionTables):
         return v
 
     def region(self, x: int, o: int, stones: int):
-        """The value of one connected group of stones (``stones == x | o``) where both players can move."""
+        """The value of one connected group of stones (``stones == x | o``) where both players can move,
+        entered in ``whole`` as met and moved to row 0 and column 0."""
         shift, w = bits.byte_offset(stones)
-        x >>= shift
-        o >>= shift
-        regions = self.regions
-        n = self.rn
-        v = regions.get(x | o << n)
-        if v is not None:
-            return v
-        v = regions.get(o | x << n)     # the colours exchanged: the negative
-        if v is not None:
-            return -v
-        h = ((x | o).bit_length() + 7) >> 3
-        xf, xt = bits.byte_images(x, w, h)
-        of, ot = bits.byte_images(o, w, h)
-        images = [a + b for a, b in zip(xf, of)] if h <= w or not xt else []
-        if xt and h >= w:
-            images += [a + b for a, b in zip(xt, ot)]
-        key = min(images)
-        swapped = [a + b for a, b in zip(of, xf)] if h <= w or not xt else []
-        if xt and h >= w:
-            swapped += [a + b for a, b in zip(ot, xt)]
-        other = min(swapped)
-        negated = other < key
-        if negated:
-            key = other
+        whole = self.whole
+        n = self.n
+        if shift:
+            k = x | o << n
+            x >>= shift
+            o >>= shift
+            t = x | o << n
+            v = whole.get(t)
+            if v is not None:
+                whole[k] = v
+                return v
+        else:
+            k = t = x | o << n
+        key, negated = self.key(x, o, w)
         v = self.keyed.get(key)
         if v is None:
             v = self.solve(key)
         if negated:
             v = -v
-        for a, b in zip(xf + xt, of + ot):
-            regions[int.from_bytes(a, "little") | int.from_bytes(b, "little") << n] = v
+        whole[t] = whole[k] = v
         return v
+
+    @staticmethod
+    def key(x: int, o: int, w: int) -> tuple[bytes, bool]:
+        """``(key, negated)``: the canonical key of a group moved to row 0 and column 0 (``w`` columns wide),
+        and whether it is an image with the colours exchanged (whose value is the negative).
+
+        Only images of the least shape (fewer rows first) can be least, so a group taller than wide is
+        transposed first and one wider than tall is not: then four images per colour order suffice.
+        """
+        h = ((x | o).bit_length() + 7) >> 3
+        xs = x.to_bytes(h, "little")
+        os = o.to_bytes(h, "little")
+        if h > w and h <= bits.BYTE_WIDTH:
+            xs, os = bits.byte_transpose(xs, w), bits.byte_transpose(os, w)
+            h, w = w, h
+        flip = bits.FLIP[w]
+        xm, om = xs.translate(flip), os.translate(flip)
+        key = min(xs + os, xs[::-1] + os[::-1], xm + om, xm[::-1] + om[::-1])
+        other = min(os + xs, os[::-1] + xs[::-1], om + xm, om[::-1] + xm[::-1])
+        if h == w:
+            xs, os = bits.byte_transpose(xs, w), bits.byte_transpose(os, w)
+            xm, om = xs.translate(flip), os.translate(flip)
+            key = min(key, xs + os, xs[::-1] + os[::-1], xm + om, xm[::-1] + om[::-1])
+            other = min(other, os + xs, os[::-1] + xs[::-1], om + xm, om[::-1] + xm[::-1])
+        # On a tie the unswapped image wins: a group that is its own colour swap is never "negated".
+        if other < key:
+            return other, True
+        return key, False
 
     def options(self, key: bytes) -> tuple:
         """The option values of one canonical group."""

@@ -250,3 +250,48 @@ def test_one_sided_memo_is_per_board_shape():
     cgt.clear_caches()
     assert Amazons("....x.o.").value == reference_value("....x.o.")
     assert Amazons("...|#o#").value == reference_value("...|#o#") == cgt.integer(-3)
+
+
+# -- the bitboard search against the reference, board by board ------------------------------------------------------
+def _sample_boards(shapes, alphabet, count, seed):
+    import random
+
+    rng = random.Random(seed)
+    found = set()
+    for rows, cols in shapes:
+        for _ in range(count):
+            found.add("|".join("".join(rng.choice(alphabet) for _ in range(cols)) for _ in range(rows)))
+    return sorted(found)
+
+
+SOLVER_BOARDS = _sample_boards([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (1, 6), (4, 2)], "....xo#", 30, 11)
+
+
+def test_bitboard_search_matches_reference_on_small_boards():
+    """A fixed sample of boards up to 3 x 3 and 2 x 4: the search (tables shared along the way) against plain
+    recursion over the rules, and against the position engine without the search."""
+    from cgt.games.grid.amazons import AmazonsRuleset, _most_moves
+
+    class Engine(AmazonsRuleset):
+        """Amazons valued by the position engine alone (the one-sided closed form kept)."""
+
+        def value_hint(self, grid):
+            cells = grid.cells
+            if 1 in cells and 2 in cells:
+                return None
+            piece, sign = (1, 1) if 2 not in cells else (2, -1)
+            return cgt.integer(sign * _most_moves(cells, grid.row_count, grid.col_count, piece, {}))
+
+    engine = Engine()
+    cgt.clear_caches()
+    for text in SOLVER_BOARDS:
+        fast = Amazons(text).value
+        assert fast == reference_value(text), text
+        assert fast == engine(text).value, text
+
+
+def test_bitboard_search_on_a_wide_board_is_transposed():
+    """A board over 7 wide (and at most 7 tall) is searched turned; its value is unchanged."""
+    cgt.clear_caches()
+    assert str(Amazons("x.......").value) == "7"
+    assert Amazons("x.......o|#########").value == Amazons("x|.|.|.|.|.|.|.|o").value
