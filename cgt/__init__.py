@@ -22,7 +22,8 @@ from cgt.transfinite.surreal import Ordinal, Rational, Surreal, inf, omega, omeg
 from cgt.transfinite.nim import TransfiniteNimber, transfinite_nimber
 from cgt.misere.genus import Genus
 from cgt.misere.game import (MisereGame, born_by_misere, count_born_by_misere, misere_canonical_form,
-                             misere_canonical_form_of, misere_game, misere_nim, partizan_misere_outcome)
+                             misere_canonical_form_of, misere_entry, misere_game, misere_nim,
+                             partizan_misere_outcome)
 from cgt.misere.notation import parse_misere
 from cgt.search.solve import solve
 from cgt.runtime import limits  # noqa: F401  (cgt.limits.set_memory_cap, ...: the limits of big computations)
@@ -56,6 +57,7 @@ __all__ = [
     "miny",
     "misere_canonical_form",
     "misere_canonical_form_of",
+    "misere_entry",
     "misere_game",
     "misere_nim",
     "nimber",

@@ -27,9 +27,9 @@ CGT_ALL = [
     "CGTError", "Game", "Ordinal", "Genus", "MisereGame", "Outcome", "Player", "Rational", "Surreal",
     "TransfiniteNimber", "antichains", "as_game", "born_by", "born_by_misere", "clear_caches",
     "count_born_by_misere", "down", "dyadic", "game", "inf", "integer", "kernel_info", "miny",
-    "misere_canonical_form", "misere_canonical_form_of", "misere_game", "misere_nim", "nimber", "number", "omega",
-    "omega_power", "parse_number", "parse_misere", "partizan_misere_outcome", "star", "switch", "tiny",
-    "transfinite_nimber", "up", "up_cumulative", "up_nth", "zero", "solve", "outcome_grid",
+    "misere_canonical_form", "misere_canonical_form_of", "misere_entry", "misere_game", "misere_nim", "nimber",
+    "number", "omega", "omega_power", "parse_number", "parse_misere", "partizan_misere_outcome", "star", "switch",
+    "tiny", "transfinite_nimber", "up", "up_cumulative", "up_nth", "zero", "solve", "outcome_grid",
 ]
 #: Served by ``cgt.__getattr__`` from :mod:`cgt.loopy` on first use (not in ``__all__``: a star import would
 #: load them).

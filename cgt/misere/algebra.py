@@ -25,7 +25,7 @@ from cgt.errors import NotApplicableError
 from cgt.kernel.game import register_cache
 from cgt.misere.game import ZERO, MisereGame, canonical_misere, options_linked, misere_game, misere_nim, misere_sum
 
-__all__ = ["mate", "link", "distinguisher", "misere_minus", "parts", "partitions", "is_prime"]
+__all__ = ["mate", "link", "distinguisher", "misere_minus", "is_part", "parts", "partitions", "is_prime"]
 
 _mate_memo: dict = BoundedCache("misère mates")
 _minus_memo: dict = BoundedCache("misère differences")
@@ -126,6 +126,15 @@ def misere_minus(g: MisereGame, h: MisereGame) -> MisereGame:
     if x is None:
         raise NotApplicableError(f"{h} is not a part of {g}: no X has X + {h} = {g}")
     return x
+
+
+def is_part(h: MisereGame, g: MisereGame) -> bool:
+    """Whether ``H`` is a part of ``G``: ``G = H + X`` for some ``X`` (ONAG ch. 12).
+
+    >>> is_part(misere_nim(2), misere_nim(3)), is_part(misere_nim(3), misere_nim(2)), is_part(misere_nim(4), misere_nim(2))
+    (True, True, False)
+    """
+    return _minus(g, h) is not None
 
 
 def parts(g: MisereGame) -> tuple[MisereGame, ...]:

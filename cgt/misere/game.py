@@ -46,7 +46,7 @@ from cgt.runtime.interrupt import check_interrupt
 from cgt.kernel.game import register_cache
 from cgt.impartial.grundy import mex
 
-__all__ = ["MisereGame", "misere_game", "misere_nim", "born_by_misere", "count_born_by_misere",
+__all__ = ["MisereGame", "misere_game", "misere_entry", "misere_nim", "born_by_misere", "count_born_by_misere",
            "misere_canonical_form", "misere_canonical_form_of", "misere_sum", "partizan_misere_outcome"]
 
 
@@ -74,7 +74,7 @@ class MisereGame:
         "birthday": "The birthday: 0 without options, else one more than the largest option's.",
         "is_p_position": "Whether the misère outcome is P (what :attr:`misere_outcome` names).",
         "_key": None, "_nim": None, "_mnim": None, "_heap": None, "_name": None, "_genus": None,
-        "__weakref__": None,
+        "_phylum": None, "__weakref__": None,
     }
 
     def __new__(cls, *args, **kwargs):
@@ -145,17 +145,17 @@ class MisereGame:
 
     @property
     def genus(self):
-        """Conway's genus ``g^(γ0 γ1 …)`` as a :class:`cgt.misere.genus.Genus` (Winning Ways ch. 13).
+        """Conway's genus ``g^(γ0 γ1 …)`` as a :class:`cgt.misere.genus.Genus` (ONAG ch. 12; Winning Ways ch. 13).
 
         >>> from cgt.misere.game import misere_nim
         >>> h = misere_nim(2)
         >>> str((h + h).genus), str(misere_nim(2).genus), misere_nim(2).genus.gammas
-        ('0^02', '2', (2, 0))
+        ('0^0', '2', (2, 0))
         """
         if self._genus is None:
             from cgt.misere.genus import genus_of
 
-            self._genus = genus_of(self)
+            return genus_of(self)
         return self._genus
 
     # ------------------------------------------------------------------ arithmetic
@@ -197,12 +197,19 @@ class MisereGame:
 
         return format_misere(self)
 
+    def _repr_latex_(self) -> str:
+        """Jupyter display: the printed form typeset (``$\\ast[42]$``)."""
+        from cgt.notation.latex import latex_misere
+
+        return f"${latex_misere(str(self))}$"
+
     def __repr__(self) -> str:
         """``parse_misere('*[…]')``, or a short description when the text is too long to print.
 
-        >>> from cgt.misere.game import misere_nim
-        >>> repr(misere_nim(2)), repr(misere_nim(9) + misere_nim(9) + misere_nim(9))
-        ("parse_misere('*[2]')", '<misère game of birthday 25, too large to print>')
+        >>> from cgt.misere.game import misere_game, misere_nim
+        >>> x = misere_game([[2], 1]) + misere_game([[3], 2]) + misere_game([[2], 3, 0])
+        >>> repr(misere_nim(2)), repr(x + x)
+        ("parse_misere('*[2]')", '<misère game of birthday 24, too large to print>')
         """
         try:
             return f"parse_misere({str(self)!r})"
@@ -278,7 +285,7 @@ class MisereGame:
 
         >>> from cgt.misere.game import misere_nim
         >>> [str(p) for p in (misere_nim(2) + misere_nim(2)).parts]
-        ['*[0]', '*[1]', '*[2]', '*[3]', '*[32]', '*[(32)[1]]']
+        ['*[0]', '*[1]', '*[2]', '*[3]', '*[32]', '*[2[3]]']
         """
         from cgt.misere.algebra import parts
 
@@ -308,21 +315,141 @@ class MisereGame:
 
         return is_prime(self)
 
+    # ------------------------------------------------------------------ Conway's classes (cgt.misere.phylum)
+    @property
+    def phylum(self):
+        """The :class:`cgt.misere.phylum.Phylum` of the game: its place among tame, restive, restless and wild.
+
+        >>> from cgt.misere.game import misere_game, misere_nim
+        >>> str(misere_nim(3).phylum), str((misere_nim(2) + misere_nim(2)).phylum), str(misere_game([[2], 1]).phylum)
+        ('NIMHEAP', 'HEREDITARILY_TAME', 'RESTLESS')
+        """
+        if self._phylum is None:
+            from cgt.misere.phylum import phylum_of
+
+            return phylum_of(self)
+        return self._phylum
+
     @property
     def is_tame(self) -> bool:
-        """True when every follower has the genus of a misère Nim position (Winning Ways ch. 13).
-
-        The Nim genera are ``0^120`` and ``1^031`` (no heap or one heap of size 1), ``0^02`` and ``1^13``
-        (the *fickle* and *firm* genera of e.g. ``*2+*2`` and ``*2+*2+*``) and ``g^(g,g⊕2)`` for
-        ``g >= 2``.
+        """True when every follower has a tame genus type (``g⁺ = g⁻``, or both 0 or 1): the game plays like a
+        misère Nim position (Winning Ways ch. 13).
 
         >>> from cgt.misere.game import misere_game, misere_nim
         >>> (misere_nim(2) + misere_nim(3)).is_tame, misere_game([[2], 1]).is_tame
         (True, False)
         """
-        from cgt.misere.genus import is_tame
+        from cgt.misere.phylum import is_tame
 
         return is_tame(self)
+
+    @property
+    def is_generally_tame(self) -> bool:
+        """True when tame once reversible options are bypassed (``REVERSIBLY_TAME`` or better).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(5).is_generally_tame
+        True
+        """
+        from cgt.misere.phylum import is_generally_tame
+
+        return is_generally_tame(self)
+
+    @property
+    def is_tameable(self) -> bool:
+        """True when generally tame, or ``TAMEABLE``.
+
+        >>> from cgt.misere.game import misere_game
+        >>> misere_game([[2], 1]).is_tameable
+        False
+        """
+        from cgt.misere.phylum import is_tameable
+
+        return is_tameable(self)
+
+    @property
+    def is_restive(self) -> bool:
+        """True for a restive genus type (``g⁺ <= 1 < g⁻``) with every option tame.
+
+        >>> from cgt.misere.game import misere_game, misere_nim
+        >>> misere_game([1, misere_game([2]) + misere_nim(1)]).is_restive      # {*, {*2} + *}
+        True
+        """
+        from cgt.misere.phylum import is_restive
+
+        return is_restive(self)
+
+    @property
+    def is_generally_restive(self) -> bool:
+        """True when restive, or ``REVERSIBLY_RESTIVE``.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(2).is_generally_restive
+        False
+        """
+        from cgt.misere.phylum import is_generally_restive
+
+        return is_generally_restive(self)
+
+    @property
+    def is_restless(self) -> bool:
+        """True for a restless genus type (``g⁻ <= 1 < g⁺``) with every option at worst reversibly tame.
+
+        >>> from cgt.misere.game import misere_game, misere_nim
+        >>> misere_game([0, misere_game([2]) + misere_nim(1)]).is_restless      # {0, {*2} + *}
+        True
+        """
+        from cgt.misere.phylum import is_restless
+
+        return is_restless(self)
+
+    @property
+    def is_half_tame(self) -> bool:
+        """True when not generally tame, while ``G + G`` is generally tame of genus ``0^0``.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(3).is_half_tame
+        False
+        """
+        from cgt.misere.phylum import is_half_tame
+
+        return is_half_tame(self)
+
+    @property
+    def is_extraverted(self) -> bool:
+        """True when ``G`` is a part of ``{G}``, the game whose only option is ``G``.
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(1).is_extraverted, misere_nim(2).is_extraverted
+        (True, False)
+        """
+        from cgt.misere.phylum import is_extraverted
+
+        return is_extraverted(self)
+
+    @property
+    def is_introverted(self) -> bool:
+        """True when ``G`` is a part of each of its options (only 0 and ``*``).
+
+        >>> from cgt.misere.game import misere_nim
+        >>> misere_nim(1).is_introverted, misere_nim(2).is_introverted
+        (True, False)
+        """
+        from cgt.misere.phylum import is_introverted
+
+        return is_introverted(self)
+
+    @property
+    def is_even(self) -> bool:
+        """True unless ``G + *`` is an option of ``G`` (then ``G`` is odd: ``H + *`` for an option ``H``, printed ``H[1]``).
+
+        >>> from cgt.misere.game import misere_game, misere_nim
+        >>> misere_nim(2).is_even, misere_nim(3).is_even, (misere_game([2]) + misere_nim(1)).is_even
+        (True, False, False)
+        """
+        from cgt.misere.phylum import is_even
+
+        return is_even(self)
 
 
 def print_key(g: MisereGame) -> tuple:
@@ -361,6 +488,7 @@ def _intern(options: frozenset) -> MisereGame:
     g._heap = n if all(o._heap >= 0 for o in options) and {o._heap for o in options} == set(range(n)) else -1
     g._name = None
     g._genus = None
+    g._phylum = None
     _by_key[key] = g
     return g
 
@@ -449,8 +577,10 @@ def canonical_misere(options: Iterable[MisereGame]) -> MisereGame:
 def misere_game(options: Iterable = ()) -> MisereGame:
     """The misère game with the given options, in canonical form.
 
-    An option may be a :class:`MisereGame`, an ``int`` ``n`` (the nim heap ``*n``) or a list of options
-    (CGSuite's entry form ``*[4,2]``, ``*[[4,2],4,3,1]``).
+    An option may be a :class:`MisereGame`, an ``int`` ``n`` (the nim heap ``*n``), a list of options (the
+    game with those options) or anything with a misère canonical form (see :func:`misere_canonical_form`).
+    Unlike CGSuite's ``*[…]`` (:func:`misere_entry`), a list here always means "the game with these
+    options": ``misere_game([2])`` is ``{*2}``, and ``misere_game([[2]])`` is ``{{*2}}``.
 
     >>> str(misere_game([4, 2])), str(misere_game([[4, 2], 4, 3, 1])), str(misere_game([[2]]))
     ('*[42]', '*[(42)431]', '*[2##]')
@@ -460,6 +590,24 @@ def misere_game(options: Iterable = ()) -> MisereGame:
     return canonical_misere(_as_option(o) for o in collection_argument(options, "misere_game(): options"))
 
 
+def misere_entry(*entries) -> MisereGame:
+    """CGSuite's entry notation ``*[…]``: ``misere_entry(a, b, …)`` is ``*[a,b,…]``.
+
+    A single entry is a game: an ``int`` ``n`` is the nim heap ``*n``, a list the game with those options,
+    a :class:`MisereGame` itself.  Two or more entries (or none) are the options of the game: ``*[4,2]``
+    is ``{*4, *2}``.  So an extra pair of brackets makes a single option: ``*[2]`` is ``*2`` and ``*[[2]]``
+    is ``{*2}`` (CGSuite's documentation, tutorial "Misère Theory").
+
+    >>> str(misere_entry(2)), str(misere_entry([2])), str(misere_entry(4, 2)), str(misere_entry([4, 2], 4, 3, 1))
+    ('*[2]', '*[2#]', '*[42]', '*[(42)431]')
+    >>> str(misere_entry([misere_entry(4) + misere_entry(2)])), misere_entry() is misere_entry(0)
+    ('*[4[2#]]', True)
+    """
+    if len(entries) == 1:
+        return _as_option(entries[0])
+    return canonical_misere(_as_option(o) for o in entries)
+
+
 def _as_option(x) -> MisereGame:
     if isinstance(x, MisereGame):
         return x
@@ -467,7 +615,14 @@ def _as_option(x) -> MisereGame:
         return misere_nim(x)
     if isinstance(x, (list, tuple)):
         return misere_game(x)
+    if _has_misere_form(x):
+        return misere_canonical_form(x)
     raise InvalidGameError(f"a misère game option must be a MisereGame, an int or a list, got {x!r}")
+
+
+def _has_misere_form(x) -> bool:
+    """Whether ``x`` follows the misère protocol: a ``misere_canonical_form`` attribute (or method)."""
+    return not isinstance(x, type) and getattr(type(x), "misere_canonical_form", None) is not None
 
 
 _nims: list = [ZERO]
@@ -503,7 +658,13 @@ def misere_sum(g: MisereGame, h: MisereGame) -> MisereGame:
 
     >>> str(misere_sum(misere_nim(2), misere_nim(1))), str(misere_sum(misere_game([2]), misere_nim(1)))
     ('*[3]', '*[2[#1]]')
+
+    Either summand may also be anything :func:`misere_canonical_form` accepts.
     """
+    if not isinstance(g, MisereGame):
+        g = misere_canonical_form(g)
+    if not isinstance(h, MisereGame):
+        h = misere_canonical_form(h)
     if g is ZERO:
         return h
     if h is ZERO:
@@ -530,21 +691,35 @@ def misere_sum(g: MisereGame, h: MisereGame) -> MisereGame:
 # ====================================================================== other games
 
 def misere_canonical_form(g) -> MisereGame:
-    """The misère canonical form of an impartial :class:`cgt.Game` (walking its options).
+    """The misère canonical form of an impartial game.
 
-    A :class:`cgt.Game` is itself a normal-play canonical form, so an impartial one is a nimber ``*n``
-    and its misère form is the nim heap ``*n``; for positions use :func:`misere_canonical_form_of`.
+    Accepts a :class:`MisereGame` (returned as it is), an impartial :class:`cgt.Game` (a normal-play
+    canonical form, so a nimber ``*n``, whose misère form is the nim heap ``*n``), or any object with a
+    ``misere_canonical_form`` attribute or method giving a :class:`MisereGame` -- the protocol by which
+    ruleset positions and their sums (:mod:`cgt.games`) take part in every function of :mod:`cgt.misere`.
+    For a position given by a move function use :func:`misere_canonical_form_of`.
 
     >>> from cgt import nimber
     >>> str(misere_canonical_form(nimber(3)))
     '*[3]'
+    >>> class Pair:                       # anything with a misère canonical form
+    ...     misere_canonical_form = misere_nim(2) + misere_nim(2)
+    >>> str(misere_canonical_form(Pair()))
+    '*[32]'
     """
     from cgt.kernel.game import Game, lefts_of
 
     if isinstance(g, MisereGame):
         return g
+    if _has_misere_form(g):
+        form = g.misere_canonical_form
+        if callable(form) and not isinstance(form, MisereGame):
+            form = form()
+        if not isinstance(form, MisereGame):
+            raise InvalidGameError(f"misere_canonical_form of {g!r} is not a misère game: {form!r}")
+        return form
     if not isinstance(g, Game):
-        raise InvalidGameError(f"misere_canonical_form() needs a cgt.Game, got {g!r}")
+        raise InvalidGameError(f"misere_canonical_form() needs an impartial game, got {g!r}")
     if not g.is_impartial:
         raise NotApplicableError(f"{g} is not impartial: misère canonical forms are for impartial games")
     if g.is_nimber:
@@ -693,6 +868,7 @@ def _clear() -> None:
     for g in list(_by_key.values()):
         g._name = None
         g._genus = None
+        g._phylum = None
 
 
 register_cache(_clear)

@@ -10,7 +10,8 @@ Misère sums do not reduce to nim sums, so everything here searches the whole po
 * :func:`misere_grundy` -- the misère Grundy value ``G-``: 1 for a terminal position, otherwise the mex of
   the options' values; a position is a misère P-position iff ``G- = 0``;
 * :func:`genus` -- Conway's genus ``g^(g0 g1 g2 ...)``: ``g`` is the normal Grundy value and ``g_k`` the
-  misère Grundy value of the position plus ``k`` Nim heaps of size 2 (Winning Ways, ch. 13).
+  misère Grundy value of the position plus ``k`` Nim heaps of size 2 (Winning Ways, ch. 13), found by
+  search; :func:`format_genus` prints it as CGSuite does.
 
 >>> nim = lambda heaps: [tuple(sorted(heaps[:i] + (k,) + heaps[i + 1:]))
 ...                      for i, h in enumerate(heaps) for k in range(h)]
@@ -19,7 +20,7 @@ Misère sums do not reduce to nim sums, so everything here searches the whole po
 >>> str(misere_nim_outcome([1, 3, 5, 7])), misere_nim_winning_moves([2, 1])
 ('P', [(1,)])
 >>> format_genus(genus((), nim)), format_genus(genus((1,), nim)), format_genus(genus((2,), nim))
-('0^120', '1^031', '2^20')
+('0^1', '1^0', '2^2')
 """
 
 from __future__ import annotations
@@ -133,8 +134,8 @@ def genus(position, options, terms: int = 6, max_positions: int = 2_000_000) -> 
 
     ``g`` is the normal-play Grundy value; ``g_k`` is the misère Grundy value of the position plus ``k``
     Nim heaps of size 2 (Winning Ways, ch. 13), found by searching the sum, whose state is the position
-    together with the numbers of 2-heaps and 1-heaps left.  Winning Ways abbreviates the superscript by
-    dropping a periodic tail of period 2 (see :func:`format_genus`).  ``max_positions`` bounds the search.
+    together with the numbers of 2-heaps and 1-heaps left.  :func:`format_genus` prints it as CGSuite does.
+    ``max_positions`` bounds the search.
 
     >>> genus(3, lambda n: range(n), terms=4)
     (3, (3, 1, 3, 1))
@@ -160,17 +161,18 @@ def genus(position, options, terms: int = 6, max_positions: int = 2_000_000) -> 
     return g, gammas
 
 
-def format_genus(value: tuple[int, tuple[int, ...]]) -> str:
-    """Winning Ways' notation for a genus: ``g^`` then the superscript digits, stopping once the rest
-    alternates (the last two printed digits repeat forever).  Values above 9 are comma separated.
+def format_genus(value: tuple[int, tuple[int, ...]], nim_heap: bool = False) -> str:
+    """CGSuite's text of a genus ``(g, (g0, g1, ...))``: ``g^`` then the terms, stopping where the rest is
+    known -- where the sequence becomes periodic with period 2, or after ``g0`` where it follows the tame
+    pattern ``g⊕2, g, g⊕2, …`` (see :mod:`cgt.misere.genus`); terms above 9 are comma separated in
+    parentheses.  With ``nim_heap`` (the position is a nim heap in misère play) only ``g`` is printed.
 
-    >>> format_genus((0, (1, 2, 0, 2, 0, 2))), format_genus((2, (2, 0, 2, 0))), format_genus((5, (5, 7)))
-    ('0^120', '2^20', '5^57')
+    >>> format_genus((0, (1, 2, 0, 2, 0, 2))), format_genus((2, (2, 0, 2, 0))), format_genus((4, (1, 4, 6, 4)))
+    ('0^1', '2^2', '4^146')
+    >>> format_genus((5, (5, 7)), nim_heap=True), format_genus((5, (12, 3)))
+    ('5', '5^(12,3)')
     """
+    from cgt.misere.genus import genus_text
+
     g, gammas = value
-    gammas = list(gammas)
-    # Drop a trailing period-2 tail beyond its first two terms.
-    while len(gammas) >= 3 and gammas[-1] == gammas[-3]:
-        gammas.pop()
-    sep = "," if any(x > 9 for x in gammas) else ""
-    return f"{g}^{sep.join(str(x) for x in gammas)}"
+    return genus_text(g, gammas, nim_heap)

@@ -612,6 +612,35 @@ class Position:
         """The misère Grundy value (impartial rulesets only)."""
         return self._impartial("is not impartial").misere_grundy(self.position)
 
+    misere_nim_value = misere_grundy
+
+    @property
+    def misere_canonical_form(self):
+        """The misère canonical form (a :class:`cgt.MisereGame`; impartial rulesets only), over the ruleset's
+        normal-form keys and components, memoised in the ruleset's ``misere_form`` table.  Having it, a
+        position is accepted by every function of :mod:`cgt.misere`.
+
+        >>> from cgt.games import Kayles
+        >>> str(Kayles(5).misere_canonical_form), str(Kayles(7).genus)
+        ('*[(32)321]', '2^2')
+        """
+        from cgt.misere.game import misere_canonical_form_of
+
+        ruleset = self._impartial("is not impartial: misère canonical forms are for impartial games")
+        key = lambda q: ruleset.normal_form(q)[0]          # noqa: E731
+        with ruleset.search():
+            return misere_canonical_form_of(
+                key(self.position),
+                lambda q: [key(o) for o in ruleset.options(q)],
+                lambda q: [key(c) for c in ruleset.components(q)],
+                ruleset.table("misere_form"),
+            )
+
+    @property
+    def genus(self):
+        """Conway's genus (a :class:`cgt.Genus`), that of the misère canonical form (impartial rulesets only)."""
+        return self.misere_canonical_form.genus
+
     @property
     def impartial_variant(self) -> "Position":
         """This position in the ruleset's impartial variant (see :mod:`cgt.games.engine.variants`)."""
@@ -639,6 +668,19 @@ class Position:
     def __repr__(self) -> str:
         return f"{self.ruleset!r}({self.ruleset.format(self.position)!r})"
 
+    def _repr_latex_(self) -> str:
+        """Jupyter display: the ruleset's name and the position in typewriter type.
+
+        >>> class Take(ImpartialRuleset):
+        ...     def options(self, n):
+        ...         return [n - k for k in (1, 2) if k <= n]
+        >>> Take()(7)._repr_latex_()
+        '$\\\\texttt{Take()}(\\\\texttt{7})$'
+        """
+        from cgt.notation.latex import latex_verbatim
+
+        return f"${latex_verbatim(repr(self.ruleset))}({latex_verbatim(self.ruleset.format(self.position))})$"
+
     def __eq__(self, other):
         if not isinstance(other, Position):
             return NotImplemented
@@ -647,20 +689,35 @@ class Position:
     def __hash__(self):
         return hash((self.ruleset, self.position))
 
-    # -- arithmetic: as in the shell, a position in a sum stands for its value -----------------------------
+    # -- arithmetic: positions add to compound games; with values, a position stands for its value ----------
     def __add__(self, other):
-        """``Kayles(3) + Kayles(4)``: the disjunctive sum of the values (a :class:`cgt.Game`).
+        """``Kayles(3) + Kayles(4)``: the disjunctive sum, a compound game keeping its components
+        (:class:`cgt.games.engine.sums.DisjunctiveSum`; misère games may be components too).  With a
+        canonical value (a :class:`cgt.Game` or a number) the sum is of values.
 
         >>> class Take(ImpartialRuleset):
         ...     def options(self, n):
         ...         return [n - k for k in (1, 2) if k <= n]
-        >>> str(Take()(1) + Take()(2)), str(Take()(2) - 1), str(-Take()(1))
-        ('*3', '-1*2', '*')
+        >>> s = Take()(1) + Take()(2)
+        >>> str(s.value), str(s.misere_outcome), str(Take()(2) + 1), str(Take()(2) - 1), str(-Take()(1))
+        ('*3', 'N', '1*2', '-1*2', '*')
         """
-        return self.value + _value_of(other)
+        from cgt.games.engine.sums import disjunctive_sum, is_summand
+
+        if is_summand(other):
+            return disjunctive_sum(self, other)
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return self
+        return self.value + other
 
     def __radd__(self, other):
-        return _value_of(other) + self.value
+        from cgt.games.engine.sums import disjunctive_sum, is_summand
+
+        if is_summand(other):
+            return disjunctive_sum(other, self)
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return self
+        return other + self.value
 
     def __sub__(self, other):
         return self.value - _value_of(other)
@@ -673,8 +730,11 @@ class Position:
 
 
 def _value_of(operand):
-    """A position's value; any other operand unchanged (the game arithmetic then validates it)."""
-    return operand.value if isinstance(operand, Position) else operand
+    """The value of a position or a sum of positions; any other operand unchanged (the game arithmetic then
+    validates it)."""
+    from cgt.games.engine.sums import DisjunctiveSum
+
+    return operand.value if isinstance(operand, (Position, DisjunctiveSum)) else operand
 
 
 class Move(Position):

@@ -75,9 +75,13 @@ def test_unrelated_objects_are_not_equal_and_strings_are_not_added():
         up + "x"
 
 
-def test_positions_add_as_their_values():
-    assert Kayles(3) + Kayles(4) is Kayles(3).canonical_form + Kayles(4).canonical_form
-    assert str(Kayles(3) + Kayles(4)) == "*2"  # Kayles: G(3) = 3, G(4) = 1
+def test_positions_add_to_compound_sums_and_to_values_as_their_values():
+    # A sum of positions keeps its components (its misère play is not a function of the values); its value
+    # is the sum of the values.  With a value, a position stands for its value.
+    total = Kayles(3) + Kayles(4)
+    assert total.value is Kayles(3).canonical_form + Kayles(4).canonical_form
+    assert str(total.value) == "*2" and total.nim_value == 2  # Kayles: G(3) = 3, G(4) = 1
+    assert total.components == (Kayles(3), Kayles(4)) and total + 1 is integer(1) + nimber(2)
     assert 1 + Kayles(2) is integer(1) + nimber(2)
     assert Domineering("..|..") - Domineering("..") is game([2], [0])  # {1|-1} - {0|0}... as values
     assert -Domineering("..") is -Domineering("..").canonical_form

@@ -76,7 +76,7 @@ def test_day_five_count():
 def test_day_three_forms(options, expected):
     # ONAG ch. 12: {*} = 0 in misère play (its option * reverses through 0), and likewise {0,*2} = * and
     # {*,*2} = 0 (a grandchild equals the game); nim heaps and {*2} are canonical.  Text: CGSuite's *[...]
-    # notation (CGSUITE.md §5.6).
+    # notation (CGSuite's printed form of MisereCanonicalGame).
     assert str(misere_game(options)) == expected
 
 
@@ -87,17 +87,20 @@ def test_day_three_values():
 
 @pytest.mark.parametrize("game, full, text", [
     (N(0), "0^120", "0"), (N(1), "1^031", "1"), (N(2), "2^20", "2"), (N(3), "3^31", "3"),
-    (N(2) + N(2), "0^02", "0^02"), (N(2) + N(2) + N(1), "1^13", "1^13"), (N(4) + N(4), "0^02", "0^02"),
+    (N(2) + N(2), "0^02", "0^0"), (N(2) + N(2) + N(1), "1^13", "1^1"), (N(4) + N(4), "0^02", "0^0"),
 ], ids=["*0", "*1", "*2", "*3", "*2+*2", "*2+*2+*", "*4+*4"])
 def test_genus_golden(game, full, text):
     # Winning Ways ch. 13: nim heaps have genera 0^120, 1^031, n^(n, n xor 2); *2+*2 is "fickle" 0^02 and
-    # *2+*2+* "firm" 1^13.  CGSuite prints only g for a nim heap (CGSUITE.md §5.6).
+    # *2+*2+* "firm" 1^13 (the full text).  CGSuite prints only g for a nim heap, and stops a tame game's
+    # superscript after its first term: 0^0, 1^1 (CGSuite's Genus output).
     assert game.genus.full_text == full
     assert str(game.genus) == text
 
 
 def test_genus_text_with_large_terms():
-    assert str(Genus(12, (12, 14))) == "12^(12,14)"
+    # CGSuite: commas and parentheses once a term is 10 or more.
+    assert str(Genus(12, (12, 14))) == "12^(12)"
+    assert str(Genus(5, (12, 3))) == "5^(12,3)" and Genus(5, (12, 3)).full_text == "5^(12,3)"
     assert Genus(0, (1, 2, 0, 2, 0, 2)) == Genus(0, (1, 2, 0))
 
 
@@ -205,14 +208,15 @@ def test_print_parse_round_trip(g):
 
 
 def test_huge_text_is_refused_not_built():
-    # *9+*9+*9 in misère canonical form: birthday 25, but its *[…] text repeats shared subgames.
-    g = misere_nim(9) + misere_nim(9) + misere_nim(9)
-    assert len(format_misere(g, None)) == 11101986
-    with pytest.raises(TooLargeError, match="birthday 25 prints as 11101986 characters"):
+    # A sum of three small wild games, doubled: birthday 24, but its *[…] text repeats shared subgames.
+    x = misere_game([[2], 1]) + misere_game([[3], 2]) + misere_game([[2], 3, 0])
+    g = x + x
+    assert len(format_misere(g, None)) == 196255
+    with pytest.raises(TooLargeError, match="birthday 24 prints as 196255 characters"):
         str(g)
-    assert len(str(misere_nim(9) + misere_nim(9))) == 10254
+    assert len(str(x)) == 378
     with pytest.raises(TooLargeError, match="above the limit of 200"):
-        format_misere(misere_nim(9) + misere_nim(9), 200)
+        format_misere(x, 200)
 
 
 @settings(max_examples=40, deadline=None)

@@ -48,13 +48,19 @@ def test_edin_sg123_misere_form():
     assert game(21).misere_winning_moves == []
 
 
-@pytest.mark.parametrize("heap, text", [
-    (0, "0^120"), (1, "1^031"), (2, "2^20"), (3, "3^31"), (4, "4^46"), (5, "5^57"),
+@pytest.mark.parametrize("heap, full, text", [
+    (0, (1, 2, 0), "0^1"), (1, (0, 3, 1), "1^0"), (2, (2, 0), "2^2"), (3, (3, 1), "3^3"), (4, (4, 6), "4^4"),
+    (5, (5, 7), "5^5"),
 ], ids=["*0", "*1", "*2", "*3", "*4", "*5"])
-def test_genus_of_nim_heaps(heap, text):
-    # Winning Ways ch. 13: 0^120, 1^031, and n^(n, n^2) for n >= 2.
-    assert format_genus(genus((heap,) if heap else (), nim_options)) == text
+def test_genus_of_nim_heaps(heap, full, text):
+    # Winning Ways ch. 13: 0^120, 1^031, and n^(n, n xor 2) for n >= 2.  format_genus prints CGSuite's text,
+    # which stops a tame superscript after its first term, and shows only g for a nim heap.
+    g, gammas = genus((heap,) if heap else (), nim_options)
+    assert g == heap and gammas[:len(full)] == full
+    assert all(gammas[k] == gammas[k - 2] for k in range(len(full), len(gammas)))
+    assert format_genus((g, gammas)) == text
     assert format_genus(Nim.genus(Nim.normalize(heap))) == text
+    assert format_genus((g, gammas), nim_heap=True) == str(heap)
 
 
 def test_genus_sequence_and_misere_kayles_consistency():

@@ -1,6 +1,7 @@
-"""Misère games in the shell (CGSUITE.md §1.6, §4.2, §5.6, §6.9): ``*[…]`` literals in both forms,
-``+``/``==``, ``MisereCanonicalForm`` of games and of impartial ruleset positions, ``Genus`` and the other
-members, ``DayN``.
+"""Misère games in the shell, as CGSuite's documentation (tutorial "Misère Theory", class
+``MisereCanonicalGame``) describes them: ``*[…]`` in entry notation and in printed form, ``+``/``==``,
+``MisereCanonicalForm`` of games and of impartial ruleset positions, ``Genus`` and the other members,
+``DayN``.
 
 Slow references here are plain recursions over the rules, with no tables and no canonical forms:
 :func:`misere_grundy` of a tuple of heaps under a heap rule (Nim or Kayles), from which outcomes and genera
@@ -56,17 +57,24 @@ def misere_outcome(rule, heaps) -> str:
     return "P" if misere_grundy(rule, tuple(sorted(heaps))) == 0 else "N"
 
 
-def genus_text(rule: str, heaps: tuple, terms: int = 6) -> str:
+def genus_text(rule: str, heaps: tuple, terms: int = 8) -> str:
     """g^γ0γ1… by brute force: g the normal Grundy value (of the heaps under the rule: nim sum of the
-    single-heap values), γk the misère Grundy value with k extra nim heaps of size 2, the tail cut as
-    Winning Ways does (drop the last term while it equals the one two before)."""
+    single-heap values), γk the misère Grundy value with k extra nim heaps of size 2, cut as CGSuite prints
+    it: drop the last term while it equals the one two before, and stop after γ0 where the rest follows
+    the tame pattern g xor 2, g, g xor 2, … (the caller accepts g alone for a nim heap)."""
     normal = 0
     for h in heaps:
         normal ^= _normal_grundy(rule, h)
     gammas = [misere_grundy(rule, tuple(sorted(heaps + (-2,) * k))) for k in range(terms)]
     while len(gammas) >= 3 and gammas[-1] == gammas[-3]:
         gammas.pop()
-    return f"{normal}^" + "".join(map(str, gammas))
+    extended = gammas + gammas[-2:]                  # two more terms: the alternation goes on
+
+    def tame_from(c):
+        return all(extended[k] == (normal ^ 2 if k % 2 else normal) for k in range(c, len(extended)))
+
+    cut = min([c for c in range(1, len(gammas) + 1) if tame_from(c)], default=len(gammas))
+    return f"{normal}^" + "".join(map(str, gammas[:cut]))
 
 
 @functools.lru_cache(maxsize=None)
@@ -86,8 +94,8 @@ def _normal_grundy(rule, h):
 
 
 def h(n: int) -> str:
-    """The misère nim heap ``*n`` in the shell: ``*[n]`` would be the game whose only option is ``*n``."""
-    return f"(*{n}).MisereCanonicalForm"
+    """The misère nim heap ``*n`` in the shell's entry notation."""
+    return f"*[{n}]"
 
 
 def nim_text(heaps) -> str:
@@ -95,38 +103,49 @@ def nim_text(heaps) -> str:
 
 
 def entry(g) -> str:
-    """CGSuite's entry form of a misère game: nested lists of options (CGSUITE.md §4.2)."""
+    """CGSuite's entry notation of a misère game: ``*[L]`` with ``L`` the nested lists of options (a single
+    list element is the game with those options)."""
     def options(x):
         return "[" + ",".join(options(o) for o in x.options) + "]"
-    return "*" + options(g)
+    return "*[" + options(g) + "]"
 
 
 def reads_back(printed: str) -> bool:
-    """A printed ``*[…]`` made of digits only is an entry-form list in the shell (§4.2), so it reads back
-    through :func:`cgt.parse_misere`; any other printed form reads back in the shell itself."""
-    if printed.strip("*[]").isdigit() or printed == "*[]":
-        return str(cgt.parse_misere(printed)) == printed
+    """A printed ``*[…]`` of two or more digits is also entry notation (the heap ``*42``), which the shell
+    reads as CGSuite does, so it reads back through :func:`cgt.parse_misere`; any other printed form reads
+    back in the shell itself."""
+    inner = printed[2:-1]
+    if inner.isdigit() and len(inner) > 1:
+        return str(cgt.parse_misere(printed)) == printed and run(printed) != printed
     return run(printed) == printed
 
 
 # ------------------------------------------------------------------ literals
 LITERALS = [
-    # CGSUITE.md §4.2 entry form: a list of options; integers are nim heaps, lists games with those options
+    # Entry notation (CGSuite's documentation, tutorial "Misère Theory"): a single element is a game -- an
+    # integer the nim heap, a list the game with those options -- and several elements are the options.
     ("*[4,2]", "*[42]"),
     ("*[[4,2],4,3,1]", "*[(42)431]"),
-    ("*[[2]]", "*[2##]"),                 # {{*2}}: the inner list [2] is the game {*2}
-    ("*[0,1]", "*[2]"),                   # {0,*} = *2
-    ("*[2]", "*[2#]"),                    # a list with one integer: the game whose only option is *2
-    ("*[42]", "*[&42;#]"),                # {*42}, not the printed form of {*4,*2}
-    ("*[0]", "*[1]"),                     # {0} = *
-    ("*[1]", "*[0]"),                     # {*} = 0 in misère play (ONAG ch. 12: its grandchild 0 equals it)
-    ("*[*[1]]", "*[1]"),                  # {0} again
-    ("*[*[2#]]", "*[2##]"),               # a misère game as an element
+    ("*[[2],2,1,0]", "*[2#210]"),
+    ("*[[*[4] + *[2]]]", "*[4[2#]]"),       # the game whose only option is *4 + *2 = 4[2]
+    ("*[2]", "*[2]"),                       # the heap *2
+    ("*[[2]]", "*[2#]"),                    # an extra pair of brackets: the single option *2
+    ("*[[[2]]]", "*[2##]"),
+    ("*[0,1]", "*[2]"),                     # {0,*} = *2
+    ("*[42]", "*[&42;]"),                   # the heap *42, not the printed form of {*4,*2}
+    ("*[0]", "*[0]"),
+    ("*[[0]]", "*[1]"),                     # {0} = *
+    ("*[[1]]", "*[0]"),                     # {*} = 0 in misère play (ONAG ch. 12: its grandchild 0 equals it)
+    ("*[*[1]]", "*[1]"),                    # a misère game as the single element: itself
+    ("*[[*[2#]]]", "*[2##]"),
+    ("*[*[2],*[3]]", "*[32]"),
     ("*[ ]", "*[0]"),
-    # printed forms that are not lists read back (§5.6)
+    # printed forms that are not entry notation read back
     ("*[(42)31]", "*[(42)31]"),
     ("*[2#]", "*[2#]"),
     ("*[2[#1]]", "*[2[#1]]"),
+    ("*[4[2#]]", "*[4[2#]]"),
+    ("*[2[3]]", "*[2[3]]"),
     ("*[&12;]", "*[&12;]"),
     ("*[]", "*[0]"),
 ]
@@ -138,13 +157,19 @@ def test_literals(source, printed):
     assert reads_back(printed)
 
 
-def test_entry_and_printed_forms_of_a_single_heap_differ():
-    # CGSUITE.md §4.2: *[2] is the entry form of the game whose only option is *2 (printed *[2#]); the heap
-    # *2 prints as *[2] and is entered as *[0,1] or (*2).MisereCanonicalForm.
-    assert run("*[2] == *[2#]") == "true"
-    assert run("*[2] == *[0,1]") == "false"
-    assert run("(*2).MisereCanonicalForm == *[0,1]") == "true"
-    assert run("*[0,1]") == "*[2]"
+def test_entry_notation_with_variables_and_expressions():
+    assert run("k := 3; *[[k, 2]]") == "*[32]"            # {*3, *2}
+    assert run("k := 3; *[k]") == "*[3]"
+    assert run("L := [4, 2]; *[L] == *[4,2]") == "true"
+    assert run("*[[*[4] + *[2]]] == *[[*[4[2]]]]") == "true"
+
+
+def test_entry_and_printed_forms_of_a_digit_string_differ():
+    # CGSuite prints {*4, *2} as *[42], which as entry notation is the heap *42: the entry reading wins.
+    assert run("*[42] == *[4,2]") == "false"
+    assert run("*[42].IsNimHeap") == "true"
+    assert run("*[2] == (*2).MisereCanonicalForm") == "true"
+    assert str(cgt.parse_misere("*[42]")) == "*[42]"       # Python's reader takes the printed form
 
 
 # ------------------------------------------------------------------ values with a slow reference
@@ -165,12 +190,12 @@ def test_misere_nim_outcome_follows_bouton(heaps):
 
 
 GENERA = [
-    # genus of 0 is 0^120 and of *2+*2 is 0^02 (Winning Ways ch. 13; shown by hand in the reference:
-    # γ0 of 0 is 1 (terminal), γ1 = *2 -> 2, then *2+*2 -> 0, ...); a nim heap prints only g (§5.6)
-    (nim_text((2, 2)), "0^02", ("nim", (2, 2))),
+    # genus of *2+*2 is the fickle 0^02, of *2+*2+* the firm 1^13 (Winning Ways ch. 13); CGSuite stops a
+    # tame superscript after γ0 (0^0, 1^1) and prints a nim heap's genus as g alone
+    (nim_text((2, 2)), "0^0", ("nim", (2, 2))),
     (nim_text((1, 1, 1)), "1", ("nim", (1, 1, 1))),
-    (nim_text((2, 3)), "1^13", ("nim", (2, 3))),  # not a nim heap in misère play: γ0 = 1, γ1 = 3
-    (nim_text((2, 2, 1)), "1^13", ("nim", (2, 2, 1))),
+    (nim_text((2, 3)), "1^1", ("nim", (2, 3))),  # not a nim heap in misère play: γ0 = 1, γ1 = 3
+    (nim_text((2, 2, 1)), "1^1", ("nim", (2, 2, 1))),
 ]
 
 
@@ -178,8 +203,8 @@ GENERA = [
 def test_genus_of_nim_positions(source, printed, reference):
     rule, heaps = reference
     assert run(f"({source}).Genus") == printed
-    full = genus_text(rule, heaps)
-    assert full == printed or full.split("^")[0] == printed      # a nim heap prints g alone
+    text = genus_text(rule, heaps)
+    assert text == printed or text.split("^")[0] == printed      # a nim heap prints g alone
 
 
 @pytest.mark.parametrize("n", range(1, 9))
@@ -215,6 +240,24 @@ MEMBERS = [
     ("*[2#].IsNimHeap", "false"),
     ("*[3,2].IsTame", "true"),
     ("*[[2],1].IsTame", "false"),
+    # Conway's classes (cgt.misere.phylum, checked against a slow reference in tests/misere/test_phylum.py):
+    # {{*2},*} has g+ = 2, g- = 1 (restless); {{*2},0} has g+ = 1, g- = 2 (restive)
+    ("*[[2],1].IsRestless", "true"),
+    ("*[[2],0].IsRestive", "true"),
+    ("*[[2],0].IsGenerallyRestive", "true"),
+    ("(*[[2],0] + *[1]).IsRestive", "false"),
+    ("(*[[2],0] + *[1]).IsGenerallyRestive", "true"),
+    ("*[[2],0].IsHalfTame", "true"),
+    ("*[[[[2],1]]].IsGenerallyTame", "true"),          # {{{*2},*}}: its option reverses through {*2}
+    ("*[[[[2],1]]].IsTame", "false"),
+    ("*[[[[2],1]]].IsTameable", "true"),
+    ("*[0,1,[[2],0]].IsTameable", "false"),             # g+ = 2, g- = 3: wild
+    ("*[1].IsExtraverted", "true"),
+    ("*[2].IsExtraverted", "false"),
+    ("*[1].IsIntroverted", "true"),
+    ("*[[2]].IsIntroverted", "false"),
+    ("[*[n].IsEven for n from 0 to 3]", "[true,false,true,false]"),
+    ("[*[[2]].IsEven, (*[[2]] + *[1]).IsEven]", "[true,false]"),
     (f"{h(2)}.IsPrime", "true"),
     (f"{h(3)}.MisereNimValue", "3"),
     ("*[].MisereNimValue", "1"),
@@ -307,7 +350,7 @@ def test_entry_form_of_day_3_games_reads_back(options, more):
     text = "*[" + ",".join(entry(x) for x in options + more) + "]"
     printed = run(text)
     assert reads_back(printed)
-    assert printed == str(cgt.misere_game(options + more))
+    assert printed == str(cgt.misere_entry(*(options + more)))
 
 
 def test_tame_games_outcome_follows_genus():

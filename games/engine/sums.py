@@ -1,0 +1,315 @@
+"""Disjunctive sums of ruleset positions, kept as compound games (CGSuite's ``CompoundGame`` of
+``CompoundType`` ``DisjunctiveSum``).
+
+``Kayles(3) + Kayles(3)`` is the game in which a player moves in exactly one component.  Its normal-play
+value is the sum of the components' values, but its misère play is not a function of those values
+(``Kayles(3) + Kayles(3)`` has value 0, as the empty game has, yet the player to move loses it in misère
+play and wins the empty game: Conway, *On Numbers and Games*, ch. 12), so a sum of positions keeps its
+components.  It offers:
+
+* normal play -- :attr:`~DisjunctiveSum.value` (the canonical form, the sum of the values),
+  :attr:`~DisjunctiveSum.outcome`, and for impartial sums :attr:`~DisjunctiveSum.nim_value` (the nim sum);
+* misère play, impartial sums only -- :attr:`~DisjunctiveSum.misere_canonical_form` (the misère sum of the
+  components' forms), :attr:`~DisjunctiveSum.misere_outcome`, :attr:`~DisjunctiveSum.misere_nim_value`,
+  :attr:`~DisjunctiveSum.genus`; and since it has a ``misere_canonical_form``, every function of
+  :mod:`cgt.misere` accepts it;
+* the game tree -- :attr:`~DisjunctiveSum.options`, :attr:`~DisjunctiveSum.left_options`,
+  :attr:`~DisjunctiveSum.right_options`, :attr:`~DisjunctiveSum.components`.
+
+Components may be positions of different rulesets, misère games (:class:`cgt.MisereGame`, an impartial game
+in misère canonical form) and other sums (which are flattened).  Adding a sum or a position to a canonical
+value (a :class:`cgt.Game` or a number) is arithmetic on values, as it is for a position; so are ``-`` and
+negation.  Equality is structural (the same components in the same order): compare ``.value`` or
+``.misere_canonical_form`` for equality of games.
+
+>>> from cgt.games import Kayles, Nim
+>>> s = Kayles(3) + Kayles(3)
+>>> str(s.value), s.nim_value, str(s.misere_outcome), s.misere_nim_value, str(s.genus)
+('0', 0, 'P', 0, '0^0')
+>>> str(s.misere_canonical_form), str(Kayles(2) + Nim(2) + Kayles(1)), str((Kayles(3) + 1))
+('*[32]', "Kayles('2') + Nim('2') + Kayles('1')", '1*3')
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import xor
+
+from cgt.errors import NotApplicableError
+
+__all__ = ["DisjunctiveSum", "disjunctive_sum", "is_summand"]
+
+
+def _ruleset():
+    from cgt.games.engine import ruleset
+
+    return ruleset
+
+
+def is_summand(x) -> bool:
+    """Whether ``x`` takes part in a sum of positions: a position, a sum, or a misère game.
+
+    >>> from cgt.games import Kayles
+    >>> from cgt import misere_nim, nimber
+    >>> is_summand(Kayles(3)), is_summand(misere_nim(2)), is_summand(nimber(2)), is_summand(3)
+    (True, True, False, False)
+    """
+    from cgt.misere.game import MisereGame
+
+    return isinstance(x, (_ruleset().Position, DisjunctiveSum, MisereGame))
+
+
+def _component(x):
+    """A summand as a component: a move becomes the position it reaches; sums are flattened."""
+    ruleset = _ruleset()
+    if isinstance(x, DisjunctiveSum):
+        return x.components
+    if isinstance(x, ruleset.Move):
+        return (ruleset.Position(x.ruleset, x.position),)
+    return (x,)
+
+
+def disjunctive_sum(*summands) -> "DisjunctiveSum":
+    """The disjunctive sum of positions, sums and misère games, as a :class:`DisjunctiveSum`.
+
+    >>> from cgt.games import Kayles
+    >>> str(disjunctive_sum(Kayles(3), Kayles(4), Kayles(5)))
+    "Kayles('3') + Kayles('4') + Kayles('5')"
+    """
+    components: tuple = ()
+    for x in summands:
+        if not is_summand(x):
+            raise NotApplicableError(f"{x!r} is not a position, a sum of positions or a misère game")
+        components += _component(x)
+    return DisjunctiveSum(components)
+
+
+def _is_impartial(c) -> bool:
+    from cgt.misere.game import MisereGame
+
+    return isinstance(c, MisereGame) or getattr(c, "impartial", False) or (
+        isinstance(c, DisjunctiveSum) and c.impartial)
+
+
+class DisjunctiveSum:
+    """``G + H + …``: a disjunctive sum of positions, kept as its components (see the module docstring).
+
+    Build it with ``+`` on positions or with :func:`disjunctive_sum`.
+
+    >>> from cgt.games import Kayles, Domineering
+    >>> s = Kayles(2) + Kayles(2)
+    >>> [str(o) for o in s.options][:2], s.kind, repr(s.g), s.h == Kayles(2)
+    (["Kayles('1') + Kayles('2')", "Kayles('0') + Kayles('2')"], 'DisjunctiveSum', "Kayles('2')", True)
+    >>> d = Domineering("..") + Domineering("..|..")
+    >>> str(d.value), str(d.outcome), d.impartial
+    ('{0|-2}', 'N', False)
+    """
+
+    __slots__ = ("components", "_hash")
+
+    #: CGSuite's ``CompoundType`` of this compound.
+    kind = "DisjunctiveSum"
+
+    def __init__(self, components) -> None:
+        self.components = tuple(components)
+        if len(self.components) < 2:
+            raise NotApplicableError("a disjunctive sum has at least two components")
+        self._hash = hash(("DisjunctiveSum", self.components))
+
+    # ------------------------------------------------------------------ structure
+    @property
+    def g(self):
+        """CGSuite's ``G``: the sum of all components but the last (the first component of a sum of two)."""
+        return self.components[0] if len(self.components) == 2 else DisjunctiveSum(self.components[:-1])
+
+    @property
+    def h(self):
+        """CGSuite's ``H``: the last component."""
+        return self.components[-1]
+
+    @property
+    def impartial(self) -> bool:
+        """Whether every component is impartial."""
+        return all(_is_impartial(c) for c in self.components)
+
+    def _impartial(self, what: str) -> None:
+        if not self.impartial:
+            raise NotApplicableError(f"{self} is not impartial: {what}")
+
+    def _replaced(self, options_of) -> list:
+        result = []
+        for i, c in enumerate(self.components):
+            for o in options_of(c):
+                result.append(DisjunctiveSum(self.components[:i] + _component(o) + self.components[i + 1:]))
+        return result
+
+    @property
+    def left_options(self) -> list:
+        """Left's options: the sums with one component replaced by one of Left's options in it."""
+        return self._replaced(_left_options)
+
+    @property
+    def right_options(self) -> list:
+        """Right's options."""
+        return self._replaced(_right_options)
+
+    @property
+    def options(self) -> list:
+        """The options of an impartial sum (of a partizan one: Left's, then Right's).
+
+        >>> from cgt.games import Nim
+        >>> [str(o) for o in (Nim(1) + Nim(1)).options]
+        ["Nim('0') + Nim('1')", "Nim('1') + Nim('0')"]
+        """
+        if self.impartial:
+            return self.left_options
+        return self.left_options + self.right_options
+
+    @property
+    def decomposition(self) -> list:
+        """The components."""
+        return list(self.components)
+
+    # ------------------------------------------------------------------ normal play
+    @property
+    def value(self):
+        """The normal-play canonical form: the sum of the components' values (a :class:`cgt.Game`)."""
+        return reduce(lambda a, b: a + b, (_value(c) for c in self.components))
+
+    canonical_form = value
+
+    @property
+    def game_value(self):
+        """The value, loopy values included (the sum of the components' ``game_value``)."""
+        return reduce(lambda a, b: a + b, (_game_value(c) for c in self.components))
+
+    @property
+    def outcome(self):
+        """The normal-play outcome class."""
+        return self.game_value.outcome
+
+    @property
+    def nim_value(self) -> int:
+        """The nim value of an impartial sum: the nim sum of the components' (Sprague–Grundy)."""
+        self._impartial("it has no nim value")
+        return reduce(xor, (_grundy(c) for c in self.components), 0)
+
+    grundy = nim_value
+
+    # ------------------------------------------------------------------ misère play
+    @property
+    def misere_canonical_form(self):
+        """The misère canonical form: the misère sum of the components' forms (impartial sums only).
+
+        >>> from cgt.games import Kayles
+        >>> str((Kayles(3) + Kayles(4)).misere_canonical_form), str((Kayles(2) + Kayles(2)).misere_canonical_form)
+        ('*[2]', '*[32]')
+        """
+        from cgt.misere.game import misere_canonical_form, misere_sum
+
+        self._impartial("misère canonical forms are for impartial games")
+        return reduce(misere_sum, (misere_canonical_form(c) for c in self.components))
+
+    @property
+    def misere_outcome(self):
+        """The misère outcome class (``N`` or ``P``)."""
+        return self.misere_canonical_form.misere_outcome
+
+    @property
+    def misere_nim_value(self) -> int:
+        """The misère Grundy value (0 exactly for misère P-positions)."""
+        return self.misere_canonical_form.misere_nim_value
+
+    misere_grundy = misere_nim_value
+
+    @property
+    def genus(self):
+        """Conway's genus (a :class:`cgt.Genus`)."""
+        return self.misere_canonical_form.genus
+
+    # ------------------------------------------------------------------ arithmetic
+    def __add__(self, other):
+        """S + X: a sum of positions with a position, sum or misère game; with a value, the sum of values."""
+        if is_summand(other):
+            return disjunctive_sum(self, other)
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return self
+        return self.value + other
+
+    def __radd__(self, other):
+        if is_summand(other):
+            return disjunctive_sum(other, self)
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return self
+        return other + self.value
+
+    def __sub__(self, other):
+        """S - X: arithmetic on values."""
+        return self.value - (_value(other) if is_summand(other) else other)
+
+    def __rsub__(self, other):
+        return other - self.value
+
+    def __neg__(self):
+        """-S: the negative of the value."""
+        return -self.value
+
+    def __eq__(self, other):
+        """Structural equality: the same components in the same order."""
+        return isinstance(other, DisjunctiveSum) and self.components == other.components
+
+    def __hash__(self):
+        return self._hash
+
+    def __reduce__(self):
+        return disjunctive_sum, self.components
+
+    def __str__(self) -> str:
+        return " + ".join(_text(c) for c in self.components)
+
+    __repr__ = __str__
+
+    def _repr_latex_(self) -> str:
+        """Jupyter display: the components typeset, joined by ``+``."""
+        parts = []
+        for c in self.components:
+            text = c._repr_latex_() if hasattr(c, "_repr_latex_") else f"${c}$"
+            parts.append(text.strip("$"))
+        return "$" + " + ".join(parts) + "$"
+
+
+def _text(c) -> str:
+    from cgt.misere.game import MisereGame
+
+    return str(c) if isinstance(c, MisereGame) else repr(c)
+
+
+def _value(c):
+    from cgt import nimber
+    from cgt.misere.game import MisereGame
+
+    return nimber(c.nim_value) if isinstance(c, MisereGame) else c.value
+
+
+def _game_value(c):
+    from cgt.misere.game import MisereGame
+
+    return _value(c) if isinstance(c, MisereGame) else c.game_value
+
+
+def _grundy(c) -> int:
+    from cgt.misere.game import MisereGame
+
+    return c.nim_value if isinstance(c, MisereGame) else c.grundy
+
+
+def _left_options(c):
+    from cgt.misere.game import MisereGame
+
+    return c.options_by_id if isinstance(c, MisereGame) else c.left_options
+
+
+def _right_options(c):
+    from cgt.misere.game import MisereGame
+
+    return c.options_by_id if isinstance(c, MisereGame) else c.right_options

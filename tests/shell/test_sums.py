@@ -1,0 +1,87 @@
+"""Sums of positions in the shell: ``Kayles(3) + Kayles(3)`` is a compound game (CGSuite's ``CompoundGame`` of
+``CompoundType`` ``DisjunctiveSum``) with its normal value and its misère play.
+
+The misère reference is a plain recursion over Kayles' rules (knock down one pin or two adjacent pins of a
+row): the misère Grundy value is 1 at a terminal position and otherwise the mex of the options' values
+(Winning Ways ch. 13).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from cgt.shell import ShellError, run
+
+
+def _kayles(h: int) -> list[tuple]:
+    return [tuple(x for x in (left, h - t - left) if x) for t in (1, 2) for left in range(h - t + 1)]
+
+
+@lru_cache(maxsize=None)
+def misere_kayles(heaps: tuple) -> int:
+    options = {tuple(sorted(heaps[:i] + heaps[i + 1:] + o)) for i, h in enumerate(heaps) for o in _kayles(h)}
+    if not options:
+        return 1
+    values = {misere_kayles(o) for o in options}
+    return min(set(range(len(values) + 1)) - values)
+
+
+ROWS = [
+    ("game.heap.Kayles(3) + game.heap.Kayles(3)", "Kayles(3) + Kayles(3)"),
+    ("(Kayles(3) + Kayles(3)).MisereNimValue", "0"),
+    ("(Kayles(3) + Kayles(3)).MisereOutcomeClass", "P"),
+    ("(Kayles(3) + Kayles(3)).MisereCanonicalForm", "*[32]"),
+    ("(Kayles(3) + Kayles(3)).Genus", "0^0"),                # the fickle genus 0^02 (Winning Ways ch. 13)
+    ("(Kayles(3) + Kayles(3)).CanonicalForm", "0"),          # Kayles(3) = *3 (Winning Ways ch. 4)
+    ("(Kayles(3) + Kayles(3)).NimValue", "0"),
+    ("(Kayles(3) + Kayles(3)).OutcomeClass", "P"),
+    ("(Kayles(3) + Kayles(4)).CanonicalForm", "*2"),
+    ("(Kayles(3) + Kayles(3)).CompoundType", "DisjunctiveSum"),
+    ("(Kayles(3) + Kayles(4) + Kayles(5)).G", "Kayles(3) + Kayles(4)"),
+    ("(Kayles(3) + Kayles(4) + Kayles(5)).H", "Kayles(5)"),
+    ("(Kayles(3) + Kayles(3)).Class", "⟪game.CompoundGame⟫"),
+    ("Kayles(3) + Kayles(3) is CompoundGame", "true"),
+    ("(Kayles(2) + Kayles(2)).Options", "[Kayles(1) + Kayles(2),Kayles(0) + Kayles(2),Kayles(2) + Kayles(1),"
+                                        "Kayles(2) + Kayles(0)]"),
+    ("(Kayles(3) + Kayles(3)).Decomposition", "[Kayles(3),Kayles(3)]"),
+    ("Kayles(3) + Kayles(3) == 0", "true"),                   # compared by value, like a position
+    ("Kayles(3) + Kayles(3) + 1", "1"),                       # with a number: arithmetic on values
+    ("Kayles(3) + Kayles(4) - Kayles(4)", "*3"),
+    ("(Kayles(3) + Kayles(3)).Temperature", "-1"),            # a game method, on the value
+    ("[Kayles(1), Kayles(2)].Sum", "Kayles(1) + Kayles(2)"),
+    ("Kayles(3) + Nim(2)", "Kayles(3) + Nim(2)"),
+    ("(Kayles(3) + Nim(2)).MisereCanonicalForm", "*[2[3]]"),  # *2 + *3: not *, as it is in normal play
+    ("(Kayles(3) + Nim(2)).CanonicalForm", "*"),
+    ("Kayles(3) + *[2]", "Kayles(3) + *[2]"),
+    ("(Kayles(3) + *[2]).MisereCanonicalForm == *[3] + *[2]", "true"),
+    ("*[Kayles(3) + Kayles(3)]", "*[32]"),                    # an element of *[...] may be a position
+    ("{Kayles(1) + Kayles(1) | 0}", "*"),
+    ('(Domineering("..") + Domineering("..|..")).CanonicalForm', "{0|-2}"),
+    ('(Domineering("..") + Domineering("..|..")).OutcomeClass', "N"),
+]
+
+
+@pytest.mark.parametrize("source, printed", [pytest.param(*row, id=row[0]) for row in ROWS])
+def test_sums(source, printed):
+    assert run(source) == printed
+
+
+@pytest.mark.parametrize("a, b", [(3, 3), (3, 4), (5, 2), (5, 5), (6, 7), (4, 9)])
+def test_misere_values_of_kayles_sums_agree_with_search(a, b):
+    heaps = tuple(sorted((a, b)))
+    assert run(f"(Kayles({a}) + Kayles({b})).MisereNimValue") == str(misere_kayles(heaps))
+    assert run(f"(Kayles({a}) + Kayles({b})).MisereOutcomeClass") == ("P" if misere_kayles(heaps) == 0 else "N")
+    assert run(f"(Kayles({a}) + Kayles({b})).MisereCanonicalForm == "
+               f"Kayles({a}).MisereCanonicalForm + Kayles({b}).MisereCanonicalForm") == "true"
+
+
+@pytest.mark.parametrize("source, message", [
+    ('(Domineering("..") + Domineering("..|..")).MisereCanonicalForm', "not impartial"),
+    ('(Domineering("..") + Domineering("..|..")).NimValue', "not impartial"),
+    ("(Kayles(3) + Kayles(3)).Foo", "no method Foo"),
+])
+def test_errors(source, message):
+    with pytest.raises(ShellError, match=message):
+        run(source)
