@@ -13,7 +13,10 @@ command (:mod:`cgt.shell.cli`) runs the interactive REPL, ``cgt -c EXPR`` and
 """
 
 from cgt.shell.errors import ShellError
+from cgt.shell.errors import held_warnings as _held_warnings
 from cgt.shell.limits import Limits
-from cgt.shell.session import Session, run
+
+with _held_warnings():      # shown by the first Session (the ``cgt`` command: in its one-line style)
+    from cgt.shell.session import Session, run
 
 __all__ = ["Limits", "Session", "ShellError", "run"]

@@ -173,11 +173,15 @@ def _is_instance(obj) -> bool:
 
 
 def _tiny(args):
-    return cgt.tiny(to_game(args[0]))
+    from cgt.loopy import LoopyGame, tiny
+
+    return tiny(args[0]) if isinstance(args[0], LoopyGame) else cgt.tiny(to_game(args[0]))
 
 
 def _miny(args):
-    return cgt.miny(to_game(args[0]))
+    from cgt.loopy import LoopyGame, miny
+
+    return miny(args[0]) if isinstance(args[0], LoopyGame) else cgt.miny(to_game(args[0]))
 
 
 def _born_by(args):

@@ -24,6 +24,7 @@ from cgt.short.uptimal import is_uptimal
 from cgt.thermo.thermograph import Thermograph, Trajectory
 
 from cgt.games.engine.ruleset import Position
+from cgt.games.engine.sums import DisjunctiveSum
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import Color
 from cgt.games.strip.board import Strip
@@ -151,7 +152,8 @@ def _short_name(value) -> str | None:
         (TransfiniteNimber, lambda x: "TransfiniteNimber"), (MisereGame, lambda x: "MisereCanonicalGame"),
         (Player, lambda x: "Player"), (Outcome, lambda x: "OutcomeClass"),
         (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
-        (CompoundGame, lambda x: "CompoundGame"), (str, lambda x: "String"), (list, lambda x: "List"),
+        (CompoundGame, lambda x: "CompoundGame"), (DisjunctiveSum, lambda x: "CompoundGame"),
+        (str, lambda x: "String"), (list, lambda x: "List"),
         (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
         (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),
     )

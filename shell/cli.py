@@ -16,7 +16,7 @@ import argparse
 import sys
 
 import cgt
-from cgt.shell.errors import ShellError
+from cgt.shell.errors import ShellError, one_line_warnings
 from cgt.shell.gdl_command import main as gdl_main
 from cgt.shell.repl import main_loop, report, run_lines
 from cgt.shell.session import Session
@@ -63,18 +63,27 @@ def main(argv: list[str] | None = None) -> int:
         if word == "-c" and argv[i + 1].startswith("-"):
             argv[i : i + 2] = ["-c" + argv[i + 1]]
             break
-    if argv[:1] == ["gdl"]:            # ``cgt gdl FILE [--json]``: a GDL file (cgt.shell.gdl_command)
-        return gdl_main(argv[1:])
-    arguments = _parser().parse_args(argv)
-    session = Session()
+    with one_line_warnings():          # a bad CGT_CACHE: one line, as the shell's errors are
+        if argv[:1] == ["gdl"]:        # ``cgt gdl FILE [--json]``: a GDL file (cgt.shell.gdl_command)
+            return gdl_main(argv[1:])
+        arguments = _parser().parse_args(argv)
+        return _run(arguments, Session())
+
+
+def _run(arguments, session: Session) -> int:
     try:
         if arguments.command is not None:
             if arguments.script is not None:
                 print("cgt: give either -c EXPR or a script, not both", file=sys.stderr)
                 return 2
+            if not _is_text(arguments.command):
+                print("cgt: the program after -c is not UTF-8 text", file=sys.stderr)
+                return 2
             try:
                 output = session.run(arguments.command)
-            except ShellError as error:
+            except KeyboardInterrupt:
+                raise
+            except Exception as error:  # ShellError, or a bug outside the guards: one line, never a traceback
                 report(error, sys.stderr, arguments.debug)
                 return 1
             if output:
@@ -88,6 +97,15 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return _closed_pipe()
+
+
+def _is_text(text: str) -> bool:
+    """False when ``text`` holds bytes that were not UTF-8 (Python keeps them as lone surrogates).
+
+    >>> _is_text("{3|2}"), _is_text(b"\\xff".decode("utf-8", "surrogateescape"))
+    (True, False)
+    """
+    return not any("\udc80" <= ch <= "\udcff" for ch in text)
 
 
 def _closed_pipe() -> int:

@@ -24,6 +24,8 @@ from cgt.errors import NotApplicableError
 from cgt.impartial.grundy import mex
 from cgt.runtime.interrupt import check_interrupt
 
+from cgt.games.engine.sums import DisjunctiveSum, is_summand
+
 from cgt.shell.errors import ShellError
 from cgt.shell.method_registry import Section
 from cgt.shell.table import Table, grouped
@@ -366,9 +368,16 @@ def collection_sum(items):
     for item in rest:
         if is_number(total) and is_number(item):
             total = total + item
+        elif is_summand(total) and is_summand(item):
+            total = total + item           # positions add to a compound sum, misère games to their sum
         else:
-            total = to_game(total) + to_game(item)
+            total = to_game(_valued(total)) + to_game(_valued(item))
     return normalise(total) if is_number(total) else total
+
+
+def _valued(x):
+    """A sum of positions stands for its value where a short game is needed."""
+    return x.value if isinstance(x, DisjunctiveSum) else x
 
 
 def _mex(items):

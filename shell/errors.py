@@ -17,7 +17,10 @@ line 1, column 5: syntax error: unexpected end of input
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sys
+import warnings
 
 from cgt.errors import CGTError
 
@@ -64,6 +67,72 @@ def failure_message(error: Exception) -> tuple[str, bool]:
     if isinstance(error, ImportError):     # a library module this feature needs is not installed
         return f"not available in this installation: {error}", True
     return f"internal error ({type(error).__name__}): {error}", True
+
+
+#: Warnings raised while the shell's modules were loaded, not shown yet (see :func:`held_warnings`).
+_HELD: list = []
+
+
+@contextlib.contextmanager
+def held_warnings():
+    """Warnings raised in the block (loading the library: a bad ``CGT_CACHE``) are kept, and shown by the
+    first :class:`~cgt.shell.Session` through :func:`show_held_warnings` -- so the ``cgt`` command, which
+    creates its session inside :func:`one_line_warnings`, shows them in its own one-line style.
+
+    >>> with held_warnings():
+    ...     warnings.simplefilter("always")
+    ...     warnings.warn("kept for later", RuntimeWarning)
+    >>> with warnings.catch_warnings(record=True) as shown:
+    ...     warnings.simplefilter("always")
+    ...     show_held_warnings()
+    >>> [str(w.message) for w in shown]
+    ['kept for later']
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        yield
+    _HELD.extend(caught)
+
+
+def show_held_warnings() -> None:
+    """Show, once, the warnings :func:`held_warnings` kept (through the warnings machinery: filters apply).
+
+    >>> show_held_warnings()
+    """
+    while _HELD:
+        held = _HELD.pop(0)
+        warnings.warn_explicit(held.message, held.category, held.filename, held.lineno, source=held.source)
+
+
+@contextlib.contextmanager
+def one_line_warnings(stream=None):
+    """Within the block, warnings are shown as the shell shows errors: one line ``cgt: warning: …`` on
+    ``stream`` (default ``sys.stderr``), without Python's file name and source line.
+
+    >>> import io, warnings
+    >>> out = io.StringIO()
+    >>> with warnings.catch_warnings(), one_line_warnings(out):
+    ...     warnings.simplefilter("always")
+    ...     warnings.warn("CGT_CACHE ignored: no such file", RuntimeWarning)
+    >>> out.getvalue()
+    'cgt: warning: CGT_CACHE ignored: no such file\\n'
+    """
+    original = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        text = str(message).strip().replace("\n", " ")
+        if text.startswith("cgt: "):
+            text = text[len("cgt: "):]
+        target = stream if stream is not None else (file or sys.stderr)
+        try:
+            print(f"cgt: warning: {text}", file=target, flush=True)
+        except (OSError, ValueError):       # no stream to write to: the warning is dropped, as Python does
+            pass
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = original
 
 
 class ShellError(CGTError):

@@ -24,9 +24,11 @@ from cgt.runtime.interrupt import check_interrupt
 from lark import Token, Tree
 
 from cgt import MisereGame
+import cgt.loopy as loopy
 from cgt.loopy import LoopyGame
 
 from cgt.games.engine.catalogue import is_ruleset
+from cgt.games.engine.sums import DisjunctiveSum, is_summand
 from cgt.games.strip.board import Strip
 
 from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset
@@ -37,6 +39,7 @@ from cgt.shell.graph_values import graph_index
 from cgt.shell.limits import DEFAULT, Limits
 from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_options, sidle, upon_family
 from cgt.shell.methods import REGISTRY
+from cgt.shell.parser import CHAINS
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.strip_values import strip_index
 from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,
@@ -60,6 +63,7 @@ _DOWNS = re.compile(r"v+\d*")
 
 #: Most procedure calls in progress at once (each call also uses some Python stack).
 MAX_CALL_DEPTH = 400
+
 
 
 class Scope:
@@ -143,6 +147,8 @@ class Interpreter:
         self.steps = 0
         self.depth = 0
         self.help_function = help_function
+        self._ready: dict = {}       # id(node) -> its value, for the links of a chain (see eval)
+        self._plain_braces: set = set()     # ids of braces known to hold no pass and no label
 
     # ------------------------------------------------------------ driver
     def program(self, tree: Tree):
@@ -157,7 +163,19 @@ class Interpreter:
         return value, show
 
     def eval(self, node, scope: Scope):
-        """Evaluate one node; errors come out as located ShellErrors."""
+        """Evaluate one node; errors come out as located ShellErrors.
+
+        A chain of operators whose first operand is again such an operator (``1+1+…+1``, ``a*b/c``, ``x or y
+        or z``, ``-(-(-x))``) is evaluated in a loop, innermost first, not by recursion: its length is limited
+        only by the program's.
+        """
+        ready = self._ready
+        if ready and id(node) in ready:         # the first operand of a link of a chain, evaluated already
+            return ready.pop(id(node))
+        if node.data in CHAINS:
+            first = node.children[0]
+            if isinstance(first, Tree) and first.data in CHAINS and id(first) not in ready:
+                return self._chain(node, scope)
         self.steps += 1
         if self.limits.max_steps is not None and self.steps > self.limits.max_steps:
             raise self._error(f"computation too large: more than {self.limits.max_steps} evaluation steps", node)
@@ -172,6 +190,23 @@ class Interpreter:
         except Exception as error:  # the library's refusals, and bugs in cgt: still one line, never a traceback
             message, internal = failure_message(error)
             raise self._error(message, node, internal=internal) from (error if internal else None)
+
+    def _chain(self, node, scope: Scope):
+        """A chain of CHAINS operators down the first operands, innermost first (see :meth:`eval`)."""
+        links = []
+        while isinstance(node, Tree) and node.data in CHAINS:
+            links.append(node)
+            node = node.children[0]
+        value = self.eval(node, scope)
+        ready = self._ready
+        for link in reversed(links):
+            first = id(link.children[0])
+            ready[first] = value
+            try:
+                value = self.eval(link, scope)
+            finally:
+                ready.pop(first, None)
+        return value
 
     def _error(self, message: str, node, internal: bool = False) -> ShellError:
         line, column = _position(node)
@@ -404,6 +439,8 @@ class Interpreter:
     # ------------------------------------------------------------ arithmetic
     def _add(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        if is_summand(a) and is_summand(b) and not (isinstance(a, MisereGame) and isinstance(b, MisereGame)):
+            return a + b            # positions (and misère games) add to a compound sum, CGSuite's CompoundGame
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
             return misere_add(a, b)
         if needs_tower(a, b):
@@ -461,6 +498,11 @@ class Interpreter:
         # n * G: an integer multiple of a game (Norton-consistent for integers).
         for n, g in ((a, b), (b, a)):
             count = number_of(n) if not isinstance(n, bool) else None
+            if count is not None and Fraction(count).denominator == 1 and isinstance(g, LoopyGame):
+                if abs(count) > self.limits.max_multiple:
+                    raise ShellError(f"{count} * {describe(g, 30)}: multiples of a loopy value are limited to "
+                                     f"{self.limits.max_multiple}")
+                return int(count) * g
             if count is not None and Fraction(count).denominator == 1 and _is_gameish(g):
                 return self._multiple(int(count), to_game(g))
         raise ShellError(
@@ -519,6 +561,8 @@ class Interpreter:
         a, b = (self.eval(child, scope) for child in node.children)
         g = _game_operand(a, "take the ordinal sum of")
         h = _game_operand(b, "take the ordinal sum of")
+        if isinstance(g, LoopyGame) or isinstance(h, LoopyGame):
+            return loopy.ordinal_sum(g, h)              # stoppers: the same rule on the graph
         if g.is_nimber and h.is_nimber:       # *a : *b = *(a + b) (Siegel, CGT, ordinal sums of nimbers)
             return self._nimber(g.nim_value + h.nim_value)
         if h is cgt.zero or g is cgt.zero:    # G : 0 = G and 0 : H = H
@@ -831,7 +875,7 @@ class Interpreter:
         bars = [children[i] for i in range(1, len(children), 2)]
         if not bars:
             return make_set(self._arguments(groups[0], scope))
-        if is_loopy_tree(node):
+        if is_loopy_tree(node, self._plain_braces):
             return self._loopy_braces(node, scope)
         parts = [[] if group is None else self._options(group.children, scope) for group in groups]
         if any(isinstance(o, LoopyGame) for part in parts for o in part):
@@ -847,6 +891,8 @@ class Interpreter:
     def _loopy_braces(self, node, scope):
         try:
             return loopy_braces(node, lambda option: self.eval(option, scope))
+        except ShellError:          # an option's own error, located already
+            raise
         except CGTError as error:
             raise self._error(str(error), node) from None
 
@@ -906,7 +952,12 @@ def _parse_number(text: str) -> Fraction:
 
 
 def _is_gameish(value) -> bool:
-    return isinstance(value, Game) or is_number(value) or is_position(value)
+    return isinstance(value, (Game, DisjunctiveSum)) or is_number(value) or is_position(value)
+
+
+def _valued(value):
+    """A sum of positions stands for its value where a short game is needed (a position does, in to_game)."""
+    return value.value if isinstance(value, DisjunctiveSum) else value
 
 
 def _is_ruleset_value(value) -> bool:
@@ -920,7 +971,7 @@ def _option(value):
         return value                                   # the braces are then read as a loopy value
     if isinstance(value, bool) or not _is_gameish(value):
         raise InvalidGameError(f"{describe(value)} cannot be an option of a game")
-    return to_game(value)
+    return to_game(_valued(value))
 
 
 def _game_operand(value, verb: str) -> Game:
@@ -928,15 +979,18 @@ def _game_operand(value, verb: str) -> Game:
         return value                                   # loopy values add, subtract and negate themselves
     if isinstance(value, bool) or not _is_gameish(value):
         raise InvalidGameError(f"cannot {verb} {describe(value)}: it is not a game or a number")
-    return to_game(value)
+    return to_game(_valued(value))
 
 
 def _switch_of(value) -> Game:
     """``+-x``: ``{x|-x}``; for a set ``+-{a,b}`` is ``{a,b|-a,-b}``."""
     if isinstance(value, (frozenset, set, list, tuple)):
         options = [_option(v) for v in value]
+        if any(isinstance(o, LoopyGame) for o in options):
+            return loopy.from_options(options, [-o for o in options])
         return cgt.game(options, [-o for o in options])
-    return cgt.switch(_game_operand(value, "make a switch of"))
+    g = _game_operand(value, "make a switch of")
+    return loopy.switch(g) if isinstance(g, LoopyGame) else cgt.switch(g)
 
 
 def compare(a, op: str, b) -> bool:
@@ -978,7 +1032,7 @@ def compare(a, op: str, b) -> bool:
         x, y = Fraction(a), Fraction(b)
         relation = "<" if x < y else ">" if x > y else "="
     elif gamelike:
-        relation = to_game(a).compare(to_game(b))
+        relation = to_game(_valued(a)).compare(to_game(_valued(b)))
     else:
         raise ShellError(f"cannot compare {describe(a)} and {describe(b)} with {op}")
     return relation in _RELATIONS[op]
@@ -1007,7 +1061,8 @@ def _three_way(a, b):
 
 
 def _equal_values(a, b) -> bool:
-    """Equality of numbers, games and positions (positions by their values)."""
+    """Equality of numbers, games and positions (positions and their sums by their values)."""
+    a, b = _valued(a), _valued(b)
     x, y = number_of(a), number_of(b)
     if x is not None and y is not None:
         return Fraction(x) == Fraction(y)

@@ -209,7 +209,12 @@ def _power(name: str, function):
     def call(g: Game, n):
         value = number_of(n)
         if value is None or Fraction(value).denominator != 1:
-            raise NotApplicableError(f"{name} needs a positive integer exponent, got {n}")
+            # a number or stopper exponent: cgt.loopy's generalised powers (G^->x = G : (x - 1))
+            from cgt.loopy import LoopyGame, power, power_to
+
+            if isinstance(n, LoopyGame) or value is not None:
+                return (power if name == "Pow" else power_to)(g, n if value is None else Fraction(value))
+            raise NotApplicableError(f"{name} needs a positive integer, number or stopper exponent, got {n}")
         return function(g, int(value))
 
     return call

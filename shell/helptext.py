@@ -39,8 +39,10 @@ Collections [1,2,3]  {1,3} (set)  {1 => 2} (map)  1..10..3 (range)  (3,5) (coord
             L.Apply(f)  L.Filter(p)  L.SortedWith((a, b) -> b - a)  L.Sorted  "abc".Substring(1, 2)
 Numbers     5/7  3/0 = inf  omega (or ω)  omega^2 * 3 + 1  (omega+1)/(omega-1)  *omega  *(omega+1)
             a ^ b is a power after an operand (2 ^ 10, x^2); where an operand starts ^ is up (^, ^3)
-Misere      *[4,2] *[2] (entry: a list of options, lists nest)  *[2#] *[(42)31] (printed forms with marks)
-            G.MisereCanonicalForm  G.Genus  G.Mate  MisereCanonicalGame.DayN(3)
+Misere      *[2] (the heap *2)  *[4,2] = {*4,*2}  *[[2]] = {*2}  *[[4,2],4,3,1]  *[[*[4] + *[2]]]
+            printed forms read back: *[2#] *[(42)31] *[2[#1]] *[&12;]; digits only, *[42], is entry: the heap *42
+            G.MisereCanonicalForm  G.Genus  G.IsTame  G.Partitions  MisereCanonicalGame.DayN(3)
+            Kayles(3) + Kayles(3) is a compound sum: .MisereNimValue  .Genus  .CanonicalForm
 Methods     G.LeftStop  G.Cool(1)  ^.Pow(3)  G.UptimalExpansion  G.Class  7.Div(2)  ... see the list below;
             help(Name) explains one"""
 

@@ -5,7 +5,8 @@ Each kind of value declares its methods next to the code that describes it (one 
 :mod:`cgt.shell.method_registry` explains sections and the lookup order):
 
 * short games, compound games, thermographs and nim arithmetic: :mod:`cgt.shell.game_methods`;
-* ruleset positions: :mod:`cgt.shell.position_methods`; integers and rationals: :mod:`cgt.shell.integer_methods`;
+* ruleset positions and their sums: :mod:`cgt.shell.position_methods`; integers and rationals:
+  :mod:`cgt.shell.integer_methods`;
 * surreal numbers, transfinite nimbers and misère play: :mod:`cgt.shell.tower`; loopy games:
   :mod:`cgt.shell.loopy_values`;
 * lists, sets, ranges, maps and strings: :mod:`cgt.shell.containers`;
@@ -37,6 +38,7 @@ from cgt import Game, Player, Surreal
 from cgt.short.selective import CompoundGame
 
 from cgt.games.engine.ruleset import Position
+from cgt.games.engine.sums import DisjunctiveSum
 
 from cgt.shell.builtins import RulesetFunction
 from cgt.shell.classes import CLASS_METHODS, class_of
@@ -47,7 +49,7 @@ from cgt.shell.graph_values import EDGES, GRAPHS, VERTICES
 from cgt.shell.integer_methods import INTEGERS, NUMBERS
 from cgt.shell.loopy_values import LOOPY_GAMES
 from cgt.shell.method_registry import Coercion, MethodRegistry, Section
-from cgt.shell.position_methods import POSITIONS
+from cgt.shell.position_methods import POSITIONS, SUMS
 from cgt.shell.ruleset_methods import (BOARD_RULESETS, GAME_VARIANTS, GRAPH_RULESETS, GRID_AND_STRIP_RULESETS,
                                        PERIODICITIES, POSITION_VARIANTS, RULESET_FAMILIES, RULESETS)
 from cgt.shell.strip_values import STRIPS
@@ -97,10 +99,10 @@ def ordinal(player: Player) -> int:
 
 #: Every section, in the order ``help(Name)`` lists the methods called Name.
 SECTIONS = (
-    GAMES, POSITIONS, NIM_ARITHMETIC, NUMBERS, COLLECTIONS, INTEGERS, EVERY_VALUE, CLASS_METHODS, COMPOUND_GAMES,
-    THERMOGRAPHS, PLAYERS, GAME_VARIANTS, POSITION_VARIANTS, RULESETS, BOARD_RULESETS, GRID_AND_STRIP_RULESETS,
-    GRAPH_RULESETS, RULESET_FAMILIES, PERIODICITIES, LIST_AND_SET_METHODS, LISTS, SETS, MAPS, MAP_ENTRIES, STRINGS,
-    GRAPHS, VERTICES, EDGES, STRIPS,
+    GAMES, POSITIONS, SUMS, NIM_ARITHMETIC, NUMBERS, COLLECTIONS, INTEGERS, EVERY_VALUE, CLASS_METHODS,
+    COMPOUND_GAMES, THERMOGRAPHS, PLAYERS, GAME_VARIANTS, POSITION_VARIANTS, RULESETS, BOARD_RULESETS,
+    GRID_AND_STRIP_RULESETS, GRAPH_RULESETS, RULESET_FAMILIES, PERIODICITIES, LIST_AND_SET_METHODS, LISTS,
+    SETS, MAPS, MAP_ENTRIES, STRINGS, GRAPHS, VERTICES, EDGES, STRIPS,
     TOWER_NUMBERS, TRANSFINITE, MISERE, GAME_MISERE, POSITION_MISERE, LOOPY_GAMES, RANGES,
 )
 
@@ -122,6 +124,7 @@ COERCIONS = (
     Coercion(Range, list, list),                 # a range is the list of its values
     Coercion(RulesetFunction, None, lambda f: f.entry.resolve()),    # a catalogued name is its ruleset
     Coercion(CompoundGame, Game, lambda c: c.canonical_form),
+    Coercion(DisjunctiveSum, Game, lambda c: c.value),      # a sum of positions offers its value's methods
 )
 
 #: The methods of every shell value.  Python's ``bool`` subclasses ``int``, but true and false are no

@@ -106,7 +106,7 @@ def _glued_hint(source: str, line: int, column: int) -> str:
     lines = source.split("\n")
     if not 1 <= line <= len(lines):
         return ""
-    before = "\n".join(lines[: line - 1] + [lines[line - 1][: column - 1]])
+    before = lines[line - 1][: column - 1][-60:]        # a glued uptimal is short: its line's end is enough
     match = _GLUED_BEFORE.search(before)
     if match is None or not match.group(2) or match.group(2).isdigit():
         return ""
@@ -143,14 +143,18 @@ def check_common_mistakes(source: str) -> None:
     ...
     cgt.shell.errors.ShellError: line 1, column 3: ** is not an operator: write 10^7 for a power (or 10 * *7 for copies of *7)
     """
-    text = _without_strings(source)
-    match = re.search(r"(\S*?)\s*\*\*\s*(\w*)", text)
-    if match is None:
+    if "**" not in source:
         return
-    at = text.index("**", match.start())
+    text = _without_strings(source)
+    at = text.find("**")
+    if at < 0:
+        return
+    # the operands around the first ** (looked for near it only, so that a long program costs linear time)
+    before = re.search(r"([^\s+\-,;=:(&]*)\s*$", text[max(0, at - 40):at])
+    after = re.match(r"\s*(\w*)", text[at + 2:at + 42])
     line = text.count("\n", 0, at) + 1
     column = at - (text.rfind("\n", 0, at) + 1) + 1
-    base, exponent = match.group(1) or "a", match.group(2) or "b"
+    base, exponent = before.group(1) or "a", after.group(1) or "b"
     raise ShellError(f"** is not an operator: write {base}^{exponent} for a power (or {base} * *{exponent} for "
                      f"copies of *{exponent})", line, column, source, kind="syntax")
 
@@ -182,8 +186,118 @@ def _located_syntax_error(source: str, error: UnexpectedInput) -> ShellError:
     return ShellError("syntax error", line if line and line > 0 else None, column, source, kind="syntax")
 
 
+#: Operators whose first operand the evaluator computes before anything else: a chain of them down the first
+#: operands (``1+1+…+1``, ``-(-(-x))``, ``a or b or c``) is evaluated in a loop (``Interpreter.eval``), so
+#: it is one level of nesting, however long.
+CHAINS = frozenset({"add", "sub", "add_switch", "mul", "div", "mod", "ordinal_sum", "infix_call", "or_", "and_",
+                    "neg", "pos", "not_", "switch"})
+
+#: Nodes that group the parts of another and add no level: argument lists, blocks, the program itself.
+_GROUPS = frozenset({"start", "program", "block", "arguments", "call_arguments", "map_entries", "parameters",
+                     "elif", "yields"})
+
+#: Deepest nesting of expressions inside one another that a program may have (``{{…}|}``, ``f(f(…))``,
+#: ``[[…]]``, ``1+(1+(…))``): each level costs the evaluator a few Python frames.  Parentheses that only
+#: group (``((…(1)…))``) and chains of operators (``1+1+…+1``) add no level.
+MAX_NESTING = 2000
+
+
+def nesting_depth(tree: Tree) -> tuple[int, object]:
+    """How deeply the expressions of a parsed program nest, and the innermost node (a tree or token).
+
+    Computed without recursion; see :data:`MAX_NESTING` for what counts as a level.
+
+    >>> nesting_depth(parse("1 + 1 + 1 + 1"))[0], nesting_depth(parse("((((1))))"))[0]
+    (2, 1)
+    >>> nesting_depth(parse("[[[1]]]"))[0], nesting_depth(parse("f(g(1))"))[0]
+    (4, 3)
+    """
+    deepest, where = 0, tree
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if node.data not in _GROUPS:
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, node
+        stack.extend(_levels(node, depth))
+    return deepest, where
+
+
+def check_nesting(tree: Tree, source: str, limit: int = MAX_NESTING) -> None:
+    """Refuse a program nested more than ``limit`` levels deep, at once, with the place it goes too deep.
+
+    >>> check_nesting(parse("-" * 5000 + "1"), "")
+    >>> source = "[" * 3000 + "]" * 3000
+    >>> check_nesting(parse(source), source)
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: line 1, column 2001: expression nested too deeply (more than 2,000 levels)
+    """
+    stack = [(tree, 0)]
+    while stack:
+        node, level = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if node.data not in _GROUPS:
+            level += 1
+            if level > limit:
+                line, column = _node_position(node)
+                raise ShellError(f"expression nested too deeply (more than {limit:,} levels)", line, column,
+                                 source, kind="syntax")
+        stack.extend(_levels(node, level))
+
+
+def _levels(node: Tree, level: int):
+    """``(child, level)`` for the children of ``node`` at ``level``: the first operand of a chain link that is a
+    link again stays at the link's level (it is evaluated in the same loop)."""
+    children = node.children
+    if node.data in CHAINS and isinstance(children[0], Tree) and children[0].data in CHAINS:
+        return [(children[0], level - 1)] + [(child, level) for child in children[1:]]
+    return [(child, level) for child in children]
+
+
+_COMMENTS = re.compile(r"//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/")
+
+
+def _check_brackets(source: str, limit: int = MAX_NESTING) -> None:
+    """Refuse, before parsing, a program whose ``[`` and ``{`` nest more than ``limit`` deep: each of them opens
+    a level of nesting (a list, braces, a set or a map), so such a program would be refused after parsing
+    anyway, and parsing it first would take a while.
+
+    >>> _check_brackets("[" * 2500 + "]" * 2500)
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: line 1, column 2001: expression nested too deeply (more than 2,000 levels)
+    """
+    if source.count("[") + source.count("{") <= limit:
+        return
+    text = _COMMENTS.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), _without_strings(source))
+    depth = 0
+    for at, char in enumerate(text):
+        if char in "[{":
+            depth += 1
+            if depth > limit:
+                line = text.count("\n", 0, at) + 1
+                column = at - (text.rfind("\n", 0, at) + 1) + 1
+                raise ShellError(f"expression nested too deeply (more than {limit:,} levels)", line, column,
+                                 source, kind="syntax")
+        elif char in "]}":
+            depth = max(0, depth - 1)
+
+
+def _node_position(node) -> tuple[int | None, int | None]:
+    meta = getattr(node, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True):
+        return meta.line, meta.column
+    return None, None
+
+
 def parse(source: str) -> Tree:
-    """Parse a program; a syntax error becomes a :class:`ShellError` with line and column.
+    """Parse a program; a syntax error becomes a :class:`ShellError` with line and column, and so does a
+    program nested more than :data:`MAX_NESTING` levels deep.
 
     >>> str(parse("1 + *2").data)
     'start'
@@ -197,10 +311,13 @@ def parse(source: str) -> Tree:
     if len(source) > MAX_SOURCE_LENGTH:
         raise ShellError(f"the program is too long ({len(source)} characters; the limit is {MAX_SOURCE_LENGTH})")
     check_common_mistakes(source)
+    _check_brackets(source)
     try:
-        return parser().parse(source, on_error=functools.partial(_separate_after_end, source))
+        tree = parser().parse(source, on_error=functools.partial(_separate_after_end, source))
     except UnexpectedInput as error:
         raise _syntax_error(source, error) from None
+    check_nesting(tree, source)
+    return tree
 
 
 # The keyword ``end`` as the last token before a position (comments and blanks skipped).

@@ -1,4 +1,5 @@
-"""The methods of ruleset positions (CGSuite's ``Game`` members of §6.2, on :class:`cgt.games.Position`).
+"""The methods of ruleset positions (CGSuite's ``Game`` members of §6.2, on :class:`cgt.games.Position`) and of
+their sums (CGSuite's ``CompoundGame`` of type ``DisjunctiveSum``, :class:`cgt.games.engine.sums.DisjunctiveSum`).
 
 A position answers from its ruleset: its options and moves as written (a list: options need not be
 distinct), winning moves, decomposition, followers, misère outcome; ``P.CanonicalForm`` is its value.
@@ -18,14 +19,17 @@ import cgt
 from cgt.errors import NotApplicableError
 
 from cgt.games.engine.ruleset import Move, Position
+from cgt.games.engine.sums import DisjunctiveSum
 
 from cgt.shell.method_registry import Section
-from cgt.shell.values import describe, player_of
+from cgt.shell.values import HelpText, describe, player_of
 
-__all__ = ["POSITIONS", "sensible_options"]
+__all__ = ["POSITIONS", "SUMS", "sensible_options"]
 
 #: The members of ruleset positions (moves included).
 POSITIONS = Section("ruleset positions", Position, letter="P")
+#: The members of sums of positions: ``Kayles(3) + Kayles(4)`` keeps its components (§6.2 ``CompoundGame``).
+SUMS = Section("sums of positions", DisjunctiveSum, letter="C")
 
 POSITIONS.method("CanonicalForm", lambda p: p.value, doc=Position.value)
 POSITIONS.method("GameValue", lambda p: p.game_value, doc=Position.game_value)
@@ -93,3 +97,35 @@ def label(p: Position):
 
 POSITIONS.method("MisereOutcomeClass", lambda p: p.misere_outcome, doc=Position.misere_outcome)
 POSITIONS.method("MisereNimValue", lambda p: p.misere_grundy, doc=Position.misere_grundy)
+
+
+# ---------------------------------------------------------------- sums of positions
+
+_D = DisjunctiveSum
+SUMS.method("CanonicalForm", lambda c: c.value, doc=_D.value)
+SUMS.method("GameValue", lambda c: c.game_value, doc=_D.game_value)
+SUMS.method("OutcomeClass", lambda c: c.outcome, doc=_D.outcome)
+SUMS.method("NimValue", lambda c: c.nim_value, doc=_D.nim_value)
+SUMS.method("LeftOptions", lambda c: c.left_options, doc=_D.left_options)
+SUMS.method("RightOptions", lambda c: c.right_options, doc=_D.right_options)
+SUMS.method("Decomposition", lambda c: c.decomposition, doc=_D.decomposition)
+SUMS.method("MisereCanonicalForm", lambda c: c.misere_canonical_form, doc=_D.misere_canonical_form)
+SUMS.method("MisereOutcomeClass", lambda c: c.misere_outcome, doc=_D.misere_outcome)
+SUMS.method("MisereNimValue", lambda c: c.misere_nim_value, doc=_D.misere_nim_value)
+SUMS.method("Genus", lambda c: c.genus, doc=_D.genus)
+SUMS.method("G", lambda c: c.g, doc=_D.g)
+SUMS.method("H", lambda c: c.h, doc=_D.h)
+
+
+@SUMS.method("Options", arity=(0, 1), usage="C.Options, or C.Options(Left)")
+def sum_options(c: DisjunctiveSum, player=None) -> list:
+    """C.Options: every option (an impartial sum's, or Left's then Right's); C.Options(Left): Left's."""
+    if player is None:
+        return c.options
+    return c.left_options if player_of(player) is cgt.Player.Left else c.right_options
+
+
+@SUMS.method("CompoundType")
+def sum_compound_type(c: DisjunctiveSum):
+    """DisjunctiveSum: how the compound combines its components."""
+    return HelpText(c.kind)

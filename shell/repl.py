@@ -120,6 +120,40 @@ def left_much_behind(error: BaseException) -> bool:
     return isinstance(cause, (KeyboardInterrupt, MemoryError, TooLargeError))
 
 
+def collect_after_failure(err: TextIO, debug: bool = False) -> None:
+    """Collect what a refused or interrupted entry left behind; a failure of the collection itself is one more
+    line on ``err``, and the session goes on.
+
+    >>> import io
+    >>> collect_after_failure(io.StringIO())
+    """
+    try:
+        limits.collect()
+    except Exception as error:
+        report(error, err, debug)
+
+
+class NotText(Exception):
+    """Input that is not UTF-8 text: the shell reads nothing more from it."""
+
+
+def utf8_lines(stream: Iterable[bytes], name: str = "standard input"):
+    r"""The lines of a binary stream decoded as UTF-8; :class:`NotText` at the first line that is not.
+
+    >>> list(utf8_lines([b"1 + 1\n", "\u2191".encode()]))
+    ['1 + 1\n', '↑']
+    >>> list(utf8_lines([b"1\n", b"\xff\xfe\n"]))
+    Traceback (most recent call last):
+    ...
+    cgt.shell.repl.NotText: standard input is not UTF-8 text (line 2)
+    """
+    for number, raw in enumerate(stream, 1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise NotText(f"{name} is not UTF-8 text (line {number})") from None
+
+
 def entries(lines: Iterable[str]):
     """Group input lines into entries as the REPL would: yield (first line number, text).
 
@@ -170,7 +204,7 @@ def run_lines(
                 break
             output = None if left_much_behind(error) else ""
         if output is None:              # refused or interrupted: collect now that the error and its frames are gone
-            limits.collect()
+            collect_after_failure(err, debug)
             continue
         if output:
             print(output, file=out)
@@ -298,10 +332,13 @@ def interactive(session: Session, debug: bool = False, input=None, output=None) 
             report(error, sys.stderr, debug)
             output = None if left_much_behind(error) else ""
         if output is None:              # refused or interrupted: what it built goes back now
-            limits.collect()
+            collect_after_failure(sys.stderr, debug)
             continue
         if output:
-            print(output, flush=True)
+            try:
+                print(output, flush=True)
+            except KeyboardInterrupt:   # Ctrl-C while a long answer is written
+                print("\ninterrupted", file=sys.stderr, flush=True)
 
 
 def main_loop(session: Session | None = None, debug: bool = False) -> int:
@@ -309,4 +346,10 @@ def main_loop(session: Session | None = None, debug: bool = False) -> int:
     session = session or Session()
     if sys.stdin.isatty() and sys.stdout.isatty():
         return interactive(session, debug)
-    return run_lines(sys.stdin, session, sys.stdout, sys.stderr, debug)
+    binary = getattr(sys.stdin, "buffer", None)
+    lines = sys.stdin if binary is None else utf8_lines(binary)
+    try:
+        return run_lines(lines, session, sys.stdout, sys.stderr, debug)
+    except NotText as error:            # as for a script file that is not UTF-8 (cgt.shell.cli)
+        print(f"cgt: {error}", file=sys.stderr)
+        return 2

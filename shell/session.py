@@ -17,7 +17,7 @@ import contextlib
 import sys
 
 from cgt.shell.builtins import HELP, make_globals
-from cgt.shell.errors import ShellError, failure_message
+from cgt.shell.errors import ShellError, failure_message, show_held_warnings
 from cgt.shell.evaluator import Interpreter, Scope
 from cgt.shell.helptext import help_function, overview
 from cgt.shell.limits import DEFAULT, Limits
@@ -51,6 +51,7 @@ class Session:
     """
 
     def __init__(self, limits: Limits = DEFAULT):
+        show_held_warnings()
         self.limits = limits
         self.builtins = make_globals()
         self.builtins.update(language_globals())
@@ -63,30 +64,41 @@ class Session:
         >>> Session().evaluate("1 + 1;")
         (None, False)
         """
+        value, show, _ = self._evaluate(source)
+        return value, show
+
+    def _evaluate(self, source: str):
         tree = parse(source)
         interpreter = Interpreter(self.scope, source, self.limits, help_function)
         with _recursion_room():
             value, show = interpreter.program(tree)
         if value is HELP:
             value = HelpText(overview())
-        return value, show
+        return value, show, tree
 
     def run(self, source: str) -> str:
-        """What the shell prints for ``source`` (see :func:`cgt.shell.run`)."""
+        """What the shell prints for ``source`` (see :func:`cgt.shell.run`).
+
+        A failure while the value is printed (printing computes too: a loopy value's sides) is one
+        :class:`ShellError`, located at the statement whose value it is.
+        """
         with _recursion_room():
-            value, show = self.evaluate(source)
+            value, show, tree = self._evaluate(source)
             if not show or value is None:
                 return ""
             try:
                 return format_value(value)
             except RecursionError:
-                raise ShellError("the result is nested too deeply to print") from None
-            except ShellError:
-                raise
-            except Exception as error:  # printing computes too (a loopy value's sides): the same one-line guard
-                message, internal = failure_message(error)
-                raise ShellError(f"cannot print the result: {message}", internal=internal) from (
-                    error if internal else None)
+                error = ShellError("the result is nested too deeply to print")
+            except ShellError as failure:
+                error = failure
+            except Exception as failure:    # the same one-line guard as the evaluator's
+                message, internal = failure_message(failure)
+                error = ShellError(f"cannot print the result: {message}", internal=internal)
+                if internal:
+                    error.__cause__ = failure
+            line, column = _last_statement_position(tree)
+            raise error.located(line, column, source)
 
     def names(self) -> list[str]:
         """Every global name currently defined (builtins and variables), for completion.
@@ -95,6 +107,15 @@ class Session:
         True
         """
         return sorted(set(self.builtins) | set(self.variables))
+
+
+def _last_statement_position(tree) -> tuple[int | None, int | None]:
+    """Line and column of the last statement of a parsed program (the one whose value is printed)."""
+    statements = [s for s in tree.children[0].children if s is not None]
+    meta = getattr(statements[-1], "meta", None) if statements else None
+    if meta is None or getattr(meta, "empty", True):
+        return None, None
+    return meta.line, meta.column
 
 
 def run(source: str, session: Session | None = None, limits: Limits | None = None) -> str:

@@ -29,6 +29,7 @@ from cgt.errors import InvalidGameError, NotApplicableError
 from cgt.transfinite import nim as transfinite_nim
 
 from cgt.games.engine.ruleset import Position
+from cgt.games.engine.sums import DisjunctiveSum, is_summand
 
 from cgt.shell.method_registry import Section
 from cgt.shell.values import check_arity, describe
@@ -238,10 +239,10 @@ def compare_tower(a, op: str, b) -> bool:
 
 def nimber_of(n, max_nimber: int = 1 << 20):
     """``*x``: the nimber of a non-negative integer, the transfinite nimber of an ordinal, or (for a list)
-    the misère game with those options (CGSuite's entry form ``*[4,2]``).
+    the misère game of CGSuite's entry notation ``*[4,2]`` (:func:`misere_literal`).
 
-    >>> str(nimber_of(3)), str(nimber_of(cgt.omega * 2)), str(nimber_of([4, 2]))
-    ('*3', '*(ω×2)', '*[42]')
+    >>> str(nimber_of(3)), str(nimber_of(cgt.omega * 2)), str(nimber_of([4, 2])), str(nimber_of([2]))
+    ('*3', '*(ω×2)', '*[42]', '*[2]')
     """
     if isinstance(n, list):
         return misere_literal(n, min(max_nimber, MISERE_HEAP_LIMIT))
@@ -262,6 +263,8 @@ MISERE_HEAP_LIMIT = 1000
 
 
 def _misere_option(x, limit: int = MISERE_HEAP_LIMIT):
+    """An element of ``*[…]`` as a game: an integer is a nim heap, a list the game with those options, a
+    misère game itself, an impartial position (or sum of positions) its misère canonical form."""
     if isinstance(x, MisereGame):
         return x
     if _is_int(x):
@@ -272,23 +275,35 @@ def _misere_option(x, limit: int = MISERE_HEAP_LIMIT):
         return cgt.misere_nim(x)
     if isinstance(x, list):
         return cgt.misere_game([_misere_option(y, limit) for y in x])
+    if isinstance(x, (Position, DisjunctiveSum)):
+        return cgt.misere_canonical_form(x)
     raise InvalidGameError(f"{describe(x)} cannot be an option of a misère game: use integers (nim heaps), "
                            "lists of options or misère games")
 
 
 def misere_literal(items: list, limit: int = MISERE_HEAP_LIMIT) -> MisereGame:
-    """CGSuite's entry form ``*[a, b, …]``: integers are nim heaps, lists games with those options.
+    """CGSuite's entry notation ``*[a, b, …]`` (tutorial "Misère Theory"): a single element is a game -- an
+    integer the nim heap, a list the game with those options, a misère game itself -- and two or more
+    elements (or none) are the options of the game.  So ``*[2]`` is ``*2``, ``*[[2]]`` the game ``{*2}``
+    whose only option is ``*2``, and ``*[4,2]`` is ``{*4, *2}``.
 
-    >>> str(misere_literal([])), str(misere_literal([[2]])), str(misere_literal([0, 1]))
-    ('*[0]', '*[2##]', '*[2]')
+    >>> str(misere_literal([2])), str(misere_literal([[2]])), str(misere_literal([4, 2])), str(misere_literal([]))
+    ('*[2]', '*[2#]', '*[42]', '*[0]')
+    >>> str(misere_literal([[4, 2], 4, 3, 1])), str(misere_literal([[2], 2, 1, 0]))
+    ('*[(42)431]', '*[2#210]')
     """
+    if len(items) == 1:
+        return _misere_option(items[0], limit)
     return cgt.misere_game([_misere_option(x, limit) for x in items])
 
 
 def misere_text(text: str, limit: int = MISERE_HEAP_LIMIT) -> MisereGame:
-    """CGSuite's printed form ``*[42]``, ``*[2[#1]]`` read back (the shell's ``MISERE`` token).
+    """CGSuite's printed form ``*[2#]``, ``*[(42)31]``, ``*[2[#1]]``, ``*[&12;]`` read back (the shell's
+    ``MISERE`` token).  A printed form of digits only, such as ``*[42]`` (CGSuite's print of ``{*4, *2}``),
+    is also entry notation, and the shell reads it as entry notation (the heap ``*42``), as CGSuite does:
+    it never reaches this function.
 
-    >>> misere_text("*[2]") is cgt.misere_nim(2), str(misere_text("*[(42)31]"))
+    >>> misere_text("*[2#]") is cgt.misere_game([2]), str(misere_text("*[(42)31]"))
     (True, '*[(42)31]')
     >>> misere_text("*[&5000;]")
     Traceback (most recent call last):
@@ -302,12 +317,18 @@ def misere_text(text: str, limit: int = MISERE_HEAP_LIMIT) -> MisereGame:
 
 
 def misere_add(a, b, verb: str = "add"):
-    """``G + H`` (or ``G - H``: misère games are their own negatives) of misère games; ``0 + G`` is ``G``.
+    """``G + H`` (or ``G - H``: an impartial game is its own negative) of misère games; ``0 + G`` is ``G``.
+    A misère game plus a ruleset position (or a sum of positions) is their compound sum.
 
     >>> h = cgt.misere_nim(2)
     >>> str(misere_add(h, h)), misere_add(0, h) is h
     ('*[32]', True)
+    >>> from cgt.games import Kayles
+    >>> str(misere_add(h, Kayles(3))), str(misere_add(h, Kayles(3)).misere_canonical_form)
+    ("*[2] + Kayles('3')", '*[2[3]]')
     """
+    if verb == "add" and all(is_summand(x) for x in (a, b)):
+        return a + b
     operands = []
     for x in (a, b):
         if isinstance(x, MisereGame):
@@ -316,7 +337,7 @@ def misere_add(a, b, verb: str = "add"):
             operands.append(cgt.misere_nim(0))
         else:
             raise NotApplicableError(f"cannot {verb} {describe(a)} and {describe(b)}: a misère game only adds "
-                                     "to misère games (use G.MisereCanonicalForm)")
+                                     "to misère games, ruleset positions and their sums (use G.MisereCanonicalForm)")
     return operands[0] + operands[1]
 
 
@@ -576,6 +597,15 @@ MISERE.method("MisereOutcomeClass", lambda g: g.misere_outcome, doc=_M.misere_ou
 MISERE.method("MisereNimValue", lambda g: g.misere_nim_value, doc=_M.misere_nim_value)
 MISERE.method("NimValue", lambda g: g.nim_value, doc=_M.nim_value)
 MISERE.method("IsTame", lambda g: g.is_tame, doc=_M.is_tame)
+MISERE.method("IsGenerallyTame", lambda g: g.is_generally_tame, doc=_M.is_generally_tame)
+MISERE.method("IsTameable", lambda g: g.is_tameable, doc=_M.is_tameable)
+MISERE.method("IsRestive", lambda g: g.is_restive, doc=_M.is_restive)
+MISERE.method("IsGenerallyRestive", lambda g: g.is_generally_restive, doc=_M.is_generally_restive)
+MISERE.method("IsRestless", lambda g: g.is_restless, doc=_M.is_restless)
+MISERE.method("IsHalfTame", lambda g: g.is_half_tame, doc=_M.is_half_tame)
+MISERE.method("IsExtraverted", lambda g: g.is_extraverted, doc=_M.is_extraverted)
+MISERE.method("IsIntroverted", lambda g: g.is_introverted, doc=_M.is_introverted)
+MISERE.method("IsEven", lambda g: g.is_even, doc=_M.is_even)
 MISERE.method("IsNimHeap", lambda g: g.is_nim_heap, doc=_M.is_nim_heap)
 MISERE.method("IsPrime", lambda g: g.is_prime, doc=_M.is_prime)
 MISERE.method("Distinguisher", lambda g, h: g.distinguisher(_misere_arg(h, "Distinguisher")), arity=(1, 1),
@@ -596,25 +626,5 @@ GAME_MISERE.method("Genus", lambda g: _game_misere_form(g).genus, doc=_M.genus)
 GAME_MISERE.method("MisereOutcomeClass", cgt.partizan_misere_outcome)
 
 
-@POSITION_MISERE.method("MisereCanonicalForm")
-def position_misere_form(p) -> MisereGame:
-    """The misère canonical form of an impartial ruleset position, over the ruleset's normal-form keys
-    (memoised in the ruleset's ``misere_form`` table).
-
-    >>> from cgt.games import Kayles
-    >>> str(position_misere_form(Kayles(5)))
-    '*[(32)321]'
-    """
-    ruleset = p.ruleset
-    if not p.impartial:
-        raise NotApplicableError(f"{p} is not impartial: misère canonical forms are for impartial games")
-    key = lambda q: ruleset.normal_form(q)[0]          # noqa: E731
-    return cgt.misere_canonical_form_of(
-        key(p.position),
-        lambda q: [key(o) for o in ruleset.options(q)],
-        lambda q: [key(c) for c in ruleset.components(q)],
-        ruleset.table("misere_form"),
-    )
-
-
-POSITION_MISERE.method("Genus", lambda p: position_misere_form(p).genus, doc=_M.genus)
+POSITION_MISERE.method("MisereCanonicalForm", lambda p: p.misere_canonical_form, doc=Position.misere_canonical_form)
+POSITION_MISERE.method("Genus", lambda p: p.genus, doc=Position.genus)

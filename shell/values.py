@@ -30,6 +30,7 @@ from cgt.notation.print_order import option_key
 
 from cgt.games.engine.catalogue import is_ruleset
 from cgt.games.engine.ruleset import Move, Position
+from cgt.games.engine.sums import DisjunctiveSum
 from cgt.games.engine.variants import VariantRuleset
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import GraphRuleset
@@ -391,7 +392,8 @@ def format_value(value) -> str:
     if isinstance(value, tuple):
         return "(" + ",".join(format_value(v) for v in value) + ")"
     if isinstance(value, (set, frozenset)):
-        return "{" + ",".join(format_value(v) for v in sorted(value, key=sort_key)) + "}"
+        ordered = sorted(value, key=sort_key) if len(value) > 1 else value    # no keys to make for one element
+        return "{" + ",".join(format_value(v) for v in ordered) + "}"
     if isinstance(value, Namespace):
         return value.path
     if isinstance(value, Function):
@@ -403,6 +405,8 @@ def format_value(value) -> str:
         return text if value.label is None else f"{value.label} -> {text}"
     if isinstance(value, Position):
         return position_text(value)
+    if isinstance(value, DisjunctiveSum):          # §5.2: a CompoundGame sum prints G + H
+        return " + ".join(format_value(c) for c in value.components)
     if is_ruleset(value):
         return ruleset_text(value)
     if isinstance(value, Graph):                  # §5.2: plain graphs print as Graph("...")

@@ -1280,17 +1280,48 @@ def _translate(g: Game, x: Fraction) -> Game:
 
 _add_deep = deep(_add)
 
-#: Refuse ``n * G`` when the copies still to add times the birthday of the doubled game passes this: the
-#: canonical form of ``n.G`` for a game that is not an uptimal can grow with ``n`` (birthday up to
-#: ``n.birthday(G)``), so huge ``n`` would exhaust memory long before finishing.
+#: Refuse ``n * G`` at once when ``n / 2`` times the birthday of ``2.G`` (not an uptimal) passes this: the
+#: canonical form of ``n.G`` can grow with ``n`` (birthday up to ``n.birthday(G)``).
 MAX_MULTIPLE_BIRTHDAY = 2_000_000
+
+#: Refuse a step of ``n * G`` that adds two games ``A + B`` with ``size(A) * size(B) * (birthday(A) +
+#: birthday(B))`` above this (``size``: :func:`_general_size`).  The canonical form of a sum is built from the
+#: sums of the pairs of followers, and the comparisons each needs go as deep as the games: for multiples of
+#: ``{3||2|1}``, 256.G + 256.G (513 x 513 pairs, days 643 + 643: 338 million) takes about 2 s, 256.G + 512.G
+#: (1.01 billion) about 14 s (docs/performance.md, "Parsing, nesting and multiples").
+MAX_SUM_WORK = 600_000_000
+
+
+def _general_size(g: Game) -> int:
+    """The followers of ``g`` met through games that are not uptimals, each uptimal counted once and not
+    opened (1 for an uptimal): the sizes that :data:`MAX_SUM_WORK` bounds."""
+    if g._nus is not None:
+        return 1
+    seen = {g._id}
+    stack = [g]
+    while stack:
+        for option in itertools.chain(_lefts(h := stack.pop()), _rights(h)):
+            if option._id not in seen:
+                seen.add(option._id)
+                if option._nus is None:
+                    stack.append(option)
+    return len(seen)
 
 
 def _multiple(g: Game, n: int) -> Game:
-    """n copies of g: uptimals in closed form, other games by binary doubling (until a doubling is an uptimal).
+    """n copies of g: uptimals in closed form, other games by doubling, n.G = 2.((n // 2).G) + (n % 2).G, so
+    that a multiple that is an uptimal again (2.{3|2} = 5) keeps every later step small.
 
     >>> str(_multiple(game([3], [2]), 10**9)), str(_multiple(game([1], [-1]), 10**9 + 1))
     ('2500000000', '+-1')
+
+    A multiple whose canonical form is too large to compute promptly is refused with one line, before the
+    sum that would take long (see :data:`MAX_SUM_WORK`):
+
+    >>> _multiple(game([3], [game([2], [1])]), 2000)
+    Traceback (most recent call last):
+    ...
+    cgt.errors.TooLargeError: 2000 * {3||2|1}: too large to compute: 500 copies + 500 copies pair 1,001 x 1,001 followers born by day 2,506 (more than the limit 600,000,000 of pairs x day); use fewer copies
     """
     if g._nus is not None:
         # n.(x + u.^ + *m) = nx + nu.^ + *m if n is odd, else + 0 (nimbers are their own negatives)
@@ -1298,46 +1329,64 @@ def _multiple(g: Game, n: int) -> Game:
         return kernel.uptimal(x * n, u * n, m if n % 2 else 0)
     if n < 0:
         return _multiple(_neg_deep(g), -n)
-    copies = n
-    result = ZERO
-    power = g
-    while n:
-        if power._nus is not None:
-            # 2^k.g has become an uptimal (2.{3|2} = 5): the remaining copies of it are closed form too.
-            return kernel.add_deep(result, _multiple(power, n))
-        if n & 1:
-            result = kernel.add_deep(result, power)
-        n >>= 1
-        if n:
-            power = kernel.add_deep(power, power)
-            reach = n * _birthday(power)
-            if reach > MAX_MULTIPLE_BIRTHDAY and power._nus is None:
-                raise TooLargeError(f"{copies} * {g}: the sum of so many copies could reach birthday {reach:,} "
-                                    f"(limit {MAX_MULTIPLE_BIRTHDAY:,}); use fewer copies")
+
+    def add(a: Game, ka: int, b: Game, kb: int) -> Game:
+        if a._nus is None and b._nus is None:
+            size_a, size_b, day = _general_size(a), _general_size(b), _birthday(a) + _birthday(b)
+            if size_a * size_b * day > MAX_SUM_WORK:
+                raise TooLargeError(f"{n} * {g}: too large to compute: {ka} copies + {kb} copies pair {size_a:,} x "
+                                    f"{size_b:,} followers born by day {day:,} (more than the limit "
+                                    f"{MAX_SUM_WORK:,} of pairs x day); use fewer copies")
+        return kernel.add_deep(a, b)
+
+    if n > 1:
+        double = add(g, 1, g, 1)
+        if double._nus is not None:     # 2.G is an uptimal (2.{3|2} = 5): n.G = (n // 2).(2.G) + (n % 2).G
+            return kernel.add_deep(_multiple(double, n // 2), g if n % 2 else ZERO)
+        reach = n // 2 * _birthday(double)
+        if reach > MAX_MULTIPLE_BIRTHDAY:
+            raise TooLargeError(f"{n} * {g}: the sum of so many copies could reach birthday {reach:,} "
+                                f"(limit {MAX_MULTIPLE_BIRTHDAY:,}); use fewer copies")
+    result, k = ZERO, 0                 # result = k.g, k the leading bits of n read so far
+    for bit in bin(n)[2:]:
+        if k:
+            result, k = add(result, k, result, k), 2 * k
+        if bit == "1":
+            result, k = (add(result, k, g, 1) if k else g), k + 1
     return result
 
 
 # ====================================================================== measures
 
 def _birthday(g: Game) -> int:
+    """The birthday, stored on each game on the way; an explicit stack, so games born on any day have one."""
     b = g._birthday
-    if b is None:
-        nus = g._nus
+    if b is not None:
+        return b
+    stack = [g]
+    while stack:
+        h = stack[-1]
+        if h._birthday is not None:
+            stack.pop()
+            continue
+        nus = h._nus
         if nus is not None:
             # x + u.^ + *n: b(x) + n when u = 0, else b(x) + |u| + max(1, n XOR (|u| mod 2)) -- read off the
             # canonical forms of u.^ + *n (odd multiples of ^ carry a star); checked against the recursive
             # definition in tests/runtime/test_api_limits.py.
             x, u, n = nus
             u = abs(u)
-            b = number_birthday(x) + (n if u == 0 else u + max(1, n ^ (u & 1)))
-        else:
-            b = 0
-            for o in itertools.chain(_lefts(g), _rights(g)):
-                ob = _birthday(o) + 1
-                if ob > b:
-                    b = ob
-        g._birthday = b
-    return b
+            h._birthday = number_birthday(x) + (n if u == 0 else u + max(1, n ^ (u & 1)))
+            stack.pop()
+            continue
+        options = tuple(itertools.chain(_lefts(h), _rights(h)))
+        waiting = [o for o in options if o._birthday is None]
+        if waiting:                     # the options first; h is met again once they are done
+            stack.extend(waiting)
+            continue
+        h._birthday = max((o._birthday for o in options), default=-1) + 1
+        stack.pop()
+    return g._birthday
 
 
 def _extra(g: Game) -> dict:

@@ -6,10 +6,11 @@
 ('on', True, 'L')
 """
 
-from cgt.loopy.builder import loopy_game
+from cgt.loopy.builder import from_options, loopy_game
 from cgt.loopy.named import dud, off, on, over, under, upon, uponth
 from cgt.loopy.outcome import LoopyOutcome
+from cgt.loopy.structure import miny, ordinal_sum, power, power_to, switch, tiny
 from cgt.loopy.value import LoopyGame, as_loopy, sided
 
-__all__ = ["LoopyGame", "LoopyOutcome", "as_loopy", "dud", "loopy_game", "off", "on", "over", "sided",
-           "under", "upon", "uponth"]
+__all__ = ["LoopyGame", "LoopyOutcome", "as_loopy", "dud", "from_options", "loopy_game", "miny", "off", "on",
+           "ordinal_sum", "over", "power", "power_to", "sided", "switch", "tiny", "under", "upon", "uponth"]

@@ -1,6 +1,6 @@
 """Building loopy values: from CGSuite text, or from a dictionary of labelled positions.
 
-Text uses CGSuite's loopy literals (CGSUITE.md §4.2, §5.4): braces with nested bars, ``pass`` for a move
+Text uses CGSuite's loopy literals (as CGSuite reads and prints them): braces with nested bars, ``pass`` for a move
 to the position itself, a label glued before a brace (``a{0|{1|a}}``) naming that position for later
 references, the named values ``on off over under dud`` (``over``/``under`` with a number prefix,
 ``2over``), ``^[on]``/``v[on]`` and ``^<on>``/``v<on>`` (optionally with ``*``), short games in CGSuite notation, and
@@ -10,10 +10,22 @@ references, the named values ``on off over under dud`` (``over``/``under`` with 
 ('over', '*', '1 & 0')
 >>> str(loopy_game("a{1|{a|-1}}")), str(loopy_game("2^[on]*")), str(loopy_game("-1/2v<on>*"))
 ('2 & {1|-2}', '2^[on]*', '-1/2v<on>*')
+
+An option that is a sided value makes a sided value: each side takes that side of the option, so
+``{dud|0}`` is ``{on|0} & {off|0}``, and ``{off|0} = -1`` (Left's move to ``off`` reverses):
+
+>>> str(loopy_game("{dud|0}")), str(loopy_game("{1 & 0|pass}"))
+('{on|0} & -1', '1over & over')
 >>> loopy_game("{0|b}")
 Traceback (most recent call last):
 ...
-cgt.errors.InvalidGameError: cannot read '{0|b}' as a loopy game: label 'b' used before its definition
+cgt.errors.InvalidGameError: cannot read '{0|b}' as a loopy game: label 'b' is not defined in the literal
+
+A label names its position anywhere in the literal (as in CGSuite), also before its definition or in
+another branch:
+
+>>> str(loopy_game("{b|{c{b{0|}|}|c}}")) == str(loopy_game("{{0|}|{c{{0|}|}|c}}"))
+True
 
 The dictionary form names every position; options are labels, ``"pass"``, or games:
 
@@ -31,13 +43,17 @@ from cgt.errors import InvalidGameError
 from cgt.loopy.graph import from_short_game
 from cgt.loopy.value import LoopyGame, sided
 
-__all__ = ["loopy_game"]
+__all__ = ["loopy_game", "from_options"]
 
 _LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _SHIFTED = re.compile(r"(.*?)(over|under)$")
 _UPON = re.compile(r"(.*?)([\^v])(\[on\]|<on>)(\*?)$")
 _NAMED = ("on", "off", "over", "under", "dud")
 _DOWNS = re.compile(r"v+\d*$")
+#: ``+-G``, ``Tiny(G)``, ``Miny(G)``.
+_SHORTCUT = re.compile(r"(\+-|Tiny|Miny)(?:\((.*)\)|(?<=-)(.+))$")
+#: A label glued to its opening brace.
+_LABEL_DEFINITION = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\{")
 
 
 def loopy_game(text_or_start, positions=None) -> LoopyGame:
@@ -53,6 +69,30 @@ def loopy_game(text_or_start, positions=None) -> LoopyGame:
     return _TextReader(text_or_start).read()
 
 
+def from_options(lefts, rights):
+    """``{lefts | rights}`` from short games, numbers and loopy values (an option that is a sided value makes
+    a sided value: each side takes that side of the option).
+
+    >>> from cgt.loopy import on, dud
+    >>> str(from_options([on], [0])), str(from_options([dud], [0]))
+    ('{on|0}', '{on|0} & -1')
+    """
+    builder = _Builder()
+    root = builder.new()
+
+    def node(v) -> int:
+        if isinstance(v, LoopyGame):
+            return builder.stopper(v, str(v))
+        try:
+            return builder.short(v)
+        except InvalidGameError:
+            raise InvalidGameError(f"{v!r} cannot be an option of a game") from None
+
+    builder.left[root] = tuple(node(v) for v in lefts)
+    builder.right[root] = tuple(node(v) for v in rights)
+    return builder.value(root)
+
+
 class _Builder:
     """Accumulates graph nodes: braces, short leaves and copies of stoppers."""
 
@@ -60,6 +100,7 @@ class _Builder:
         self.left: list = []
         self.right: list = []
         self.memo: dict = {}
+        self.sided: dict = {}
 
     def new(self) -> int:
         self.left.append(())
@@ -72,8 +113,12 @@ class _Builder:
         return from_short_game(as_game(game), self.left, self.right, self.memo)
 
     def stopper(self, value: LoopyGame, what: str) -> int:
+        """The node of a loopy value among the options: its graph copied in, or, for a value that is not a
+        stopper, a leaf that stands for it (each side of the result then uses that side of the value)."""
         if not value.is_stopper:
-            raise InvalidGameError(f"{what} is not a stopper, so it cannot be an option")
+            node = self.new()
+            self.sided[node] = value
+            return node
         graph = value.sides()[0]
         base = len(self.left)
         for i in range(graph.size):
@@ -82,7 +127,7 @@ class _Builder:
         return base + graph.root
 
     def value(self, root: int) -> LoopyGame:
-        return LoopyGame.from_graph(self.left, self.right, start=root)
+        return LoopyGame.from_graph(self.left, self.right, start=root, leaves=self.sided or None)
 
 
 def _from_positions(start, positions) -> LoopyGame:
@@ -123,6 +168,8 @@ class _TextReader:
         self.text = text
         self.builder = _Builder()
         self.labels: dict = {}
+        self.declared: set = set()      # labels defined somewhere in the part being read
+        self.pending: set = set()       # labels referred to before their definition
 
     def fail(self, why: str):
         raise InvalidGameError(f"cannot read {self.text!r} as a loopy game: {why}")
@@ -139,6 +186,8 @@ class _TextReader:
         for part in parts:
             self.builder = _Builder()
             self.labels = {}
+            self.declared = set(_LABEL_DEFINITION.findall(part))
+            self.pending = set()
             root = self.option(part.strip(), None)
             values.append(self.builder.value(root))
         if len(values) == 2:
@@ -155,14 +204,24 @@ class _TextReader:
             return current
         if text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
             return self.option(text[1:-1].strip(), current)
+        if len(_split_top(text, "&")) > 1:          # a sided value among the options: a closed value
+            try:
+                value = loopy_game(text)
+            except InvalidGameError as error:
+                self.fail(str(error).replace(f"cannot read {text!r} as a loopy game: ", f"in {text!r}: "))
+            return self.builder.stopper(value, text)
         m = re.match(r"([A-Za-z_][A-Za-z0-9_]*)?\{", text)
         if m and text.endswith("}") and _balanced(text[m.end() - 1:]):
             return self.brace(m.group(1), text[m.end():-1])
         if _LABEL.match(text) and text not in _NAMED:
             if text in self.labels:
                 return self.labels[text]
+            if text in self.declared:       # defined later: its node now, its options at the definition
+                self.pending.add(text)
+                self.labels[text] = self.builder.new()
+                return self.labels[text]
             if not _DOWNS.match(text):      # v, vv, v3 ... are downs, not labels
-                self.fail(f"label {text!r} used before its definition")
+                self.fail(f"label {text!r} is not defined in the literal")
         return self.named(text)
 
     def named(self, text: str) -> int:
@@ -171,6 +230,22 @@ class _TextReader:
 
         if text in _NAMED:
             return self.builder.stopper(getattr(named, text), text)
+        shortcut = _SHORTCUT.match(text)
+        if shortcut:
+            # +-G, Tiny(G), Miny(G): short when G is, else a loopy value read on its own
+            try:
+                return self.builder.short(parse_game(text))
+            except InvalidGameError:
+                pass
+            from cgt.loopy.structure import miny, switch, tiny
+
+            inner = shortcut.group(2) if shortcut.group(2) is not None else shortcut.group(3)
+            try:
+                value = loopy_game(inner)
+            except InvalidGameError as error:
+                self.fail(str(error).replace(f"cannot read {inner!r} as a loopy game: ", f"in {text!r}: "))
+            make = {"+-": switch, "Tiny": tiny, "Miny": miny}[shortcut.group(1)]
+            return self.builder.stopper(make(value), text)
         m = _UPON.match(text)
         if m:
             value = named.upon if m.group(3) == "[on]" else named.uponth
@@ -201,10 +276,14 @@ class _TextReader:
         return shift
 
     def brace(self, label: str | None, body: str) -> int:
-        node = self.builder.new()
+        if label is not None and label in self.pending:
+            self.pending.discard(label)
+            node = self.labels[label]
+        else:
+            node = self.builder.new()
+        if label is not None and node != self.labels.get(label, node):
+            self.fail(f"label {label!r} defined twice")
         if label is not None:
-            if label in self.labels:
-                self.fail(f"label {label!r} defined twice")
             if label in _NAMED or label == "pass":
                 self.fail(f"{label!r} cannot be a label")
             self.labels[label] = node

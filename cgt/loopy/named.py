@@ -1,4 +1,5 @@
-"""The named loopy values (Berlekamp, Conway and Guy, *Winning Ways*, ch. 11; CGSUITE.md §4.1).
+"""The named loopy values (Berlekamp, Conway and Guy, *Winning Ways*, ch. 11; CGSuite's
+predefined ``on``, ``off``, ``over``, ``under``, ``upon`` and ``dud``).
 
 * ``on = {pass |}`` and ``off = {| pass}``: Left (Right) can always pass;
 * ``over = {0 | pass}`` and ``under = {pass | 0}``: positive (negative) infinitesimals, larger than

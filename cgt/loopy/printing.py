@@ -1,4 +1,4 @@
-"""CGSuite's plain text for loopy values (CGSUITE.md §5.4).
+"""CGSuite's plain text for loopy values (as CGSuite prints them).
 
 * ``on``, ``off``, ``dud``; ``over``/``under`` with a number prefix (``2over``); ``^[on]`` for
   ``upon = {pass | *}`` and ``v[on]`` for its negative; ``^<on>`` for the uponth ``{0 | v[on]*}`` and
@@ -66,6 +66,16 @@ def _slashes(text: str) -> int:
     return best
 
 
+def _subgraph(g: Graph, node: int) -> Graph:
+    return Graph(g.left, g.right, node).restricted()
+
+
+def _canonical(g: Graph) -> Graph:
+    from cgt.loopy.simplify import canonical_numbering
+
+    return canonical_numbering(g)
+
+
 def format_stopper(g: Graph) -> str:
     """The text of a simplest-form stopper graph."""
     short = short_values(g)
@@ -126,7 +136,45 @@ class _Printer:
             x = self.short[right[0]]
             return ("" if x.number == 0 else str(x)) + "under"
         return (self._upon(i, left, right) or self._upon(i, right, left, negative=True)
-                or self._uponth(left, right) or self._uponth(right, left, negative=True))
+                or self._uponth(left, right) or self._uponth(right, left, negative=True) or self._shortcut(i))
+
+    def _shortcut(self, i: int) -> str | None:
+        """``+-G``, ``Tiny(G)`` and ``Miny(G)`` for a loopy stopper ``G`` (CGSuite prints them for stoppers as for
+        short games), when the followers involved are printed nowhere else and need no names."""
+        g = self.g
+        left, right = g.left[i], g.right[i]
+        if len(left) != 1 or len(right) != 1 or i in left + right:
+            return None
+        (l,), (r,) = left, right
+        zero = self._number_node(0)
+        # Tiny(G) = {0 || 0 | -G}, Miny(G) = {G | 0 || 0}
+        for near, far, inner_near, inner_far, name, sign in (
+                (l, r, g.left, g.right, "Tiny", -1), (r, l, g.right, g.left, "Miny", 1)):
+            if near == zero and far not in self.short and inner_near[far] == (zero,) and len(inner_far[far]) == 1:
+                k = inner_far[far][0]
+                if k not in self.short and k != far and self._private(i, [far]):
+                    value = _subgraph(g, k)
+                    return f"{name}({format_stopper(_canonical(value.negated() if sign < 0 else value))})"
+        # +-G = {G | -G}
+        if (l not in self.short or r not in self.short) and self._private(i, [l, r]):
+            a, b = _canonical(_subgraph(g, l)), _canonical(_subgraph(g, r).negated())
+            if a.left == b.left and a.right == b.right:
+                text = format_stopper(a)
+                return "+-" + (text if not any(c in text for c in ",|&") or text.startswith("{") else f"({text})")
+        return None
+
+    def _number_node(self, x) -> int | None:
+        return next((j for j, v in self.short.items() if v.is_number and v.number == x), None)
+
+    def _private(self, i: int, tops: list) -> bool:
+        """Whether the followers of ``tops`` are reached from ``i`` only (not from elsewhere, not back to
+        ``i``) and none of them needs a name."""
+        g = self.g
+        inside = set(g.reachable(tops))
+        if i in inside or inside & self.needs_name:
+            return False
+        return not any(q in inside for p in range(g.size) if p != i and p not in inside
+                       for q in g.left[p] + g.right[p])
 
     def _number(self, j) -> object:
         """The number short node ``j`` stands for, or None."""

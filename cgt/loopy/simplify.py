@@ -31,7 +31,7 @@ from cgt.runtime.interrupt import check_interrupt
 from cgt.loopy.graph import Graph, from_short_game, short_values
 from cgt.loopy.survival import ge_matrix
 
-__all__ = ["simplest", "simplest_each", "canonical_numbering"]
+__all__ = ["simplest", "simplest_each", "simplest_all", "canonical_numbering"]
 
 
 def _best(options, at_least) -> tuple:
@@ -68,6 +68,31 @@ def simplest_each(graph: Graph, nodes) -> dict:
     left, right = _reduced(graph)
     reduced = (tuple(left), tuple(right))
     return {i: canonical_numbering(_quotient(Graph(*reduced, i).restricted())) for i in nodes}
+
+
+def simplest_all(graph: Graph) -> tuple[Graph, list[int]]:
+    """Every node of a stopper graph in simplest form at once: one graph in which equal nodes are one node,
+    and ``index[i]``, the node of the result that node ``i`` became.
+
+    >>> g = Graph.build([[1], [], [1], [3]], [[], [], [], []])    # 1, 0, 1 and on
+    >>> fused, index = simplest_all(g)
+    >>> index[0] == index[2] != index[1], fused.size
+    (True, 3)
+    """
+    if graph.alternating_cycle_nodes():
+        raise NotApplicableError("simplest form: the game is not a stopper (it has an infinite alternating play)")
+    left, right = _reduced(graph)
+    reduced = Graph(tuple(left), tuple(right), graph.root)
+    colour = _colours(reduced, list(range(reduced.size)))
+    first: dict = {}
+    for i in range(reduced.size):
+        first.setdefault(colour[i], i)
+    keep = sorted(first.values())
+    new_of = {i: k for k, i in enumerate(keep)}
+    index = [new_of[first[colour[i]]] for i in range(reduced.size)]
+    fused = Graph(tuple(tuple(sorted({index[j] for j in reduced.left[i]})) for i in keep),
+                  tuple(tuple(sorted({index[j] for j in reduced.right[i]})) for i in keep), index[graph.root])
+    return fused, index
 
 
 def _reduced(g: Graph) -> tuple[list, list]:

@@ -2,7 +2,8 @@
 
 A *pseudonumber* is ``on``, ``off``, a number ``x``, ``x over`` (= ``x + over``) or ``x under``; they are
 totally ordered, ``off < x under < x < x over < y under < on`` for numbers ``x < y``.  CGSuite's
-``LeftStop``/``RightStop`` of a ``CanonicalStopper`` are pseudonumbers (CGSUITE.md §6.6, §6.8).
+``LeftStop``/``RightStop`` of a ``CanonicalStopper`` are pseudonumbers (CGSuite's documentation of
+``CanonicalStopper`` and ``Pseudonumber``).
 
 There is no book on loopy stops on this machine; the definition is Siegel's (*Combinatorial Game
 Theory*, ch. VI, "stops" of stoppers) as recalled, the loopy form of the short-game recursion:

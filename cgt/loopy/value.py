@@ -1,9 +1,11 @@
 """Loopy game values: :class:`LoopyGame`, one class for stoppers and for sided values.
 
-A value is held as its *onside* and *offside*, each a stopper in simplest form (``G = G^+ & G^-``;
-Berlekamp, Conway and Guy, *Winning Ways*, ch. 11; Siegel, *Combinatorial Game Theory*, ch. VI).  When
-the two sides are equal the value is a stopper.  A value built from a graph also keeps the graph, so
-its outcome class comes straight from retrograde analysis without computing sides.
+A value is held as its *onside* and *offside* (``G = G^+ & G^-``; Berlekamp, Conway and Guy, *Winning
+Ways*, ch. 11; Siegel, *Combinatorial Game Theory*, ch. VI), each a stopper in simplest form -- or, in
+the rare case that the finite simplification of :mod:`cgt.loopy.sides` leaves a side cyclic, that side's
+simplified graph, read with the side's convention (its onside is the onside).  When the two sides are
+equal the value is a stopper.  A value built from a graph also keeps the graph, so its outcome class
+comes straight from retrograde analysis without computing sides.
 
 >>> on = LoopyGame.from_graph([[0]], [[]])            # {pass |}
 >>> off = -on
@@ -33,7 +35,7 @@ from cgt.loopy.graph import Graph, from_short_game, sum_graph
 from cgt.loopy.outcome import LoopyOutcome
 from cgt.loopy.sides import side
 from cgt.loopy.simplify import canonical_numbering
-from cgt.loopy.survival import stopper_ge, survives, wins
+from cgt.loopy.survival import side_le, stopper_ge, survives, wins
 
 __all__ = ["LoopyGame", "sided", "as_loopy"]
 
@@ -41,13 +43,14 @@ __all__ = ["LoopyGame", "sided", "as_loopy"]
 class LoopyGame:
     """A loopy value: a stopper, or a sided value ``onside & offside`` (see the module docstring)."""
 
-    __slots__ = ("_graph", "_on", "_off", "_outcome")
+    __slots__ = ("_graph", "_on", "_off", "_outcome", "_hash")
 
     def __init__(self, graph: Graph | None = None, on: Graph | None = None, off: Graph | None = None):
         self._graph = graph
         self._on = on
         self._off = off
         self._outcome = None
+        self._hash = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -65,6 +68,15 @@ class LoopyGame:
         """
         left = [list(x) for x in left]
         right = [list(x) for x in right]
+        if leaves and _sided_leaves(leaves):
+            # a leaf that is not a stopper: each side of the value from the same side of the leaves
+            # (a follower that never leads back may be replaced by its side; Siegel, ch. VI)
+            graphs = []
+            for onside in (True, False):
+                lists = ([list(x) for x in left], [list(x) for x in right])
+                _attach_leaves(*lists, leaves, onside)
+                graphs.append(Graph.build(*lists, start))
+            return _from_sides(side(graphs[0], True), side(graphs[1], False))
         if leaves:
             _attach_leaves(left, right, leaves)
         return cls(Graph.build(left, right, start))
@@ -82,15 +94,17 @@ class LoopyGame:
         """
         from cgt.loopy.simplify import simplest_each
 
+        nodes = list(nodes)
+        for i in nodes:
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(left):
+                raise InvalidGameError(f"loopy graph: node {i!r} is not a node index 0..{len(left) - 1}")
+        if leaves and _sided_leaves(leaves):
+            return [cls.from_graph(left, right, i, leaves) for i in nodes]
         left = [list(x) for x in left]
         right = [list(x) for x in right]
         if leaves:
             _attach_leaves(left, right, leaves)
-        nodes = list(nodes)
         graph = Graph.build(left, right, 0)
-        for i in nodes:
-            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < graph.size:
-                raise InvalidGameError(f"loopy graph: node {i!r} is not a node index 0..{graph.size - 1}")
         if graph.alternating_cycle_nodes():
             return [cls(Graph(graph.left, graph.right, i)) for i in nodes]
         forms = simplest_each(graph, nodes)
@@ -123,26 +137,43 @@ class LoopyGame:
     @property
     def onside(self) -> "LoopyGame":
         """The onside ``G^+`` (a stopper): the value when Left wins every infinite play."""
-        graph = self._side_graph(True)
-        return LoopyGame(graph, graph, graph)
+        return _stopper_value(self._side_graph(True), True, lambda: f"the onside of {self}")
 
     @property
     def offside(self) -> "LoopyGame":
         """The offside ``G^-`` (a stopper): the value when Right wins every infinite play."""
-        graph = self._side_graph(False)
-        return LoopyGame(graph, graph, graph)
+        return _stopper_value(self._side_graph(False), False, lambda: f"the offside of {self}")
 
     def sides(self) -> tuple[Graph, Graph]:
-        """Both sides as simplest-form graphs (the internal interface printing and tests use)."""
+        """Both sides as graphs: simplest-form stoppers, or a side's simplified graph when it stays cyclic
+        (the internal interface printing and tests use)."""
         return self._side_graph(True), self._side_graph(False)
 
     @property
     def is_stopper(self) -> bool:
-        """True when the value is a stopper (its onside and offside coincide)."""
+        """True when the value is a stopper (its onside and offside coincide).
+
+        A side that stays cyclic is compared with the other side when that one is a stopper; when both
+        stay cyclic the value counts as no stopper (the two sides cannot be compared with each other).
+        """
         if self._graph is not None and self._graph.is_stopper():
             return True
         on, off = self.sides()
-        return _same(on, off)
+        on_stopper, off_stopper = on.is_stopper(), off.is_stopper()
+        if on_stopper and off_stopper:
+            return _same(on, off)
+        if on_stopper:
+            # the offside (a stopper value) is at most the onside; equal iff on <= off
+            if side_le(on, off, "off"):
+                self._off = on
+                return True
+            return False
+        if off_stopper:
+            if side_le(on, off, "on"):
+                self._on = off
+                return True
+            return False
+        return False
 
     def _stopper_graph(self, what: str) -> Graph:
         if not self.is_stopper:
@@ -171,6 +202,126 @@ class LoopyGame:
         if not self.is_short:
             raise NotApplicableError(f"to_game: {self} is not a short game")
         return graph_to_game(self._side_graph(True))
+
+    # ------------------------------------------------------------------ options and predicates
+    @property
+    def left_options(self) -> list:
+        """A stopper's Left options in simplest form (short ones as :class:`cgt.Game`; a pass is the value).
+
+        >>> [str(x) for x in LoopyGame.from_graph([[0, 1], []], [[], []]).left_options]   # {0, pass |}
+        ['on']
+        """
+        from cgt.loopy.structure import options
+
+        return options(self, True)
+
+    @property
+    def right_options(self) -> list:
+        """A stopper's Right options in simplest form (see :attr:`left_options`)."""
+        from cgt.loopy.structure import options
+
+        return options(self, False)
+
+    def followers(self) -> list:
+        """Every follower of a stopper's simplest form, itself included, each once.
+
+        >>> sorted(str(x) for x in LoopyGame.from_graph([[1], []], [[0], []]).followers())    # over
+        ['0', 'over']
+        """
+        from cgt.loopy.structure import followers
+
+        return followers(self)
+
+    @property
+    def follower_count(self) -> int:
+        """The number of followers of a stopper's simplest form (distinct values), itself included."""
+        return self._stopper_graph("follower_count").size
+
+    @property
+    def is_pseudonumber(self) -> bool:
+        """True for ``on``, ``off``, numbers, ``x over`` and ``x under``."""
+        from cgt.loopy.structure import is_pseudonumber
+
+        return is_pseudonumber(self)
+
+    @property
+    def is_numberish(self) -> bool:
+        """True for a number plus an infinitesimal (equal strong stops that are a number)."""
+        from cgt.loopy.structure import is_numberish
+
+        return is_numberish(self)
+
+    @property
+    def is_number_tiny(self) -> bool:
+        """True for ``x + Tiny(G)`` and ``x + Miny(G)`` (number ``x``, positive stopper ``G``)."""
+        from cgt.loopy.structure import is_number_tiny
+
+        return is_number_tiny(self)
+
+    @property
+    def is_infinitesimal(self) -> bool:
+        """True when ``-x < G < x`` for every positive number ``x``.
+
+        >>> from cgt.loopy import over, on
+        >>> over.is_infinitesimal, on.is_infinitesimal
+        (True, False)
+        """
+        from cgt.loopy.structure import is_infinitesimal
+
+        return is_infinitesimal(self)
+
+    @property
+    def is_all_small(self) -> bool:
+        """True when every follower with an option for one player has one for the other (both sides)."""
+        from cgt.loopy.structure import is_all_small
+
+        return is_all_small(self)
+
+    @property
+    def is_idempotent(self) -> bool:
+        """True when ``G + G = G``.
+
+        >>> from cgt.loopy import over, upon
+        >>> over.is_idempotent, upon.is_idempotent
+        (True, False)
+        """
+        return self + self == self
+
+    def _short_test(self, test) -> bool:
+        return self.is_short and test(self.to_game())
+
+    @property
+    def is_zero(self) -> bool:
+        """True for the value 0."""
+        return self._short_test(lambda g: g.is_number and g.number == 0)
+
+    @property
+    def is_number(self) -> bool:
+        """True for numbers (which are short)."""
+        return self._short_test(lambda g: g.is_number)
+
+    @property
+    def is_integer(self) -> bool:
+        """True for integers."""
+        return self._short_test(lambda g: g.is_integer)
+
+    @property
+    def is_nimber(self) -> bool:
+        """True for nimbers."""
+        return self._short_test(lambda g: g.is_nimber)
+
+    def ordinal_sum(self, other) -> "LoopyGame":
+        """``G : H`` for stoppers (see :func:`cgt.loopy.structure.ordinal_sum`)."""
+        from cgt.loopy.structure import ordinal_sum
+
+        return ordinal_sum(self, other)
+
+    def subordinate(self, base) -> "LoopyGame":
+        """CGSuite's ``Subordinate(base)``: the stopper ``H`` with ``G = base : H`` (see
+        :func:`cgt.loopy.structure.subordinate`)."""
+        from cgt.loopy.structure import subordinate
+
+        return subordinate(self, base)
 
     # ------------------------------------------------------------------ outcome
     @property
@@ -210,9 +361,9 @@ class LoopyGame:
             return NotImplemented
         on = side(sum_graph(self._side_graph(True), other._side_graph(True)), True)
         off = side(sum_graph(self._side_graph(False), other._side_graph(False)), False)
-        if not stopper_ge(on, off):
+        if not side_le(off, on, "offon"):
             raise NotApplicableError(f"sum {self} + {other} has no sided value (its onside is not >= its offside)")
-        return LoopyGame(on if _same(on, off) else None, on, off)
+        return _from_sides(on, off)
 
     __radd__ = __add__
 
@@ -246,13 +397,13 @@ class LoopyGame:
         """``G Upsum H``: the onside of ``G^+ + H^+`` (Siegel, ch. VI)."""
         other = _coerce_strict(other)
         graph = side(sum_graph(self._side_graph(True), other._side_graph(True)), True)
-        return LoopyGame(graph, graph, graph)
+        return _stopper_value(graph, True, lambda: f"{self} Upsum {other}")
 
     def downsum(self, other) -> "LoopyGame":
         """``G Downsum H``: the offside of ``G^- + H^-``."""
         other = _coerce_strict(other)
         graph = side(sum_graph(self._side_graph(False), other._side_graph(False)), False)
-        return LoopyGame(graph, graph, graph)
+        return _stopper_value(graph, False, lambda: f"{self} Downsum {other}")
 
     @property
     def degree(self) -> "LoopyGame":
@@ -385,8 +536,8 @@ class LoopyGame:
         other = _coerce(other)
         if other is NotImplemented:
             return NotImplemented
-        return (stopper_ge(self._side_graph(True), other._side_graph(True))
-                and stopper_ge(self._side_graph(False), other._side_graph(False)))
+        return (side_le(other._side_graph(True), self._side_graph(True), "on")
+                and side_le(other._side_graph(False), self._side_graph(False), "off"))
 
     def __le__(self, other) -> bool:
         other = _coerce(other)
@@ -413,16 +564,27 @@ class LoopyGame:
             return False
         if other is NotImplemented:
             return NotImplemented
+        if self is other:
+            return True
         a, b = self.sides(), other.sides()
-        return _same(a[0], b[0]) and _same(a[1], b[1])
+        return _equal_sides(a[0], b[0], "on") and _equal_sides(a[1], b[1], "off")
 
     def __ne__(self, other) -> bool:
         result = self.__eq__(other)
         return result if result is NotImplemented else not result
 
     def __hash__(self) -> int:
-        on, off = self.sides()
-        return hash((_shape(on), _shape(off)))
+        # from the value, not the graphs (a side that stays cyclic may equal one in simplest form): the
+        # outcome class and where each side lies against a few numbers
+        if self._hash is None:
+            on, off = self.sides()
+            probes = []
+            for probe in _PROBES:
+                x = _probe_graph(probe)
+                probes += [side_le(on, x, "on"), side_le(x, on, "on"), side_le(off, x, "off"),
+                           side_le(x, off, "off")]
+            self._hash = hash((self.outcome.name, tuple(probes)))
+        return self._hash
 
     def confused_with(self, other) -> bool:
         """True when neither ``G >= H`` nor ``G <= H``."""
@@ -450,17 +612,52 @@ class LoopyGame:
         return f"${latex_text(str(self))}$"
 
 
+#: Numbers the hash compares the sides with.
+_PROBES = (0, 1, -1)
+_PROBE_GRAPHS: dict = {}
+
+
+def _probe_graph(n: int) -> Graph:
+    graph = _PROBE_GRAPHS.get(n)
+    if graph is None:
+        graph = _PROBE_GRAPHS[n] = LoopyGame.from_game(n)._side_graph(True)
+    return graph
+
+
+def _equal_sides(a: Graph, b: Graph, kind: str) -> bool:
+    """Equal sides (``kind`` ``"on"`` or ``"off"``): the same graph, equal stoppers, or each at most the other."""
+    if a.left == b.left and a.right == b.right and a.root == b.root:
+        return True
+    if a.is_stopper() and b.is_stopper():
+        return _same(a, b)
+    return side_le(a, b, kind) and side_le(b, a, kind)
+
+
+def _from_sides(on: Graph, off: Graph) -> "LoopyGame":
+    """The value with these sides (as :func:`cgt.loopy.sides.side` returns them)."""
+    if on.is_stopper() and off.is_stopper() and _same(on, off):
+        return LoopyGame(on, on, on)
+    return LoopyGame(None, on, off)
+
+
+def _stopper_value(graph: Graph, onside: bool, what) -> "LoopyGame":
+    """The stopper that a side is, as a value; a side that stayed cyclic is known only through one convention,
+    so it cannot be made a value of its own (a one-line error naming ``what()``)."""
+    if graph.is_stopper():
+        return LoopyGame(graph, graph, graph)
+    from cgt.loopy.printing import format_stopper
+
+    raise NotApplicableError(f"{what()} is a stopper that finite simplification does not reach (its simplified "
+                             f"graph {format_stopper(graph)} is cyclic, and is a side only with the "
+                             f"{'onside' if onside else 'offside'} convention)")
+
+
 def _same(a: Graph, b: Graph) -> bool:
     """Equal stoppers: the same simplest-form graph, or -- when the two were numbered differently (a
     negation, a sum in the other order) -- each >= the other in the survival order."""
     if a.left == b.left and a.right == b.right:
         return True
     return a.size == b.size and stopper_ge(a, b) and stopper_ge(b, a)
-
-
-def _shape(g: Graph) -> tuple:
-    """An invariant of the graph up to renumbering (equal stoppers have isomorphic simplest forms)."""
-    return g.size, tuple(sorted((len(g.left[i]), len(g.right[i])) for i in range(g.size)))
 
 
 def _is_left(player, what: str) -> bool:
@@ -491,22 +688,24 @@ def _pseudonumber(p: tuple) -> LoopyGame:
 def sided(onside, offside) -> LoopyGame:
     """``onside & offside``: the sided value with those sides (stoppers, onside >= offside).
 
+    For stoppers this is CGSuite's ``&``.  Any values are accepted: the result has the onside of the first
+    and the offside of the second, so that a sided value printed with a side that stays cyclic reads back.
+
     >>> on = LoopyGame.from_graph([[0]], [[]])
-    >>> str(sided(1, 0)), str(sided(on, -on))
-    ('1 & 0', 'dud')
+    >>> str(sided(1, 0)), str(sided(on, -on)), str(sided(on - on, 0))
+    ('1 & 0', 'dud', 'on & 0')
     >>> sided(0, 1)
     Traceback (most recent call last):
     ...
     cgt.errors.NotApplicableError: 0 & 1: the onside 0 is not >= the offside 1
     """
     on, off = _coerce_strict(onside), _coerce_strict(offside)
-    for name, v in (("onside", on), ("offside", off)):
-        if not v.is_stopper:
-            raise NotApplicableError(f"{on} & {off}: the {name} {v} is not a stopper")
-    a, b = on._side_graph(True), off._side_graph(True)
-    if not stopper_ge(a, b):
-        raise NotApplicableError(f"{on} & {off}: the onside {on} is not >= the offside {off}")
-    return LoopyGame(a if _same(a, b) else None, a, b)
+    a, b = on._side_graph(True), off._side_graph(False)
+    if not side_le(b, a, "offon"):
+        what = (f"the onside {on} is not >= the offside {off}" if on.is_stopper and off.is_stopper
+                else f"the onside of {on} is not >= the offside of {off}")
+        raise NotApplicableError(f"{on} & {off}: {what}")
+    return _from_sides(a, b)
 
 
 def as_loopy(value) -> LoopyGame:
@@ -533,8 +732,14 @@ def _coerce_strict(value) -> LoopyGame:
     return result
 
 
-def _attach_leaves(left: list, right: list, leaves) -> None:
-    """Make each leaf node stand for its game (appending that game's nodes)."""
+def _sided_leaves(leaves) -> bool:
+    """Whether some leaf is a loopy value that is not a stopper."""
+    return any(isinstance(v, LoopyGame) and not v.is_stopper for v in dict(leaves).values())
+
+
+def _attach_leaves(left: list, right: list, leaves, onside: bool = True) -> None:
+    """Make each leaf node stand for its game (appending that game's nodes); a loopy leaf brings the graph of
+    its onside (``onside``) or offside."""
     n = len(left)
     memo: dict = {}
     from cgt.kernel.game import Game
@@ -545,7 +750,7 @@ def _attach_leaves(left: list, right: list, leaves) -> None:
         if left[node] or right[node]:
             raise InvalidGameError(f"loopy graph: leaf node {node} also lists options of its own")
         if isinstance(value, LoopyGame):
-            graph = value._stopper_graph("leaf")
+            graph = value._side_graph(True) if value.is_stopper else value._side_graph(onside)
             base = len(left)
             for i in range(graph.size):
                 left.append([base + j for j in graph.left[i]])

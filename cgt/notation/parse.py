@@ -25,6 +25,7 @@ from cgt.errors import InvalidGameError
 
 __all__ = ["parse_game"]
 
+_SPACE = re.compile(r"\s*")
 _TOKEN = re.compile(r"\s*(?:(\d+(?:/\d+)?)|(\|+)|(\+-|±)|(Tiny|Miny)|([{}(),+\-*^v<>\[\]]))")
 
 
@@ -33,9 +34,7 @@ class _Reader:
         self.text = text
         self.tokens: list[tuple[str, str, int]] = []
         pos = 0
-        while pos < len(text):
-            if text[pos:].strip() == "":
-                break
+        while _SPACE.match(text, pos).end() < len(text):
             m = _TOKEN.match(text, pos)
             if m is None or m.end() == pos:
                 self.fail(f"unexpected {text[pos:].lstrip()[:1]!r}", len(text) - len(text[pos:].lstrip()))
@@ -43,6 +42,14 @@ class _Reader:
             self.tokens.append((kind, m.group(m.lastindex), m.start(m.lastindex)))
             pos = m.end()
         self.i = 0
+        # the token closing each bracket, found once, so that nested braces are read in linear time
+        self.closing: dict[int, int] = {}
+        opened: list[int] = []
+        for j, (_, v, _) in enumerate(self.tokens):
+            if v in "{(":
+                opened.append(j)
+            elif v in "})" and opened:
+                self.closing[opened.pop()] = j
 
     def fail(self, what: str, where: int | None = None):
         if where is None:
@@ -177,29 +184,27 @@ class _Reader:
     # -- braces -----------------------------------------------------------------------------------------
     def _matching(self, start: int) -> int:
         """Index of the token closing the bracket opened at token ``start``."""
-        depth = 0
-        for j in range(start, len(self.tokens)):
-            v = self.tokens[j][1]
-            if v in "{(":
-                depth += 1
-            elif v in "})":
-                depth -= 1
-                if depth == 0:
-                    return j
+        if start in self.closing:
+            return self.closing[start]
         self.i = len(self.tokens)
         self.fail(f"{'}' if self.tokens[start][1] == '{' else ')'!r} expected")
 
     def _is_plain_list(self) -> bool:
         """Whether the braces at the cursor hold a comma list without bars (``+-{a,b}``)."""
         end = self._matching(self.i)
-        depth = 0
-        for j in range(self.i + 1, end):
+        return not any(kind == "bar" for kind, _, _ in self._top_level(self.i + 1, end))
+
+    def _top_level(self, start: int, end: int):
+        """``(kind, value, index)`` of the tokens from ``start`` to ``end`` outside nested brackets (each
+        bracket pair is skipped at once: the nested levels of braces are not scanned again)."""
+        j = start
+        while j < end:
             kind, v, _ = self.tokens[j]
-            depth += v in "{("
-            depth -= v in "})"
-            if depth == 0 and kind == "bar":
-                return False
-        return True
+            if v in "{(" and j in self.closing:
+                j = self.closing[j] + 1
+                continue
+            yield kind, v, j
+            j += 1
 
     def braced_list(self) -> list:
         self.expect("{")
@@ -220,16 +225,7 @@ class _Reader:
         """The game between the cursor and token ``end`` (exclusive), split at its longest bars."""
         from cgt.kernel.game import game
 
-        bars = []
-        depth = 0
-        for j in range(self.i, end):
-            kind, v, _ = self.tokens[j]
-            if v in "{(":
-                depth += 1
-            elif v in "})":
-                depth -= 1
-            elif kind == "bar" and depth == 0:
-                bars.append((len(v), j))
+        bars = [(len(v), j) for kind, v, j in self._top_level(self.i, end) if kind == "bar"]
         if not bars:
             self.fail("'|' expected")
         longest = max(n for n, _ in bars)

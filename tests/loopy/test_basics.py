@@ -51,11 +51,13 @@ def test_leaf_with_options_is_an_error():
         LoopyGame.from_graph([[0]], [[]], leaves={0: star})
 
 
-def test_sided_requires_order_and_stoppers():
-    with pytest.raises(NotApplicableError, match="is not >= the offside"):
+def test_sided_requires_order():
+    with pytest.raises(NotApplicableError, match="0 & 1: the onside 0 is not >= the offside 1"):
         sided(0, 1)
-    with pytest.raises(NotApplicableError, match="is not a stopper"):
-        sided(ON - ON, 0)
+    with pytest.raises(NotApplicableError, match="the onside of 1 & 0 is not >= the offside of 2"):
+        sided(sided(1, 0), 2)
+    # any values: the onside of the first and the offside of the second (dud = on & off)
+    assert str(sided(ON - ON, 0)) == "on & 0" and str(sided(ON, ON - ON)) == "dud"
 
 
 def test_core_import_does_not_load_loopy():
@@ -69,11 +71,11 @@ def test_over_above_up():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("{0|b}", "label 'b' used before its definition"),
+    ("{0|b}", "label 'b' is not defined in the literal"),
     ("a{0|a{1|}}", "label 'a' defined twice"),
     ("{0|1|2}", "two separators of equal length"),
     ("pass", "'pass' outside braces"),
-    ("{dud|0}", "dud is not a stopper"),
+    ("{0|1 & x}", "in '1 & x': label 'x' is not defined"),
     ("{0|x+}", "is not a game"),
     ("{*over|}", "before over is not a number"),
     ("1 & 0 & -1", "'&' may appear only once"),
@@ -124,5 +126,5 @@ def test_equality_does_not_depend_on_how_the_graph_is_numbered():
 
     a = BackslidingToadsAndFrogs("f.f.tt").game_value
     b = -BackslidingToadsAndFrogs("ff.t.t").game_value
-    assert str(a) == str(b) == "{on|off} & off"
+    assert str(a) == str(b) == "+-on & off"
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1

@@ -1,12 +1,12 @@
-"""A graph whose onside Conway's sidling approaches only in the limit (found by random search, the kind of
-graph behind the "sides not found" column of docs/performance.md).
+"""A graph whose onside Conway's sidling approaches only in the limit, and the finite simplification that
+reaches it (found by random search).
 
-The analysis (docs/loopy.md, "When sidling does not settle"): the iteration starts at ``on`` and decreases
-at every round -- so the start and the direction are right -- but the root runs through ``*, v*, v[2]*,
--1*, -1v*, -1v[2]*, ...``, one new term per round, towards the loopy ``-1v[on]*``.  Neither pruning nor
-deleting Right's moves reaches it (the onside needs Left's moves at node 1 to be bypassed, not Right's
-moves deleted).  The library reports the side as not found instead of guessing; these tests pin the
-behaviour and the facts of the analysis.
+Sidling (Conway, *On Numbers and Games*, ch. 16; Berlekamp, Conway and Guy, *Winning Ways*, ch. 11) starts
+at ``on`` and decreases at every round, but the root runs through ``*, v*, v[2]*, -1*, -1v*, -1v[2]*, ...``,
+one new term per round, towards the loopy ``-1v[on]*``.  The finite simplification of cgt.loopy.sides
+(Siegel, "Coping with cycles", *Games of No Chance 3*, MSRI Publ. 56, 2009; *Combinatorial Game Theory*,
+ch. VI) bypasses Left's options at node 1 -- reversible through node 3, which cannot reach node 1 -- and
+lands on ``-1v[on]*`` at once.
 """
 
 import pytest
@@ -15,8 +15,9 @@ from cgt.errors import NotApplicableError
 from cgt.loopy import LoopyGame, loopy_game
 from cgt.loopy.graph import Graph, sum_graph
 from cgt.loopy.printing import format_stopper
-from cgt.loopy.sides import MAX_SIDLING_ROUNDS, side
-from cgt.loopy.survival import stopper_ge, survives
+from cgt.loopy.sides import side
+from cgt.loopy.survival import side_le, stopper_ge, survives
+from tests.loopy.sidling import MAX_SIDLING_ROUNDS, _looping, _one_step, _prune, sidle_side
 
 LEFT = [[3], [2, 0], [1, 3, 2], []]
 RIGHT = [[0, 3], [], [3, 0, 2], [1, 0, 2]]
@@ -26,20 +27,16 @@ def graph():
     return Graph.build(LEFT, RIGHT, 0)
 
 
-def test_the_onside_is_reported_as_not_found():
+def test_sidling_does_not_settle():
     with pytest.raises(NotApplicableError, match=f"onside: sidling did not settle within {MAX_SIDLING_ROUNDS} "
                                                  "rounds"):
-        side(graph(), True)
-    with pytest.raises(NotApplicableError, match="onside: sidling did not settle"):
-        LoopyGame.from_graph(LEFT, RIGHT).onside
+        sidle_side(graph(), True)
     # the offside is found: Right, winning infinite play, just passes at node 0
-    assert format_stopper(side(graph(), False)) == "off"
+    assert format_stopper(sidle_side(graph(), False)) == "off"
 
 
 def approximations(rounds):
-    """The sidling approximations of the root, round by round (the library's own iteration)."""
-    from cgt.loopy.sides import _looping, _one_step, _prune
-
+    """The sidling approximations of the root, round by round."""
     g = _prune(graph(), True).restricted()
     looping = _looping(g)
     slot = {p: k for k, p in enumerate(looping)}
@@ -63,14 +60,20 @@ def test_the_approximations_decrease_towards_a_loopy_limit():
     assert all(stopper_ge(a, limit) and not stopper_ge(limit, a) for a in roots)
 
 
-def test_the_limit_behaves_like_the_onside():
-    # G^+ >= -1v[on]* exactly (Left survives G - S, Right first, infinite play hers); the other direction
-    # is not decidable with the survival checks here, but against these stoppers X, Left survives G + X
-    # (infinite play hers) exactly when she survives -1v[on]* + X, whoever starts
-    from cgt.loopy.sides import _at_most, _prune
-
+def test_the_finite_simplification_reaches_the_limit():
+    onside = side(graph(), True)
     limit = loopy_game("-1v[on]*").sides()[0]
-    assert _at_most(_prune(graph(), True).restricted(), limit, True)
+    assert format_stopper(onside) == "-1v[on]*" and (onside.left, onside.right) == (limit.left, limit.right)
+    # both comparisons of sides (the onside of the graph against a stopper is the stopper's onside)
+    assert side_le(graph(), onside, "on") and side_le(onside, graph(), "on")
+    value = LoopyGame.from_graph(LEFT, RIGHT)
+    assert str(value) == "-1v[on]* & off" and value.onside == loopy_game("-1v[on]*")
+
+
+def test_the_limit_behaves_like_the_onside():
+    # against these stoppers X, Left survives G + X (infinite play hers) exactly when she survives
+    # -1v[on]* + X, whoever starts: the onside keeps every outcome with Left winning infinite play
+    limit = side(graph(), True)
     for text in ("0", "1", "-1", "*", "1*", "over", "under", "on", "off", "^[on]", "1v[on]", "1^[on]*", "{1|0}",
                  "1over", "1under", "1^<on>", "1v<on>*", "1v", "{1*|0}"):
         x = loopy_game(text).sides()[0]

@@ -37,6 +37,24 @@ def test_general_hot_chain_2000_deep():
     assert (g + star).left_options[0] is integer(2000) + star
 
 
+def test_birthday_and_reading_back_need_no_recursion():
+    import sys
+
+    g = zero
+    for k in range(3000):
+        g = game([k + 1], [g])
+    text = str(-g)
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200)
+    try:
+        h = game(text)                      # a canonical form read from text, braces nested 3000 deep
+        assert h.birthday == 3001 and -h is g
+        doubled = 300 * game([3], [game([2], [1])])     # built by the kernel: no birthday stored on the way
+        assert doubled.birthday == 753
+    finally:
+        sys.setrecursionlimit(old_limit)
+
+
 def test_ctrl_c_stops_a_deep_computation_and_its_worker_thread():
     """Ctrl-C during a computation running on the big-stack worker stops both threads."""
     import os

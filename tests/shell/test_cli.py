@@ -251,3 +251,33 @@ def test_a_closed_pipe_ends_quietly(how):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) in (0, 141)
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_piped_bytes_that_are_not_utf8_are_refused_like_a_script_file():
+    command = [shutil.which("cgt")] if shutil.which("cgt") else [sys.executable, "-m", "cgt.shell.cli"]
+    result = subprocess.run(command, input=b"1 + 1\n\xff\xfe\n3\n", capture_output=True, timeout=120,
+                            env={**os.environ, "CGT_HISTORY": os.devnull})
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2, b"2\n", b"cgt: standard input is not UTF-8 text (line 2)\n")
+
+
+def test_a_bad_cgt_cache_is_one_warning_line(tmp_path):
+    cache = tmp_path / "cache.sqlite"
+    cache.write_text("this is no SQLite file")
+    command = [shutil.which("cgt")] if shutil.which("cgt") else [sys.executable, "-m", "cgt.shell.cli"]
+    result = subprocess.run(command + ["-c", "1 + 1"], capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "CGT_HISTORY": os.devnull, "CGT_CACHE": str(cache)})
+    assert result.returncode == 0 and result.stdout == "2\n"
+    assert result.stderr.startswith(f"cgt: warning: CGT_CACHE ignored: results cache {cache}: ")
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_library_error_escaping_the_session_is_one_line(monkeypatch, capsys):
+    from cgt.errors import TooLargeError
+
+    def refuse(self, source):
+        raise TooLargeError("more than 10 distinct games are in memory")
+
+    monkeypatch.setattr(Session, "run", refuse)
+    assert cli.main(["-c", "1"]) == 1
+    assert capsys.readouterr().err == "error: more than 10 distinct games are in memory\n"

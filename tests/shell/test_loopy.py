@@ -1,8 +1,10 @@
-"""Loopy values in the shell: CGSuite's literals and printing (CGSUITE.md §4.2, §5.4, §6.5-6.6).
+"""Loopy values in the shell: CGSuite's literals, printing and the members of its NormalValue,
+CanonicalStopper and SidedValue classes.
 
 Values: Winning Ways ch. 11 ("on", "off", "over", "upon", "dud" and their sums) and Siegel, *Combinatorial
-Game Theory*, ch. VI (stoppers, onsides and offsides); the Python algebra behind them is tested in
-tests/loopy/test_golden.py.
+Game Theory*, ch. VI (stoppers, onsides and offsides, sided values); the Python algebra behind them is
+tested in tests/loopy.  The tutorial rows follow the examples of CGSuite's loopy-games tutorial (labelled
+literals, the named values, ``&`` and sums of sided values), written as its shell reads them.
 """
 
 import pytest
@@ -47,6 +49,127 @@ def test_loopy_golden(source, expected):
     ("0 & 1", "the onside 0 is not >= the offside 1"),
 ])
 def test_loopy_errors_are_one_line(source, message):
+    with pytest.raises(ShellError, match=message):
+        run(source)
+
+
+# CGSuite's loopy tutorial, as far as it runs without a GUI: labelled literals for the named values, sums,
+# sides and sided values.
+TUTORIAL = [
+    ("a{a|}", "on"),                                # on: Left may pass for ever
+    ("a{|a}", "off"),
+    ("a{0|a}", "over"),
+    ("a{a|0}", "under"),
+    ("a{a|a}", "dud"),                              # dud: either player may pass
+    ("a{a|*}", "^[on]"),                            # upon
+    ("on := a{a|}; off := a{|a}; on + off", "dud"),
+    ("on & off", "dud"),
+    ("over + under", "over & under"),               # a sum of stoppers need not be a stopper
+    ("(over + under).Onside", "over"),
+    ("(over + under).Offside", "under"),
+    ("(over + under).IsStopper", "false"),
+    ("over - over == over + under", "true"),
+    ("(1 & 0) + (1 & 0)", "2 & 0"),                 # sided sums: onside + onside & offside + offside
+    ("(1 & 0) - (1 & 0)", "1 & -1"),
+    ("(on & 0) + (1 & off)", "dud"),
+    ("(on & 0).OutcomeClass", "PHat"),              # Left wins moving second, a draw moving first
+    ("(over & under).OutcomeClass", "D"),
+    ("upon + *", "^[on]*"),
+    ("upon.Onside == upon", "true"),
+    ("dud.Onside", "on"),
+    ("dud.Offside", "off"),
+    ("over.Degree", "over"),
+    ("on.Degree", "on"),
+    # a carousel: Left goes round a -> b -> c -> a, Right may leave at each stop (value derived in
+    # test_carousel_against_sidling)
+    ("a{b{c{a|1}|0}|-1}", "{*|-1}"),
+]
+
+
+@pytest.mark.parametrize("source, expected", TUTORIAL, ids=[s for s, _ in TUTORIAL])
+def test_tutorial(source, expected):
+    assert run(source) == expected
+
+
+def test_carousel_against_sidling():
+    # a = {b | -1}, b = {c | 0}, c = {a | 1}: both sides by Conway's sidling (the test oracle), both {*|-1}
+    from cgt.loopy import LoopyGame, loopy_game
+    from cgt.loopy.printing import format_stopper
+    from tests.loopy.sidling import sidle_side
+
+    carousel = LoopyGame.from_graph([[1], [2], [0], [], [], []], [[5], [4], [3], [], [], []],
+                                    leaves={3: 1, 4: 0, 5: -1})
+    assert carousel == loopy_game("a{b{c{a|1}|0}|-1}")
+    for onside in (True, False):
+        assert format_stopper(sidle_side(carousel._graph, onside)) == "{*|-1}"
+
+
+# CGSuite's members of loopy values (NormalValue, CanonicalStopper, SidedValue) and loopy values where short
+# games go
+MEMBERS = [
+    ("{over|0}", "{over|0}"),
+    ("{5 + over|*}", "{5over|*}"),
+    ("{dud|0}", "{on|0} & -1"),                     # an option that is a sided value: a sided value
+    ("1 : off", "over"),                            # ordinal sums with stoppers
+    ("^ : on", "^[on]"),
+    ("+-over", "+-over"),
+    ("1 +- over", "{1over|1under}"),
+    ("+-{over, on}", "+-on"),
+    ("5 * over", "over"),
+    ("3 * (1 & 0)", "3 & 0"),
+    ("over.Tiny", "Tiny(over)"),
+    ("Tiny(over)", "Tiny(over)"),
+    ("on.Miny", "Miny(on)"),
+    ("over.Tiny.IsNumberTiny", "true"),
+    ("^.Pow(on)", "^<on>"),
+    ("^.PowTo(on)", "^[on]"),
+    ("^.PowTo(7/4)", "{^|*,^[2]||*,^[2]}"),
+    ("on.LeftOptions", "{on}"),
+    ("off.RightOptions", "{off}"),
+    ("over.Options", "{0,over}"),
+    ("over.Options(Right)", "{over}"),
+    ("on.Followers", "{on}"),
+    ("upon.Followers", "{0,*,^[on]}"),
+    ("on.FollowerCount", "1"),
+    ("on.IsPseudonumber", "true"),
+    ("(2 + over).IsPseudonumber", "true"),
+    ("upon.IsPseudonumber", "false"),
+    ("over.IsNumberish", "true"),
+    ("{1|over}.IsNumberish", "false"),
+    ("over.IsInfinitesimal", "true"),
+    ("on.IsInfinitesimal", "false"),
+    ("over.IsAllSmall", "true"),
+    ("over.IsIdempotent", "true"),
+    ("upon.IsIdempotent", "false"),
+    ("over.IsNumber", "false"),
+    ("on.IsLoopfree", "false"),
+    ("on.IsFinite", "true"),
+    ("dud.IsStopperSided", "true"),
+    ("dud.IsPlumtree", "false"),
+    ("over.IsPlumtree", "true"),
+    ("over.Subordinate(1)", "off"),
+    ("over.OrdinalSum(1)", "over"),
+    ("{1|over}.Degree", "{1under|over||0|-1over}"),
+    ("{1|over}.LeftStop", "1"),
+    ("{1|over}.RightStop", "over"),
+    ("over.GameValue", "over"),
+]
+
+
+@pytest.mark.parametrize("source, expected", MEMBERS, ids=[s for s, _ in MEMBERS])
+def test_members(source, expected):
+    assert run(source) == expected
+
+
+@pytest.mark.parametrize("source, message", [
+    ("(1 & 0).LeftOptions", "1 & 0 is not a stopper"),
+    ("^.Pow(7/4)", r"Pow\(7/4\): exponents between 1 and 2 are not defined"),
+    ("^.Pow({1|pass})", r"Pow\(1over\): exponents between 1 and 2 are not defined"),
+    ("{1|over}.Variety", "is not idempotent"),
+    ("(1 + over).CanonicalForm", "1over is loopy, so it has no canonical"),
+    ("dud : 1", "ordinal sum: dud is not a stopper"),
+])
+def test_member_errors_are_one_line(source, message):
     with pytest.raises(ShellError, match=message):
         run(source)
 

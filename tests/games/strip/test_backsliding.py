@@ -156,7 +156,7 @@ VALUES = [
     ("t...f", "0"),
     ("tt.ff", "*"),
     ("ff..tt", "dud"),             # both sides can shuffle for ever: neither can win (D)
-    ("ff.t.t", "on & {on|off}"),   # a sided value: not a stopper
+    ("ff.t.t", "on & +-on"),      # a sided value: not a stopper; +-on = {on|off}
     ("ftf..t", "{on|*} & 0"),
 ]
 
