@@ -81,7 +81,9 @@ def sweep(limit: float) -> None:
             note = "" if q.is_full else f"not finished in {limit:g} s: heaps 0..{q.n} have order {q.order}"
         except cgt.CGTError as error:
             q = error.partial
-            note = f"stopped: {str(error).split(': ', 1)[1]}; heaps 0..{q.n} have order {q.order}"
+            note = f"stopped: {str(error).split(': ', 1)[1]}"
+            if f"heaps 0..{q.n}" not in note:
+                note += f"; heaps 0..{q.n} have order {q.order}"
         elapsed = time.perf_counter() - start
         if q.is_full:
             n0, p = q.period

@@ -61,7 +61,7 @@ from cgt.loopy.graph import Graph
 from cgt.loopy.simplify import canonical_numbering, simplest, simplest_all
 from cgt.loopy.survival import side_le, side_le_all, side_le_matrix
 
-__all__ = ["side", "MAX_ROUNDS"]
+__all__ = ["side", "sides_of_nodes", "MAX_ROUNDS"]
 
 #: Bound on the rounds of steps 1-6 for one position.
 MAX_ROUNDS = 64
@@ -79,29 +79,43 @@ def side(graph: Graph, onside: bool) -> Graph:
     if g.is_stopper():
         return simplest(g)
     if onside:
-        return _onside(g)
-    return canonical_numbering(_onside(g.negated()).negated())
+        return _onsides(g, [g.root])[0]
+    return canonical_numbering(_onsides(g.negated(), [g.root])[0].negated())
 
 
-def _onside(g: Graph) -> Graph:
-    """The onside of a graph that is not a stopper, strongly connected component by component: a position
-    outside the root's component is replaced by its own onside, computed first (a follower that never
-    leads back may be replaced by an equal one, as in step 3).  The rewrites that keep every position's
-    onside are made once for all the positions of a component that are entered from above; the checked
-    ones, which keep only the root's, then run for each such position that is still not a stopper."""
-    g, _ = _stopper_parts(g, [g.root])
+def sides_of_nodes(graph: Graph, nodes: list, onside: bool) -> list[Graph]:
+    """:func:`side` of several nodes of one graph, sharing the work on the positions they have in common.
+
+    >>> g = Graph.build([[0, 1], [], [2]], [[1], [], [2]])        # {pass, 0 | 0} = upon*, 0, dud
+    >>> from cgt.loopy.printing import format_stopper
+    >>> [format_stopper(s) for s in sides_of_nodes(g, [0, 1, 2], True)]
+    ['^[on]*', '0', 'on']
+    """
+    if onside:
+        return _onsides(graph, list(nodes))
+    return [canonical_numbering(s.negated()) for s in _onsides(graph.negated(), list(nodes))]
+
+
+def _onsides(g: Graph, nodes: list) -> list[Graph]:
+    """The onsides of ``nodes``, strongly connected component by component: a position outside a component
+    is replaced by its own onside, computed first (a follower that never leads back may be replaced by an
+    equal one, as in step 3).  The rewrites that keep every position's onside are made once for all the
+    positions of a component that are asked for or entered from above; the checked ones, which keep only
+    one position's, then run for each such position that is still not a stopper."""
+    g, roots = _stopper_parts(g, nodes)
     looping = _looping(g)
+    wanted = set(roots)
     memo: dict = {}
     for component in _components(g, looping):
         members = set(component)
-        entries = [v for v in component if v == g.root
+        entries = [v for v in component if v in wanted
                    or any(v in g.left[u] or v in g.right[u] for u in looping if u not in members)]
-        local, roots = _local(g, members, entries, memo)
-        local, roots = _shared_reduction(local, roots)
-        for v, r in zip(entries, roots):
+        local, local_roots = _local(g, members, entries, memo)
+        local, local_roots = _shared_reduction(local, local_roots)
+        for v, r in zip(entries, local_roots):
             rooted = Graph(local.left, local.right, r)
             memo[v] = simplest(rooted) if rooted.is_stopper() else _onside_of_component(rooted)
-    return memo[g.root]
+    return [memo[r] if r in memo else simplest(Graph(g.left, g.right, r)) for r in roots]
 
 
 def _components(g: Graph, nodes: set) -> list[list[int]]:

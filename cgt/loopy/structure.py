@@ -51,29 +51,54 @@ def _stopper(value, what: str) -> Graph:
 
 
 def options(value, left: bool) -> list:
-    """The Left (``left``) or Right options of a stopper, in simplest form (a pass is the value itself)."""
+    """The Left (``left``) or Right options of a stopper, in simplest form (a pass is the value itself).
+
+    >>> from cgt.loopy import loopy_game
+    >>> [str(x) for x in options(loopy_game("{0,pass|*}"), True)]      # = upon: 0 is dominated by the pass
+    ['^[on]']
+    """
     graph = _stopper(value, "LeftOptions" if left else "RightOptions")
     return [_value_of(graph, j) for j in (graph.left if left else graph.right)[graph.root]]
 
 
 def followers(value) -> list:
-    """Every follower of a stopper (the value itself included), each once."""
+    """Every follower of a stopper (the value itself included), each once.
+
+    >>> from cgt.loopy import loopy_game
+    >>> sorted(str(x) for x in followers(loopy_game("{1|over}")))
+    ['0', '1', 'over', '{1|over}']
+    """
     graph = _stopper(value, "Followers")
     return [_value_of(graph, j) for j in graph.reachable()]
 
 
 def tiny(g):
-    """``Tiny(G) = {0 || 0 | -G}`` (CGSuite's ``G.Tiny``)."""
+    """``Tiny(G) = {0 || 0 | -G}`` (CGSuite's ``G.Tiny``).
+
+    >>> from cgt.loopy import on
+    >>> str(tiny(on)), tiny(on) > 0
+    ('Tiny(on)', True)
+    """
     return from_options([0], [from_options([0], [-_loopy(g)])])
 
 
 def miny(g):
-    """``Miny(G) = {G | 0 || 0}`` (CGSuite's ``G.Miny``)."""
+    """``Miny(G) = {G | 0 || 0}`` (CGSuite's ``G.Miny``).
+
+    >>> from cgt.loopy import on
+    >>> str(miny(on)), miny(on) == -tiny(on)
+    ('Miny(on)', True)
+    """
     return from_options([from_options([_loopy(g)], [0])], [0])
 
 
 def switch(g):
-    """``+-G = {G | -G}``."""
+    """``+-G = {G | -G}``.
+
+    >>> from cgt.loopy import on
+    >>> str(switch(on)), str(switch(on).outcome)
+    ('+-on', 'N')
+    """
     g = _loopy(g)
     return from_options([g], [-g])
 
@@ -227,7 +252,7 @@ def power(g, x):
     >>> power(up, Fraction(7, 4))
     Traceback (most recent call last):
     ...
-    cgt.errors.NotApplicableError: Pow(7/4): exponents between 1 and 2 are not defined (G^x = {0 | H - G^->(x-1)} would need G^->y for 0 < y < 1, where no definition keeps G^->y = G^->(y-1) + G^y)
+    cgt.errors.NotApplicableError: Pow(7/4): exponents between 1 and 2 are not defined (G^x = ...)
     """
     from cgt.short import powers
 
@@ -277,7 +302,12 @@ def _both_sides(value, test) -> bool:
 
 
 def is_pseudonumber(value) -> bool:
-    """True for ``on``, ``off``, numbers, ``x over`` and ``x under`` (a sided value is none)."""
+    """True for ``on``, ``off``, numbers, ``x over`` and ``x under`` (a sided value is none).
+
+    >>> from cgt.loopy import loopy_game
+    >>> [is_pseudonumber(loopy_game(t)) for t in ("off", "2over", "{1|over}", "1 & 0")]
+    [True, True, False, False]
+    """
     from cgt.loopy.stops import pseudonumber_of
     from cgt.loopy.value import as_loopy
 
@@ -290,7 +320,12 @@ def is_pseudonumber(value) -> bool:
 
 def is_numberish(value) -> bool:
     """True when the value is a number plus an infinitesimal: its strong stops are one number (both sides
-    agreeing, for a sided value)."""
+    agreeing, for a sided value).
+
+    >>> from cgt.loopy import loopy_game
+    >>> [is_numberish(loopy_game(t)) for t in ("2over", "^[on]*", "{1|over}", "on", "1over & 1under")]
+    [True, True, False, False, True]
+    """
     def test(v) -> bool:
         left, right = _stops(v, "IsNumberish")
         return left == right and left[0] == 0
@@ -305,12 +340,22 @@ def is_numberish(value) -> bool:
 
 
 def is_infinitesimal(value) -> bool:
-    """True when ``-x < G < x`` for every positive number ``x``: both strong stops are 0."""
+    """True when ``-x < G < x`` for every positive number ``x``: both strong stops are 0.
+
+    >>> from cgt.loopy import loopy_game
+    >>> [is_infinitesimal(loopy_game(t)) for t in ("over", "^<on>", "1over", "dud")]
+    [True, True, False, False]
+    """
     return _both_sides(value, lambda v: _stops(v, "IsInfinitesimal") == ((0, 0, 0), (0, 0, 0)))
 
 
 def is_all_small(value) -> bool:
-    """True when every follower (of the simplest form) with an option for one player has one for the other."""
+    """True when every follower (of the simplest form) with an option for one player has one for the other.
+
+    >>> from cgt.loopy import loopy_game
+    >>> [is_all_small(loopy_game(t)) for t in ("over", "^[on]", "on", "1over")]
+    [True, True, False, False]
+    """
     def test(v) -> bool:
         graph = _stopper(v, "IsAllSmall")
         return all(bool(graph.left[i]) == bool(graph.right[i]) for i in graph.reachable())
@@ -320,7 +365,12 @@ def is_all_small(value) -> bool:
 
 def is_number_tiny(value) -> bool:
     """True for ``x + Tiny(G)`` and ``x + Miny(G)`` with ``x`` a number and ``G`` a positive stopper, in their
-    exact shapes ``{x || x | x - G}`` and ``{x + G | x || x}`` (a sided value is none)."""
+    exact shapes ``{x || x | x - G}`` and ``{x + G | x || x}`` (a sided value is none).
+
+    >>> from cgt.loopy import over
+    >>> is_number_tiny(tiny(over) + 3), is_number_tiny(over)
+    (True, False)
+    """
     from cgt.loopy.value import LoopyGame, as_loopy
 
     value = as_loopy(value)

@@ -87,7 +87,7 @@ class LoopyGame:
 
         When no node of the graph has an infinite alternating play, every value is a stopper and one
         reduction of the whole graph serves all nodes (much cheaper than one :meth:`from_graph` each);
-        otherwise each node is valued on its own.
+        otherwise the sides of all the nodes are found together (:func:`cgt.loopy.sides.sides_of_nodes`).
 
         >>> [str(v) for v in LoopyGame.from_graph_nodes([[1], [], [0]], [[0], [], [1]], [0, 1, 2])]
         ['over', '0', '{over|0}']
@@ -99,14 +99,28 @@ class LoopyGame:
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(left):
                 raise InvalidGameError(f"loopy graph: node {i!r} is not a node index 0..{len(left) - 1}")
         if leaves and _sided_leaves(leaves):
-            return [cls.from_graph(left, right, i, leaves) for i in nodes]
+            # each side from the same side of the leaves, for all the nodes at once
+            from cgt.loopy.sides import sides_of_nodes
+
+            graphs = []
+            for onside in (True, False):
+                lists = ([list(x) for x in left], [list(x) for x in right])
+                _attach_leaves(*lists, leaves, onside)
+                graphs.append(Graph.build(*lists, 0))
+            ons, offs = sides_of_nodes(graphs[0], nodes, True), sides_of_nodes(graphs[1], nodes, False)
+            return [_from_sides(on, off) for on, off in zip(ons, offs)]
         left = [list(x) for x in left]
         right = [list(x) for x in right]
         if leaves:
             _attach_leaves(left, right, leaves)
         graph = Graph.build(left, right, 0)
         if graph.alternating_cycle_nodes():
-            return [cls(Graph(graph.left, graph.right, i)) for i in nodes]
+            # the sides of all the nodes at once (their positions' simplifications are shared)
+            from cgt.loopy.sides import sides_of_nodes
+
+            ons, offs = sides_of_nodes(graph, nodes, True), sides_of_nodes(graph, nodes, False)
+            return [_from_sides(on, off) if on.is_stopper() and off.is_stopper() and _same(on, off)
+                    else cls(Graph(graph.left, graph.right, i), on, off) for i, on, off in zip(nodes, ons, offs)]
         forms = simplest_each(graph, nodes)
         return [cls(forms[i], forms[i], forms[i]) for i in nodes]
 
@@ -217,7 +231,11 @@ class LoopyGame:
 
     @property
     def right_options(self) -> list:
-        """A stopper's Right options in simplest form (see :attr:`left_options`)."""
+        """A stopper's Right options in simplest form (see :attr:`left_options`).
+
+        >>> [str(x) for x in LoopyGame.from_graph([[1], []], [[0], []]).right_options]   # over = {0 | pass}
+        ['over']
+        """
         from cgt.loopy.structure import options
 
         return options(self, False)
@@ -234,26 +252,45 @@ class LoopyGame:
 
     @property
     def follower_count(self) -> int:
-        """The number of followers of a stopper's simplest form (distinct values), itself included."""
+        """The number of followers of a stopper's simplest form (distinct values), itself included.
+
+        >>> LoopyGame.from_graph([[0], [2], []], [[1], [2], []]).follower_count    # upon: itself, *, 0
+        3
+        """
         return self._stopper_graph("follower_count").size
 
     @property
     def is_pseudonumber(self) -> bool:
-        """True for ``on``, ``off``, numbers, ``x over`` and ``x under``."""
+        """True for ``on``, ``off``, numbers, ``x over`` and ``x under``.
+
+        >>> from cgt.loopy import over, upon
+        >>> (over + 2).is_pseudonumber, upon.is_pseudonumber
+        (True, False)
+        """
         from cgt.loopy.structure import is_pseudonumber
 
         return is_pseudonumber(self)
 
     @property
     def is_numberish(self) -> bool:
-        """True for a number plus an infinitesimal (equal strong stops that are a number)."""
+        """True for a number plus an infinitesimal (equal strong stops that are a number).
+
+        >>> from cgt.loopy import over, on
+        >>> (over + 2).is_numberish, on.is_numberish
+        (True, False)
+        """
         from cgt.loopy.structure import is_numberish
 
         return is_numberish(self)
 
     @property
     def is_number_tiny(self) -> bool:
-        """True for ``x + Tiny(G)`` and ``x + Miny(G)`` (number ``x``, positive stopper ``G``)."""
+        """True for ``x + Tiny(G)`` and ``x + Miny(G)`` (number ``x``, positive stopper ``G``).
+
+        >>> from cgt.loopy import over, tiny
+        >>> tiny(over).is_number_tiny, over.is_number_tiny
+        (True, False)
+        """
         from cgt.loopy.structure import is_number_tiny
 
         return is_number_tiny(self)
@@ -272,7 +309,12 @@ class LoopyGame:
 
     @property
     def is_all_small(self) -> bool:
-        """True when every follower with an option for one player has one for the other (both sides)."""
+        """True when every follower with an option for one player has one for the other (both sides).
+
+        >>> from cgt.loopy import over, on
+        >>> over.is_all_small, on.is_all_small
+        (True, False)
+        """
         from cgt.loopy.structure import is_all_small
 
         return is_all_small(self)
@@ -292,33 +334,62 @@ class LoopyGame:
 
     @property
     def is_zero(self) -> bool:
-        """True for the value 0."""
+        """True for the value 0.
+
+        >>> from cgt.loopy import over
+        >>> (over - over).is_zero, LoopyGame.from_game(0).is_zero
+        (False, True)
+        """
         return self._short_test(lambda g: g.is_number and g.number == 0)
 
     @property
     def is_number(self) -> bool:
-        """True for numbers (which are short)."""
+        """True for numbers (which are short).
+
+        >>> from cgt.loopy import loopy_game
+        >>> loopy_game("a{0|{1|a}}").is_number, loopy_game("{0|pass}").is_number
+        (True, False)
+        """
         return self._short_test(lambda g: g.is_number)
 
     @property
     def is_integer(self) -> bool:
-        """True for integers."""
+        """True for integers.
+
+        >>> LoopyGame.from_game(3).is_integer
+        True
+        """
         return self._short_test(lambda g: g.is_integer)
 
     @property
     def is_nimber(self) -> bool:
-        """True for nimbers."""
+        """True for nimbers.
+
+        >>> from cgt import star
+        >>> LoopyGame.from_game(star).is_nimber
+        True
+        """
         return self._short_test(lambda g: g.is_nimber)
 
     def ordinal_sum(self, other) -> "LoopyGame":
-        """``G : H`` for stoppers (see :func:`cgt.loopy.structure.ordinal_sum`)."""
+        """``G : H`` for stoppers (see :func:`cgt.loopy.structure.ordinal_sum`).
+
+        >>> from cgt.loopy import off
+        >>> str(LoopyGame.from_game(1).ordinal_sum(off))
+        'over'
+        """
         from cgt.loopy.structure import ordinal_sum
 
         return ordinal_sum(self, other)
 
     def subordinate(self, base) -> "LoopyGame":
         """CGSuite's ``Subordinate(base)``: the stopper ``H`` with ``G = base : H`` (see
-        :func:`cgt.loopy.structure.subordinate`)."""
+        :func:`cgt.loopy.structure.subordinate`).
+
+        >>> from cgt.loopy import over
+        >>> str(over.subordinate(1))
+        'off'
+        """
         from cgt.loopy.structure import subordinate
 
         return subordinate(self, base)

@@ -6,8 +6,8 @@ checked by a survival analysis, (3) iterate ``S(P) = {S(P^L) | S(P^R)}`` from ``
 and Games*, ch. 16, the sidling theorem; Berlekamp, Conway and Guy, *Winning Ways*, ch. 11, "Sidling toward
 a stopper"), returning a root approximation as soon as it stays the same for a round and passes the
 survival check (each approximation is at least the onside).  Where it returns, its answer is exact; it gives
-up (NotApplicableError) after :data:`MAX_SIDLING_ROUNDS` rounds, which happens about once in 500 random
-graphs: the approximations can decrease for ever towards a loopy limit such as ``-1v[on]*``.
+up (NotApplicableError) after :data:`MAX_SIDLING_ROUNDS` rounds, which happens for about one side in 250 of
+random graphs: the approximations can decrease for ever towards a loopy limit such as ``-1v[on]*``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def _prune(graph: Graph, onside: bool) -> Graph:
     return Graph(tuple(left), tuple(right), graph.root)
 
 
-def sidle_side(graph: Graph, onside: bool) -> Graph:
+def sidle_side(graph: Graph, onside: bool, rounds: int = MAX_SIDLING_ROUNDS) -> Graph:
     """The onside (``onside=True``) or offside of ``graph`` as a simplest-form stopper graph, by sidling;
     NotApplicableError when the rounds run out."""
     g = graph.restricted()
@@ -54,7 +54,7 @@ def sidle_side(graph: Graph, onside: bool) -> Graph:
     for candidate in _candidates(pruned, onside):
         if _at_most(pruned, candidate, onside):
             return simplest(candidate)
-    result = _sidle(pruned, onside)
+    result = _sidle(pruned, onside, rounds)
     if not _at_most(pruned, result, onside):
         side_name = "onside" if onside else "offside"
         raise NotApplicableError(f"{side_name}: sidling settled on a value that fails the survival check")
@@ -144,7 +144,7 @@ def _at_most(g: Graph, stopper: Graph, onside: bool) -> bool:
     return survives(total, total.root, False, True)
 
 
-def _sidle(g: Graph, onside: bool) -> Graph:
+def _sidle(g: Graph, onside: bool, rounds: int = MAX_SIDLING_ROUNDS) -> Graph:
     """Stage 3: iterate ``S(P) = {S(P^L) | S(P^R)}`` from ``on`` (or ``off``) on the looping positions."""
     looping = _looping(g)
     slot = {p: k for k, p in enumerate(looping)}
@@ -152,7 +152,7 @@ def _sidle(g: Graph, onside: bool) -> Graph:
     start = Graph(((0,),), ((),), 0) if onside else Graph(((),), ((0,),), 0)
     current = [start] * len(looping)
     checked: list[Graph] = []
-    for _ in range(MAX_SIDLING_ROUNDS):
+    for _ in range(rounds):
         check_interrupt()
         nxt = [_one_step(g, p, slot, current) for p in looping]
         if all(_same(a, b) for a, b in zip(nxt, current)):
@@ -169,7 +169,7 @@ def _sidle(g: Graph, onside: bool) -> Graph:
                     return root
         current = nxt
     side_name = "onside" if onside else "offside"
-    raise NotApplicableError(f"{side_name}: sidling did not settle within {MAX_SIDLING_ROUNDS} rounds (its "
+    raise NotApplicableError(f"{side_name}: sidling did not settle within {rounds} rounds (its "
                              f"approximations may reach the {side_name} only in the limit)")
 
 

@@ -45,10 +45,10 @@ VALUES = [
     ("on + upon", lambda: on + upon, "on", "WW ch. 11"),
     ("off + over", lambda: off + over, "off", "WW ch. 11 (negative of on + under)"),
     ("on + under", lambda: on + under, "on", "WW ch. 11"),
-    ("over + 2", lambda: over + 2, "2over", "CGSUITE.md §5.4: number prefix"),
+    ("over + 2", lambda: over + 2, "2over", "CGSuite's printing: number prefix"),
     ("{2|pass}", lambda: lg("{2|pass}"), "2over", "number translation of over"),
     ("over - 3", lambda: over - 3, "-3over", "number translation"),
-    ("upon + 1", lambda: upon + 1, "1^[on]", "CGSUITE.md §5.4: 1^[on]"),
+    ("upon + 1", lambda: upon + 1, "1^[on]", "CGSuite's printing: 1^[on]"),
     # over + over = over: Left's answer 0 in either copy leaves over, and Right's passes gain nothing
     ("over + over", lambda: over + over, "over", "Siegel ch. VI (derived)"),
     # over + * = over: in over + under + *, Right moving * -> 0 leaves over + under, where Left passes in
@@ -60,7 +60,7 @@ VALUES = [
     ("degree of on", lambda: on.degree, "on", "Siegel ch. VI: on - on = dud"),
     ("onside of dud", lambda: dud.onside, "on", "WW ch. 11: sides of dud"),
     ("offside of dud", lambda: dud.offside, "off", "WW ch. 11: sides of dud"),
-    ("1 & 0", lambda: sided(1, 0), "1 & 0", "CGSUITE.md §5.4"),
+    ("1 & 0", lambda: sided(1, 0), "1 & 0", "CGSuite's printing of sided values"),
     # a = {{a|a}|}: onside, Right must return to a, so Left never runs out: on; offside, Left's move
     # is answered by Right's return and she gains nothing, so a = {|} = 0
     ("a{{a|a}|}", lambda: lg("a{{a|a}|}"), "on & 0", "ONAG ch. 16 sidling (derived)"),

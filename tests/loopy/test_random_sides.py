@@ -27,6 +27,10 @@ from cgt.loopy.survival import side_le, stopper_ge, survives
 from tests.loopy.sidling import sidle_side
 
 
+#: Rounds of sidling before the oracle gives up (the sides it finds at all it finds within about a dozen).
+SIDLING_ROUNDS = 12
+
+
 def random_graph(rng: random.Random, max_nodes: int = 12) -> Graph:
     """Up to ``max_nodes`` positions, each with up to three Left and three Right options (itself included:
     a pass)."""
@@ -50,7 +54,7 @@ def check(g: Graph, h: Graph) -> dict:
     for onside, mine in ((True, on), (False, off)):
         seen["cyclic"] += not mine.is_stopper()
         try:
-            theirs = sidle_side(g, onside)
+            theirs = sidle_side(g, onside, rounds=SIDLING_ROUNDS)
         except NotApplicableError:
             continue
         seen["sidled"] += 1

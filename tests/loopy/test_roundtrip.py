@@ -1,7 +1,7 @@
 """Printing then reading gives the same loopy value: ``loopy_game(str(G)) == G`` in Python and
-``run(input_form(str(G))) == str(G)`` in the shell, for every printed form (CGSUITE.md §5.4: on, off,
+``run(input_form(str(G))) == str(G)`` in the shell, for every form CGSuite prints for loopy values: on, off,
 dud, x over, x under, x^[on], x^[on]*, xv[on], x^<on>, x^<on>*, xv<on>*, pass, named nodes a{...},
-onside & offside)."""
+onside & offside, and +-G, Tiny(G), Miny(G)."""
 
 import pytest
 from hypothesis import given, settings
@@ -60,7 +60,10 @@ GOLDEN = ["on", "off", "dud", "0 & v", "{^|v} & vv*", "v[on] & v3", "^ & v", "ov
           "1^[on]", "-1/2v[on]*", "^<on>", "^<on>*", "v<on>", "v<on>*", "3^<on>*", "-2v<on>", "1 & 0",
           "2 & {1|-2}", "on & 0", "{on|off}", "{on|off} & off", "{over|under}", "a{0|{*|a}}",
           # named nodes (found among random graphs: a stopper whose simplest form has a cycle)
-          "a{0,{0||0|a|||0}|0}", "a{0,{0||0|a|||0}|0} & off", "a{1,{1||1|a|||1}|1}", "a{0||0|a|||*||||*}"]
+          "a{0,{0||0|a|||0}|0}", "a{0,{0||0|a|||0}|0} & off", "a{1,{1||1|a|||1}|1}", "a{0||0|a|||*||||*}",
+          # CGSuite's shortcuts for stoppers, and a side that stays cyclic
+          "+-over", "+-on & off", "Tiny(over)", "Miny(on)", "{0|+-^[on]}",
+          "{1||0,{1|0},pass|0} & a{0,{0|||0|a||0}|^[on]*}"]
 
 
 @pytest.mark.parametrize("text", GOLDEN)

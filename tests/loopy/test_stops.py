@@ -1,4 +1,4 @@
-"""Stops and varieties of loopy stoppers (CGSUITE.md §6.6: LeftStop, RightStop, Stop, StrongStop,
+"""Stops and varieties of loopy stoppers (CGSuite's CanonicalStopper members LeftStop, RightStop, Stop, StrongStop,
 Degree, UpsumVariety, DownsumVariety, Variety, IsStable).
 
 No text on loopy stops or varieties is on this machine.  The stops follow Siegel, *Combinatorial Game
@@ -6,7 +6,7 @@ Theory*, ch. VI, as recalled (see cgt/loopy/stops.py); the tests check them agai
 not depend on that recursion: on short games they are the short stops (cgt.Game.left_stop, a second
 implementation), and for every number x, ``x > L(G)`` forces ``G < x`` and ``x < L(G)`` forbids
 ``G <= x`` (dually for ``R``), the comparisons being made by the survival order, an independent
-algorithm.  The varieties follow CGSuite's description (§6.6) and Winning Ways ch. 11 as recalled.
+algorithm.  The varieties follow CGSuite's description of CanonicalStopper and Winning Ways ch. 11 as recalled.
 """
 
 from fractions import Fraction
