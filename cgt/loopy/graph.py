@@ -14,6 +14,7 @@ False
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 
 from cgt.errors import InvalidGameError, TooLargeError
@@ -25,6 +26,20 @@ __all__ = ["Graph", "MAX_NODES", "from_short_game", "short_values", "sum_graph"]
 MAX_NODES = 2_000_000
 
 
+def _compressed_predecessors(options: tuple):
+    """``(pointers, sources)`` of the reversed edges of ``options`` (see :meth:`Graph.predecessor_arrays`)."""
+    import numpy as np
+
+    n = len(options)
+    counts = np.fromiter(map(len, options), dtype=np.int64, count=n)
+    targets = np.fromiter(itertools.chain.from_iterable(options), dtype=np.int64, count=int(counts.sum()))
+    sources = np.repeat(np.arange(n, dtype=np.int64), counts)
+    order = np.argsort(targets, kind="stable")
+    pointers = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(targets, minlength=n), out=pointers[1:])
+    return pointers, sources[order]
+
+
 def _check_size(n: int, what: str) -> None:
     if n > MAX_NODES:
         raise TooLargeError(f"{what}: {n} nodes exceeds the limit of {MAX_NODES}")
@@ -33,13 +48,15 @@ def _check_size(n: int, what: str) -> None:
 class Graph:
     """An immutable game graph: ``left[i]``/``right[i]`` are tuples of option indices; ``root`` the start."""
 
-    __slots__ = ("left", "right", "root", "_stopper")
+    __slots__ = ("left", "right", "root", "_stopper", "_reverse", "_predecessor_arrays")
 
     def __init__(self, left: tuple, right: tuple, root: int) -> None:
         self.left = left
         self.right = right
         self.root = root
         self._stopper = None
+        self._reverse = None
+        self._predecessor_arrays = None
 
     @property
     def size(self) -> int:
@@ -83,7 +100,20 @@ class Graph:
         return cls(out[0], out[1], root)
 
     def reverse(self) -> tuple[list, list]:
-        """Predecessor lists: ``(lpred, rpred)`` with ``j in lpred[i]`` iff ``i in left[j]``."""
+        """Predecessor lists: ``(lpred, rpred)`` with ``j in lpred[i]`` iff ``i in left[j]`` (computed once)."""
+        if self._reverse is None:
+            self._reverse = self._predecessors()
+        return self._reverse
+
+    def predecessor_arrays(self):
+        """The predecessor lists as two compressed rows, ``(pointers, sources)`` for Left's and for Right's
+        moves: the nodes with a move to ``i`` are ``sources[pointers[i]:pointers[i + 1]]`` (numpy arrays,
+        computed once; the array form of :meth:`reverse` for graphs of many nodes)."""
+        if self._predecessor_arrays is None:
+            self._predecessor_arrays = (_compressed_predecessors(self.left), _compressed_predecessors(self.right))
+        return self._predecessor_arrays
+
+    def _predecessors(self) -> tuple[list, list]:
         n = self.size
         lpred: list = [[] for _ in range(n)]
         rpred: list = [[] for _ in range(n)]
@@ -120,11 +150,18 @@ class Graph:
 
     def negated(self) -> "Graph":
         """The graph of ``-G``: Left and Right options swapped."""
-        return Graph(self.right, self.left, self.root)
+        g = Graph(self.right, self.left, self.root)
+        if self._reverse is not None:
+            g._reverse = self._reverse[::-1]
+        if self._predecessor_arrays is not None:
+            g._predecessor_arrays = self._predecessor_arrays[::-1]
+        return g
 
     def rooted(self, root: int) -> "Graph":
         """The same graph started at another node."""
-        return Graph(self.left, self.right, root)
+        g = Graph(self.left, self.right, root)
+        g._reverse, g._predecessor_arrays = self._reverse, self._predecessor_arrays
+        return g
 
     def alternating_cycle_nodes(self) -> set[int]:
         """Nodes from which an infinite alternating play (L, R, L, R, ... or R, L, ...) can start.

@@ -29,6 +29,8 @@ __all__ = ["wins", "stopper_ge", "ge_matrix", "survives", "side_le", "side_le_al
 
 #: Largest number of node pairs compared in one survival analysis.
 MAX_PAIRS = 4_000_000
+#: From this many node pairs on, the analysis runs on arrays (numpy), a wave of new wins at a time.
+ARRAY_PAIRS = 20_000
 
 
 def _force(graph: Graph, player: int) -> set[int]:
@@ -94,6 +96,8 @@ def _pair_right_wins(a: Graph, b: Graph) -> tuple[bytearray, int]:
     na, nb = a.size, b.size
     if na * nb > MAX_PAIRS:
         raise TooLargeError(f"comparing loopy games of {na} and {nb} nodes: more than {MAX_PAIRS} pairs")
+    if na * nb >= ARRAY_PAIRS:
+        return _pair_right_wins_by_waves(a, b), nb
     total = na * nb * 2
     counter = [0] * total  # only Left-to-move states (even index) use it
     rlen = [len(r) for r in b.right]
@@ -166,6 +170,59 @@ def _retrograde(a: Graph, b: Graph, todo: list, rwin: bytearray, counter: list, 
                         rwin[t] = 1
                         push(t)
     progress.tick(done & 4095)
+
+
+def _pair_right_wins_by_waves(a: Graph, b: Graph):
+    """:func:`_pair_right_wins` on arrays, one wave of new wins at a time (the same least fixed point: the
+    order in which wins are propagated does not change it).  Returns the flags in the same layout."""
+    import numpy as np
+
+    na, nb = a.size, b.size
+    (alp, als), (arp, ars) = a.predecessor_arrays()
+    (blp, bls), (brp, brs) = b.predecessor_arrays()
+    left_lengths = np.fromiter(map(len, a.left), dtype=np.int64, count=na)
+    right_lengths = np.fromiter(map(len, b.right), dtype=np.int64, count=nb)
+    counter = (left_lengths[:, None] + right_lengths[None, :]).ravel()    # Left's moves in x - y, per pair
+    lost = counter == 0                     # Left to move, Right wins (pair index x * nb + y)
+    won = np.zeros(na * nb, dtype=bool)     # Right to move, Right wins
+
+    def predecessors(pairs, pointers, sources, in_first: bool):
+        """The pairs with a move into ``pairs`` in the first (``in_first``) or second component, one entry
+        per move (a pair may appear more than once)."""
+        x, y = np.divmod(pairs, nb)
+        node = x if in_first else y
+        starts, counts = pointers[node], pointers[node + 1] - pointers[node]
+        total = int(counts.sum())
+        if not total:
+            return pairs[:0]
+        offsets = np.repeat(starts - (np.cumsum(counts) - counts), counts) + np.arange(total)
+        moved = sources[offsets]
+        if in_first:
+            return moved * nb + np.repeat(y, counts)
+        return np.repeat(x, counts) * nb + moved
+
+    frontier = np.flatnonzero(lost)
+    with Progress("position pairs") as progress:
+        while frontier.size:
+            check_interrupt()
+            progress.tick(int(frontier.size))
+            # Left to move and lost: Right wins every predecessor where he moved (x -> x^R, or y -> y^L in -y)
+            reached = np.concatenate([predecessors(frontier, arp, ars, True),
+                                      predecessors(frontier, blp, bls, False)])
+            reached = np.unique(reached[~won[reached]])
+            won[reached] = True
+            if not reached.size:
+                break
+            progress.tick(int(reached.size))
+            # Right to move and won: a Left-to-move predecessor is lost once every one of its moves is
+            touched = np.concatenate([predecessors(reached, alp, als, True),
+                                      predecessors(reached, brp, brs, False)])
+            touched = touched[~lost[touched]]
+            pairs, hits = np.unique(touched, return_counts=True)
+            counter[pairs] -= hits
+            frontier = pairs[counter[pairs] == 0]
+            lost[frontier] = True
+    return np.stack([lost, won], axis=1).ravel()
 
 
 def stopper_ge(a: Graph, b: Graph) -> bool:

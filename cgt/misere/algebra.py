@@ -103,13 +103,35 @@ def _minus(g: MisereGame, h: MisereGame):
     result = None
     if h_star.birthday < h.birthday:          # H = H0 + *, so G - H = (G + *) - H0
         result = _minus(misere_sum(g, star), h_star)
-    elif h.birthday <= g.birthday + 1:
-        diffs = [d for d in (_minus(o, h) for o in g.options_by_id) if d is not None]
-        x = canonical_misere(diffs)
-        if misere_sum(x, h) is g:
-            result = x
+    else:
+        target = g.nim_value ^ h.nim_value          # the normal-play value is a misère invariant
+        result = next((x for x in _difference_candidates(g, h)
+                       if x.nim_value == target and misere_sum(x, h) is g), None)
     _minus_memo.remember(key, result)
     return result
+
+
+def _difference_candidates(g: MisereGame, h: MisereGame):
+    """Games that may be ``G - H`` (``H`` not 0 or ``*``), each to be verified by adding ``H``.
+
+    The sum ``X + H`` is ``{X' + H, X + H'}`` before simplification.  If that form is canonical, every option
+    of ``G`` is ``X' + H`` or ``X + H'``: so ``X`` is ``{G' - H}`` unless some ``G' - H`` that exists is not an
+    option of ``X``, and in any case ``X = G' - H0`` for the option ``G' = X + H0`` (``H0`` any option of
+    ``H``).  Otherwise the form collapses to a second option equal to it (Conway's simplification theorem,
+    ONAG ch. 12), which can only be some ``X' + H'``, so that ``G = X' + H'``: then the ``G - H'`` are options
+    of ``X``, and ``X`` may be born after ``G``.
+    """
+    diffs = [d for d in (_minus(o, h) for o in g.options_by_id) if d is not None]
+    yield canonical_misere(diffs)
+    h0 = h.options_by_id[0]
+    for o in g.options_by_id:
+        x = _minus(o, h0)
+        if x is not None:
+            yield x
+    collapsed = [d for d in (_minus(g, b) for b in h.options_by_id) if d is not None]
+    if collapsed:
+        yield canonical_misere(diffs + collapsed)
+        yield canonical_misere(collapsed)
 
 
 def misere_minus(g: MisereGame, h: MisereGame) -> MisereGame:
@@ -141,7 +163,8 @@ def parts(g: MisereGame) -> tuple[MisereGame, ...]:
     """The parts of ``G``: games ``H`` with ``G = H + X`` for some ``X`` (sorted by birthday, then id).
 
     Candidates are 0, ``*``, ``G``, ``G + *`` and the parts of the options (with and without ``+ *``);
-    each is verified by subtraction.
+    each is verified by subtraction, and with a part ``H`` its complement ``G - H`` is a part too (it may be
+    born after ``G``).
 
     >>> [str(p) for p in parts(misere_nim(3))]         # *3 = *2 + *
     ['*[0]', '*[1]', '*[2]', '*[3]']
@@ -161,7 +184,9 @@ def parts(g: MisereGame) -> tuple[MisereGame, ...]:
                 for p in _parts_memo[o.id]:
                     candidates.add(p)
                     candidates.add(misere_sum(p, star))
-            found = [p for p in candidates if _minus(x, p) is not None]
+            complements = {p: _minus(x, p) for p in candidates}
+            found = {p for p, rest in complements.items() if rest is not None}
+            found |= {complements[p] for p in found}       # G = H + X makes X a part too
             _parts_memo[x.id] = tuple(sorted(found, key=lambda p: (p.birthday, p.id)))
         return _parts_memo[g.id]
     finally:

@@ -420,7 +420,7 @@ class MisereGame:
         """True when ``G`` is a part of ``{G}``, the game whose only option is ``G``.
 
         >>> from cgt.misere.game import misere_nim
-        >>> misere_nim(1).is_extraverted, misere_nim(2).is_extraverted
+        >>> misere_nim(2).is_extraverted, misere_nim(4).is_extraverted     # *2 is not a part of *4
         (True, False)
         """
         from cgt.misere.phylum import is_extraverted

@@ -271,8 +271,8 @@ def is_extraverted(game) -> bool:
     """Extraverted: ``G`` is a part of ``{G}``, the game whose only option is ``G``.
 
     >>> from cgt.misere.game import misere_nim
-    >>> [is_extraverted(misere_nim(n)) for n in range(4)]
-    [True, True, False, False]
+    >>> [is_extraverted(misere_nim(n)) for n in range(6)]
+    [True, True, True, True, False, False]
     """
     from cgt.misere.algebra import is_part
     from cgt.misere.game import canonical_misere, misere_canonical_form

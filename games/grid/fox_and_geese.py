@@ -234,36 +234,49 @@ class GenFoxAndGeese(GridRuleset):
     # -- the rules ------------------------------------------------------------------------------------
     def moves(self, board: Board, player):
         """``(label, board)`` pairs: Left moves a goose one step diagonally down; Right moves the fox."""
-        w = self.board_width
         label = self._label
+        return [(label(s, t), option) for s, t, option in self._steps(board, Player.parse(player) is Left)]
+
+    def left_options(self, board: Board) -> list[Board]:
+        """The boards after each goose move (as :meth:`moves`, without the labels)."""
+        return [option for _, _, option in self._steps(board, True)]
+
+    def right_options(self, board: Board) -> list[Board]:
+        """The boards after each fox move (as :meth:`moves`, without the labels)."""
+        return [option for _, _, option in self._steps(board, False)]
+
+    def _steps(self, board: Board, geese_move: bool) -> list[tuple[int, int, Board]]:
+        """``(from, to, board)`` for each move of the geese (``geese_move``) or of the fox."""
+        w = self.board_width
         out = []
         geese, fox = board
         occupied = geese | 1 << fox
-        if Player.parse(player) is Left:
-            mask, s = geese, 0
+        if geese_move:
+            mask = geese >> w << w                          # the geese above row 1
             while mask:
-                if mask & 1 and s >= w:                     # a goose above row 1
-                    col = s % w
-                    for dc in (-1, 1):
-                        if 0 <= col + dc < w:
-                            t = s - w + dc
-                            if not occupied >> t & 1:
-                                out.append((label(s, t), Board(geese & ~(1 << s) | 1 << t, fox)))
-                mask >>= 1
-                s += 1
+                low = mask & -mask
+                s = low.bit_length() - 1
+                col = s % w
+                for dc in (-1, 1):
+                    if 0 <= col + dc < w:
+                        t = s - w + dc
+                        if not occupied >> t & 1:
+                            out.append((s, t, Board(geese ^ low | 1 << t, fox)))
+                mask ^= low
             return out
         top = max(self.top_goose_row(board) + 2, fox // w + 1)     # the fox's ceiling (module docstring)
         row, col = divmod(fox, w)
         for dr in (1, -1):
             for dc in (-1, 1):
-                for k in range(1, self.fox_range + 1):
-                    r, c = row + k * dr, col + k * dc
+                r, c = row, col
+                for _ in range(self.fox_range):
+                    r, c = r + dr, c + dc
                     if not (0 <= r < top and 0 <= c < w):
                         break
                     t = r * w + c
                     if geese >> t & 1:
                         break
-                    out.append((label(fox, t), Board(geese, t)))
+                    out.append((fox, t, Board(geese, t)))
         return out
 
     def _label(self, s: int, t: int) -> str:

@@ -128,3 +128,21 @@ def test_equality_does_not_depend_on_how_the_graph_is_numbered():
     b = -BackslidingToadsAndFrogs("ff.t.t").game_value
     assert str(a) == str(b) == "+-on & off"
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_survival_on_arrays_agrees_with_the_move_counters(seed, monkeypatch):
+    # The retrograde analysis of pairs runs on arrays (a wave at a time) from survival.ARRAY_PAIRS pairs on;
+    # both ways must give every pair the same answer, on graphs with passes and cycles.
+    import random
+
+    from cgt.loopy import survival
+    from tests.loopy.test_random_sides import random_graph
+
+    rng = random.Random(seed)
+    for _ in range(25):
+        a, b = random_graph(rng, 40), random_graph(rng, 12)
+        by_counters = survival.ge_matrix(a, b)
+        monkeypatch.setattr(survival, "ARRAY_PAIRS", 0)
+        assert survival.ge_matrix(a, b) == by_counters
+        monkeypatch.setattr(survival, "ARRAY_PAIRS", 10**9)

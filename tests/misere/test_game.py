@@ -222,8 +222,35 @@ def test_huge_text_is_refused_not_built():
 @settings(max_examples=40, deadline=None)
 @given(_games(), st.sampled_from(DAY4))
 def test_subtraction_undoes_addition(g, h):
-    assert (g + h).misere_minus(h) is g
+    assert (g + h).misere_minus(h) is g and (g + h).misere_minus(g) is h
+
+
+@settings(max_examples=10, deadline=None)
+@given(_games(), st.sampled_from(born_by_misere(3)))
+def test_both_terms_of_a_sum_are_parts(g, h):
     assert h in (g + h).parts and g in (g + h).parts
+
+
+def _misere_win(games) -> bool:
+    """Whether the player to move wins the sum of ``games`` in misère play, by searching the sum's tree."""
+    @lru_cache(maxsize=None)
+    def win(position: tuple) -> bool:
+        moves = [tuple(sorted(position[:i] + (o,) + position[i + 1:], key=id))
+                 for i, x in enumerate(position) for o in x.options_by_id]
+        return not moves or any(not win(m) for m in moves)
+    return win(tuple(sorted(games, key=id)))
+
+
+def test_a_part_may_be_born_after_the_whole():
+    # {*2} (born on day 3) = *2 + X with X = {0, {*2}, {*2} + *} born on day 5; the library finds X, and the
+    # search over the sums' trees (no canonical forms) gives X + *2 + T and {*2} + T the same outcome for every
+    # T born by day 4 and their mates.
+    whole, heap = misere_game([2]), N(2)
+    x = whole.misere_minus(heap)
+    assert str(x) == "*[2[#1]2#0]" and x.birthday == 5 and x + heap is whole
+    assert heap in whole.parts and x in whole.parts
+    for t in DAY4 + [g.mate for g in DAY4]:
+        assert _misere_win([x, heap, t]) == _misere_win([whole, t])
 
 
 def test_parts_complete_on_day_three_sums():
@@ -252,7 +279,8 @@ def test_tame_games_add_like_nim_positions():
 
 
 def test_primes():
-    assert N(2).is_prime and N(3).is_prime and misere_game([2]).is_prime
+    assert N(2).is_prime and N(3).is_prime and misere_game([[2], 0]).is_prime          # *[2#0]
+    assert not misere_game([2]).is_prime            # {*2} = *2 + X, X born two days after {*2}
     assert not (N(2) + N(2)).is_prime and not N(0).is_prime and not N(1).is_prime
     assert [[str(p) for p in ps] for ps in (N(2) + N(2)).partitions] == [["*[2]", "*[2]"]]
     assert N(0).partitions == ((),)

@@ -20,6 +20,8 @@ from functools import lru_cache
 
 import pytest
 
+from cgt.errors import NotApplicableError
+
 from cgt.misere.game import born_by_misere, misere_entry, misere_game, misere_nim
 from cgt.misere.phylum import Phylum, phylum_of
 
@@ -163,9 +165,16 @@ POOL = list({x.id: x for x in DAY4 + [x + N(1) for x in DAY4]
 
 
 def is_part(h, g) -> bool:
-    """``G = H + X`` for some ``X`` of the pool (every game born by day 4, those plus ``*``, and the sums of
-    two games born by day 3)."""
-    return any(h + x is g for x in POOL)
+    """``G = H + X`` for some ``X``: one of the pool (every game born by day 4, those plus ``*``, and the sums
+    of two games born by day 3), or the difference the library finds, checked by adding it back (a part's
+    complement may be born after the whole: ``{*2} = *2 + *[2[#1]2#0]``)."""
+    if any(h + x is g for x in POOL):
+        return True
+    try:
+        x = g.misere_minus(h)
+    except NotApplicableError:
+        return False
+    return h + x is g
 
 
 def reference_predicates(g) -> dict:
@@ -213,15 +222,14 @@ def test_phylum_and_predicates_of_day_four_agree_with_the_references(g):
 def test_day_four_classes():
     # Of the 22 games born by day 4 (each checked against the references above): five nim heaps, nine more
     # tame games, four restive and four restless ones; none is wild, since every game born by day 3 is tame.
-    # 0 and * are the only introverted games, and here also the only extraverted ones; the half-tame games
-    # (G + G tame of genus 0^0) are the restive ones.
+    # 0 and * are the only introverted games (CGSuite's documentation); the half-tame games (G + G tame of
+    # genus 0^0) are the restive ones.
     counts = {}
     for g in DAY4:
         counts[g.phylum] = counts.get(g.phylum, 0) + 1
     assert counts == {Phylum.NIMHEAP: 5, Phylum.HEREDITARILY_TAME: 9, Phylum.HEREDITARILY_RESTIVE: 4,
                       Phylum.RESTLESS: 4}
     assert [str(g) for g in DAY4 if g.is_introverted] == ["*[0]", "*[1]"]
-    assert [str(g) for g in DAY4 if g.is_extraverted] == ["*[0]", "*[1]"]
     assert [g for g in DAY4 if g.is_half_tame] == [g for g in DAY4 if g.is_restive]
 
 
@@ -287,7 +295,21 @@ def test_entry_of_a_sum():
     g = misere_entry([misere_entry(4) + misere_entry(2)])
     assert g is misere_game([N(4) + N(2)])
     assert str(N(4) + N(2)) == "*[4[2]]" and str(g) == "*[4[2#]]"
-    assert [[str(p) for p in ps] for ps in g.partitions] == [["*[4[2#]]"]]
+    assert g.partitions and all(_sum(ps) is g for ps in g.partitions)
+    assert all(p.is_prime for ps in g.partitions for p in ps if p is not N(1))
+
+
+def _sum(games):
+    total = N(0)
+    for x in games:
+        total = total + x
+    return total
+
+
+@pytest.mark.parametrize("g", DAY4 + SAMPLE[:40], ids=lambda g: str(g))
+def test_extraverted_means_every_option_is_a_part(g):
+    # CGSuite's documentation: G is a part of {G} exactly when every option of G is a part of G.
+    assert g.is_extraverted == all(o in g.parts for o in g.options_by_id)
 
 
 @pytest.mark.parametrize("g", DAY4 + SAMPLE[:40], ids=lambda g: str(g))

@@ -252,8 +252,8 @@ MEMBERS = [
     ("*[[[[2],1]]].IsTame", "false"),
     ("*[[[[2],1]]].IsTameable", "true"),
     ("*[0,1,[[2],0]].IsTameable", "false"),             # g+ = 2, g- = 3: wild
-    ("*[1].IsExtraverted", "true"),
-    ("*[2].IsExtraverted", "false"),
+    ("*[2].IsExtraverted", "true"),
+    ("*[4].IsExtraverted", "false"),              # *2 is an option of *4 but not a part of it
     ("*[1].IsIntroverted", "true"),
     ("*[[2]].IsIntroverted", "false"),
     ("[*[n].IsEven for n from 0 to 3]", "[true,false,true,false]"),

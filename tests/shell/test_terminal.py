@@ -31,11 +31,10 @@ SESSION = [
     ("a{0|{1|a}, zz}", b"line 1, column 12: unknown name 'zz'\r\n"),       # the location once
     ("G := 2000 * {3||2|1}", b"too large to compute"),                  # a clear refusal, not a long wait
     ("H := 100 * {3||2|1}; H.Birthday", b"253"),
-    ("+".join(["1"] * 5000), b"5000"),                                   # a long flat sum
-    ("-" * 3000 + "1", b"1"),
-    ("(" * 3000 + "1" + ")" * 3000, b"1"),
-    ("[" * 2500 + "]" * 2500, b"expression nested too deeply (more than 2,000 levels)"),
-    ("1+(" * 2100 + "1" + ")" * 2100, b"expression nested too deeply (more than 2,000 levels)"),
+    # Long lines (the terminal takes them key by key; tests/shell/test_nesting.py has the long and deep ones).
+    ("+".join(["1"] * 500), b"500"),
+    ("-" * 301 + "1", b"-1"),
+    ("[" * 2001 + "]" * 2001, b"expression nested too deeply (more than 2,000 levels)"),
     ("m := *[0,1,2,3,4,5,6,7,8,9]; m + m + m", None),
     ("x + 1", b"42"),
 ]

@@ -114,9 +114,9 @@ def test_reports_are_the_same_with_either_engine(path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["chomp.kif", "turning_turtles13.kif", "fox_and_geese6.kif", "ticTacToe.kif",
-                                  "sum15.kif", "eotcatcit.kif", "nim3.kif", "nim4.kif"])
+@pytest.mark.parametrize("name", ["fox_and_geese6.kif", "ticTacToe.kif", "sum15.kif", "eotcatcit.kif", "nim3.kif"])
 def test_reports_of_larger_games_are_the_same_with_either_engine(name):
+    # (Chomp's and Turning Turtles' state spaces are compared above; nim4 differs from nim3 only in size.)
     path = next(p for p in FIXTURES if p.name == name)
     assert report_json(path, "propnet") == report_json(path, "reasoner")
 
@@ -170,7 +170,12 @@ def test_swapped_turns_outside_the_grounding_reground():
 
 
 # -- grounding that blows up ---------------------------------------------------------------------------------------
-WIDE = "(role a) (role b) (init (control a)) " + " ".join(f"(p {i})" for i in range(12)) + """
+def _wide(values: int) -> str:
+    """A game whose one move has ``values ** 4`` ground instances per role."""
+    return "(role a) (role b) (init (control a)) " + " ".join(f"(p {i})" for i in range(values)) + WIDE_RULES
+
+
+WIDE_RULES = """
 (<= (legal ?r (go ?w ?x ?y ?z)) (true (control ?r)) (p ?w) (p ?x) (p ?y) (p ?z))
 (<= (legal ?r noop) (role ?r) (not (true (control ?r))))
 (<= (next (control b)) (true (control a))) (<= (next done) (does ?r (go 1 2 3 4)))
@@ -180,7 +185,7 @@ WIDE = "(role a) (role b) (init (control a)) " + " ".join(f"(p {i})" for i in ra
 
 def test_grounding_limit_is_a_one_line_error(monkeypatch):
     monkeypatch.setattr("cgt.games.gdl.ground.GROUND_LIMIT", 5000)
-    game = loads(WIDE, "wide")                    # 2 roles x 12^4 ground legal moves
+    game = loads(_wide(12), "wide")               # 2 roles x 12^4 ground legal moves
     with pytest.raises(GroundingTooLargeError) as error:
         compile_machine(game)
     assert str(error.value) == "wide: grounding the rules gives more than 5,000 rule instances"
@@ -189,10 +194,10 @@ def test_grounding_limit_is_a_one_line_error(monkeypatch):
 
 
 def test_analyse_falls_back_to_the_interpreter_and_says_so(monkeypatch):
-    monkeypatch.setattr("cgt.games.gdl.ground.GROUND_LIMIT", 5000)
-    report = analyse(loads(WIDE, "wide"), progress=False)
+    monkeypatch.setattr("cgt.games.gdl.ground.GROUND_LIMIT", 500)
+    report = analyse(loads(_wide(6), "wide"), progress=False)        # 2 roles x 6^4 ground legal moves
     assert report.engine == "reasoner" and report.result is not None
-    assert report.note == ("grounding the rules gives more than 5,000 rule instances: explored with the rule "
+    assert report.note == ("grounding the rules gives more than 500 rule instances: explored with the rule "
                            "interpreter instead")
     assert str(report).splitlines()[-1] == "note: " + report.note
 
