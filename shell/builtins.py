@@ -9,8 +9,9 @@ True
 from __future__ import annotations
 
 import importlib
-import re
 import inspect
+import math
+import re
 
 import cgt
 from cgt.kernel import constructors
@@ -18,6 +19,7 @@ from cgt.short import days
 
 from cgt.games.engine.ruleset import Position
 
+from cgt.shell.containers import ShellMap
 from cgt.shell.errors import ShellError
 from cgt.shell.gdl_command import shell_load
 from cgt.shell.graph_values import color_namespace, graph_namespace
@@ -55,25 +57,46 @@ class RulesetFunction(Function):
     def help(self) -> str:
         """The docstring of the Python ruleset behind this name, then its module's (the rules)."""
         obj = self.entry.resolve()
-        texts = [docstring_text(shell_speak(type(obj).__doc__ if _is_instance(obj) else obj.__doc__ or ""))]
+        names = _parameter_names(type(obj) if _is_instance(obj) else obj)
+        texts = [docstring_text(shell_speak(type(obj).__doc__ if _is_instance(obj) else obj.__doc__ or "", names))]
         module = importlib.import_module(self.entry.module)      # imported already: resolve() loaded it
         if module.__doc__:
-            texts.append(docstring_text(shell_speak(module.__doc__)))
+            texts.append(docstring_text(shell_speak(module.__doc__, names)))
         return "\n\n".join(text for text in texts if text) or f"{self.name}: no documentation"
 
 
 _CODE_SPAN = re.compile(r"``(.+?)``", re.DOTALL)
 _LAMBDA = re.compile(r"\blambda\s+([\w\s,]*?)\s*:\s*")
 _KEYWORD = re.compile(r"(?:^|(?<=[(,]))(\s*)([a-z_][a-z0-9_]*)=(?!=)")
-_PYTHON_WORDS = {"None": "Nothing", "True": "true", "False": "false", "math.inf": "inf"}
+_PYTHON_WORDS = {"None": "Nothing", "True": "true", "False": "false", "math.inf": "inf",
+                 "cgt.Player.Left": "Left", "cgt.Player.Right": "Right", "Player.Left": "Left",
+                 "Player.Right": "Right"}
+_PLAYER_KEY = re.compile(r"""(?<![\w.])(['"]?)(Left|Right)\1\s*:\s*""")     # a dict key: {Left: 2}
 
 
-def _shell_code(code: str) -> str:
+def _shell_code(code: str, parameters: tuple[str, ...] = ()) -> str:
     code = _LAMBDA.sub(lambda m: _procedure_head(m.group(1)), code)
     code = _KEYWORD.sub(lambda m: f"{m.group(1)}{_snake_to_camel(m.group(2))} => ", code)
+    code = _PLAYER_KEY.sub(lambda m: f"{m.group(2)} => ", code)
     for python, shell in _PYTHON_WORDS.items():
         code = re.sub(rf"(?<![\w.]){re.escape(python)}(?!\w)", shell, code)
+    for name in parameters:
+        code = re.sub(rf"(?<!\w)(?<!\w\.){name}(?!\w)", _snake_to_camel(name), code)     # not x.name
     return code
+
+
+def _parameter_names(ruleset) -> tuple[str, ...]:
+    """The parameters of a family (a class or a function) whose shell names differ from Python's.
+
+    >>> from cgt.games.grid.clobber import GenClobber
+    >>> _parameter_names(GenClobber), _parameter_names(len)
+    (('left_behind', 'max_distance'), ())
+    """
+    try:
+        parameters = inspect.signature(ruleset).parameters
+    except (TypeError, ValueError):
+        return ()
+    return tuple(name for name in parameters if "_" in name.strip("_"))
 
 
 def _procedure_head(parameters: str) -> str:
@@ -86,18 +109,21 @@ def _snake_to_camel(name: str) -> str:
     return head + "".join(part.capitalize() for part in rest)
 
 
-def shell_speak(doc: str) -> str:
+def shell_speak(doc: str, parameters: tuple[str, ...] = ()) -> str:
     """A ruleset's Python docstring as the shell's help shows it: inside code spans (double backquotes),
     ``lambda k: ...`` becomes ``k -> ...``, keyword arguments ``max_distance=1`` become ``maxDistance => 1``,
-    and ``None``/``True``/``False``/``math.inf`` become ``Nothing``/``true``/``false``/``inf``.  Prose is left
-    alone.
+    dict keys ``{Left: 2}`` map entries ``{Left => 2}``, ``None``/``True``/``False``/``math.inf`` become
+    ``Nothing``/``true``/``false``/``inf``, ``Player.Left`` becomes ``Left``, and the names of
+    ``parameters`` (the ruleset's) their CGSuite names.  Prose is left alone.
 
     >>> shell_speak("Fraenkel's ``GenWythoff(lambda k: k + r)``, ``GenClobber(max_distance=math.inf)``")
     "Fraenkel's ``GenWythoff(k -> k + r)``, ``GenClobber(maxDistance => inf)``"
     >>> shell_speak("``Subtraction([1, 2], all_but=True)`` when None is given")
     '``Subtraction([1, 2], allBut => true)`` when None is given'
+    >>> shell_speak("``clobbered={Left: {2}, 'Right': {1}}``, ``left_behind[p]``, ``Player.Left``", ("left_behind",))
+    '``clobbered => {Left => {2}, Right => {1}}``, ``leftBehind[p]``, ``Left``'
     """
-    return _CODE_SPAN.sub(lambda m: "``" + _shell_code(m.group(1)) + "``", doc)
+    return _CODE_SPAN.sub(lambda m: "``" + _shell_code(m.group(1), parameters) + "``", doc)
 
 
 def _camel_to_snake(name: str) -> str:
@@ -126,8 +152,8 @@ def call_ruleset(ruleset, args: list, kwargs: dict | None, name: str):
     ...
     cgt.shell.errors.ShellError: game.heap.Subtraction: wrong arguments (usage: game.heap.Subtraction(subtraction_set, all_but => false))
     """
-    keywords = {_camel_to_snake(k): v for k, v in (kwargs or {}).items()}
-    args = [a.entry.resolve() if isinstance(a, RulesetFunction) else a for a in args]   # a ruleset argument
+    keywords = {_camel_to_snake(k): _python_argument(v) for k, v in (kwargs or {}).items()}
+    args = [_python_argument(a) for a in args]
     target = ruleset.__init__ if isinstance(ruleset, type) else None
     if target is not None:
         try:
@@ -142,6 +168,27 @@ def call_ruleset(ruleset, args: list, kwargs: dict | None, name: str):
     elif not args:
         raise ShellError(f"{name}: give a position, e.g. {name}(...) -- see help({name.rsplit('.', 1)[-1]})")
     return ruleset(*args, **keywords)
+
+
+def _python_argument(value):
+    """A shell value as a ruleset's Python parameter: a ruleset name is the ruleset, ``inf`` is
+    ``math.inf`` and a map ``{k => v}`` a dict; lists, tuples and sets are converted element by element.
+
+    >>> from cgt.shell.containers import ShellMap
+    >>> _python_argument(ShellMap({cgt.Player.Left: [0], cgt.Player.Right: [cgt.inf]}))
+    {<Player.Left: 1>: [0], <Player.Right: 2>: [inf]}
+    """
+    if isinstance(value, RulesetFunction):
+        return value.entry.resolve()
+    if isinstance(value, ShellMap):
+        return {_python_argument(k): _python_argument(v) for k, v in value.entries.items()}
+    if type(value) in (list, tuple):
+        return type(value)(_python_argument(v) for v in value)
+    if type(value) is frozenset:
+        return frozenset(_python_argument(v) for v in value)
+    if type(value) is type(cgt.inf) and value == cgt.inf:
+        return math.inf
+    return value
 
 
 def _usage(signature) -> str:
@@ -244,15 +291,15 @@ def make_globals() -> dict[str, object]:
     names["Left"] = cgt.Player.Left
     names["Right"] = cgt.Player.Right
     names["Nothing"] = None                 # CGSuite's Nothing (also the literal nil)
-    names["omega"] = names["\u03c9"] = cgt.omega     # CGSuite §4.1: omega = 1.OmegaPower; inf = 1/0
+    names["omega"] = names["\u03c9"] = cgt.omega     # as in CGSuite: omega = 1.OmegaPower; inf = 1/0
     names["inf"] = cgt.inf
     misere = root.child("misere").child("MisereCanonicalGame")
     misere.entries["DayN"] = Function("DayN", day_n, (1, 3), day_n)
     names.setdefault("MisereCanonicalGame", misere)
     root.child("gdl").entries["Load"] = Function("game.gdl.Load", shell_load, (1, 2), shell_load)
-    root.child("graph").entries["Color"] = names["Color"] = color_namespace()     # §1.4, §2.7
-    names["Graph"] = graph_namespace()                                            # §2.5
-    names["Strip"] = strip_namespace()                                            # §2.2
+    root.child("graph").entries["Color"] = names["Color"] = color_namespace()
+    names["Graph"] = graph_namespace()
+    names["Strip"] = strip_namespace()
     names["help"] = HELP
     return names
 

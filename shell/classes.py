@@ -1,4 +1,4 @@
-"""``x.Class``: the CGSuite class of a shell value, printed ``⟪game.Nimber⟫`` (§5.1, §6.1, §6.11).
+"""``x.Class``: the CGSuite class of a shell value, printed ``⟪game.Nimber⟫`` as in CGSuite.
 
 The class is the most specific CGSuite class the value belongs to: ``0`` is ``game.Zero`` (both an
 Integer and a Nimber), ``3`` ``game.Integer``, ``1/2`` ``game.DyadicRational``, ``1/3`` ``game.Rational``,
@@ -178,7 +178,7 @@ def class_of(value) -> ClassValue:
     return CLASSES[_short_name(value) or "Object"]
 
 
-#: Members of class objects (§6.11).
+#: Members of class objects.
 CLASS_METHODS = Section("classes", ClassValue)
 
 

@@ -1,4 +1,4 @@
-"""CGScript's collections and strings (CGSUITE.md §6.10, §6.11): ranges, maps, and the methods of lists,
+"""CGScript's collections and strings: ranges, maps, and the methods of lists,
 sets, tuples, maps and strings (``Apply``, ``Filter``, ``SortedWith``, ``Substring``, ...).
 
 Lists are Python lists, sets frozensets, strings str; this module adds :class:`Range` (``1..5``),
@@ -95,7 +95,7 @@ class Range:
 
 
 class ShellMap:
-    """An immutable map ``{k => v}`` (CGSuite's Map; printed with its entries sorted by key, §5.1).
+    """An immutable map ``{k => v}`` (CGSuite's Map; printed with its entries sorted by key).
 
     >>> m = ShellMap({"b": 2, "a": 1})
     >>> str(m), m["a"], len(m), str(ShellMap({}))
@@ -181,7 +181,7 @@ def make_map(pairs) -> ShellMap:
 
 
 def elements(collection) -> list:
-    """The elements of a collection in iteration order (sets and maps sorted, §5.8).
+    """The elements of a collection in iteration order (sets and maps sorted, as CGSuite does).
 
     >>> elements(frozenset({3, 1})), elements("ab"), elements(Range(1, 3))
     ([1, 3], ['a', 'b'], [1, 2, 3])
@@ -321,9 +321,9 @@ def _contains_key(m: ShellMap, key) -> bool:
 
 # ---------------------------------------------------------------- the methods
 
-#: Members of every collection and of strings and tuples (§6.10).
+#: Members of every collection and of strings and tuples.
 COLLECTIONS = Section("lists, sets and strings", list, tuple, frozenset, set, str)
-#: Members of lists and sets (ranges too, as lists) that build collections or call procedures (§6.10).
+#: Members of lists and sets (ranges too, as lists) that build collections or call procedures.
 LIST_AND_SET_METHODS = Section("lists and sets", list, frozenset, set, letter="C")
 LISTS = Section("lists", list, letter="L")
 SETS = Section("sets", frozenset, set, letter="S")
@@ -363,7 +363,7 @@ def collection_sum(items):
     """The sum of the elements (numbers or games)."""
     values = list(items)
     if not values:
-        raise NotApplicableError("Sum of an empty collection")     # CGSUITE.md §6.10
+        raise NotApplicableError("Sum of an empty collection")     # as in CGSuite
     total, *rest = values
     for item in rest:
         if is_number(total) and is_number(item):

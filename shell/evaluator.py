@@ -286,7 +286,7 @@ class Interpreter:
             return self._block(children[-1], scope)
         return None
 
-    # Loops (§4.4): antecedents for/while first, then for, while (stop the loop around it) and where (skip
+    # Loops (as in CGSuite): antecedents for/while first, then for, while (stop the loop around it) and where (skip
     # this turn); the body runs once per innermost turn.  _loop calls ``visit`` there.
     def _loop(self, clauses, scope: Scope, visit) -> None:
         inner = Scope({}, scope, transparent=True)
@@ -554,7 +554,7 @@ class Interpreter:
         b = self.eval(exponent, scope)
         if isinstance(b, Game) and not b.is_number and (is_number(a) or isinstance(a, Game)):
             raise ShellError(f"cannot raise {describe(a)} to the power {describe(b)}: between two values ^ is "
-                             "a power (CGSuite §4.3); a number and ups are added with +, e.g. 1 + ^*")
+                             "a power, as in CGSuite; a number and ups are added with +, e.g. 1 + ^*")
         return self._result(power(a, b, self.limits.max_int_bits))
 
     def _ordinal_sum(self, node, scope):
@@ -580,7 +580,7 @@ class Interpreter:
             raise ShellError(f"cannot take {describe(a)} modulo {describe(b)}: '%' needs numbers")
         if y == 0:
             raise ShellError("modulo by zero")
-        # CGSuite's remainder (CGSUITE.md §4.3): its sign follows the dividend, -7 % 3 is -1.
+        # CGSuite's remainder: its sign follows the dividend, -7 % 3 is -1.
         x, y = Fraction(x), Fraction(y)
         quotient = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
         return self.check_number(normalise(x - quotient * y))
@@ -769,9 +769,9 @@ class Interpreter:
             return collection[i]
         if isinstance(collection, Range):
             collection = list(collection)
-        if isinstance(collection, Strip):             # §2.2: s[i], Nothing outside the strip
+        if isinstance(collection, Strip):             # s[i], Nothing outside the strip
             return strip_index(collection, i)
-        found = graph_index(collection, i)            # §2.5: g[v] a Vertex, vertex[k] an Edge
+        found = graph_index(collection, i)            # g[v] a Vertex, vertex[k] an Edge
         if found is not None:
             return found
         if not isinstance(collection, (list, tuple, str)):
@@ -803,7 +803,7 @@ class Interpreter:
             result = cgt.as_game(self.check_number(_parse_number(match["num"])))
         if match["arrow"]:
             index_text = match["nth"] or match["cum"]
-            if index_text == "on":      # upon ^[on] and uponth ^<on> (CGSUITE.md §5.4), loopy values
+            if index_text == "on":      # upon ^[on] and uponth ^<on> (as in CGSuite), loopy values
                 family = upon_family(bool(match["nth"]))
             elif len(index_text) > 6 or int(index_text) > limits.max_up_index:
                 raise ShellError(f"{text}: the index is limited to {limits.max_up_index}")
@@ -845,7 +845,7 @@ class Interpreter:
         return cgt.nimber(n)
 
     def _string(self, node, scope):
-        # §4.1: the evaluator turns only \" into "; other backslash sequences stay as they are.
+        # As in CGSuite, the evaluator turns only \" into "; other backslash sequences stay as they are.
         return str(node.children[0])[1:-1].replace('\\"', '"')
 
     def _name(self, node, scope):
@@ -905,7 +905,7 @@ class Interpreter:
 
     def _options(self, nodes, scope) -> list:
         """The options written on one side of braces; a list or set among them is spliced in, one level
-        deep (CGSUITE.md §4.2: ``{G.LeftOptions | 0}``)."""
+        deep, as in CGSuite: ``{G.LeftOptions | 0}``."""
         options = []
         for node in nodes:
             value = self.eval(node, scope)
@@ -1048,7 +1048,7 @@ def _identical(a, b) -> bool:
 
 
 def _three_way(a, b):
-    """``a <=> b``: -1, 0 or 1, or * when the games are confused (CGSuite §4.3)."""
+    """``a <=> b``: -1, 0 or 1, or * when the games are confused (as in CGSuite)."""
     if isinstance(a, str) and isinstance(b, str):
         return (a > b) - (a < b)
     if compare(a, "==", b):

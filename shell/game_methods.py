@@ -1,4 +1,4 @@
-"""The methods of short games (CGSuite's ``CanonicalShortGame``, §6.1-6.7 of the reference), of compound
+"""The methods of short games (CGSuite's ``CanonicalShortGame``), of compound
 games and of thermographs, and the nim arithmetic of integers and nimbers.
 
 Game methods call :class:`cgt.Game`; numbers and ruleset positions reach them through the registry's
@@ -47,9 +47,9 @@ __all__ = ["GAMES", "NIM_ARITHMETIC", "COMPOUND_GAMES", "THERMOGRAPHS", "nim_sum
 GAMES = Section("games and numbers", Game, letter="G")
 #: ``a NimSum b`` and ``a NimProduct b`` of integers (integers) and nimbers (nimbers).
 NIM_ARITHMETIC = Section("integers and nimbers", int, Game, Position)
-#: Members of compound games (§6.2: ``CompoundGame(CompoundType, G, H)``).
+#: Members of compound games (CGSuite's ``CompoundGame(CompoundType, G, H)``).
 COMPOUND_GAMES = Section("compound games", CompoundGame)
-#: Members of thermographs (§6.11).
+#: Members of thermographs.
 THERMOGRAPHS = Section("thermographs", Thermograph)
 
 
@@ -74,7 +74,7 @@ def game_options(g: Game, player=None) -> frozenset:
 
 
 def _ordered(games) -> list:
-    """Games as a list in CGSuite's order (§5.8)."""
+    """Games as a list in CGSuite's order."""
     return list(sorted_options(games))
 
 
@@ -177,7 +177,7 @@ for _name, _what in (("IsFinite", "finite"), ("IsLoopfree", "loopfree"), ("IsSto
 
 @GAMES.method("UptimalExpansion")
 def uptimal_expansion_of(g: Game):
-    """``G.UptimalExpansion``: the expansion (§5.6), or a clear error when G is not an uptimal.
+    """``G.UptimalExpansion``: the uptimal expansion as CGSuite prints it, or a clear error when G is not an uptimal.
 
     >>> str(uptimal_expansion_of(cgt.up + cgt.star))
     '*.1'

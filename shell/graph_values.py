@@ -1,4 +1,4 @@
-"""CGSuite's ``game.graph.Color`` and ``cgsuite.util.Graph`` in the shell (CGSUITE.md §1.4, §2.5, §5.1).
+"""CGSuite's ``game.graph.Color`` and ``cgsuite.util.Graph`` in the shell.
 
 ``game.graph.Color`` (also ``Color``) has the members ``Blue``, ``Green`` and ``Red``, printed by their
 names, as CGSuite prints enum values; they are the edge labels of Hackenbush and the colours a
@@ -117,7 +117,7 @@ def graph_namespace() -> Namespace:
     ['Clique', 'Cycle', 'Empty', 'FromAdjacencyList']
     """
     space = Namespace("Graph", "cgsuite.util.Graph: Graph(str), Graph.Parse, Path, Cycle, Clique, Star, "
-                               "Singleton, Empty (CGSUITE.md §2.5).")
+                               "Singleton, Empty.")
     parse = KeywordFunction("Graph.Parse", _parse, (1, 3), Graph.parse, caller_aware=True)
     space.constructor = parse
     space.entries.update({
@@ -160,7 +160,7 @@ def _updated_labels(g: Graph, changes):
 
 
 class Vertex:
-    """``g[v]``: vertex ``v`` of a graph, printed ``Vertex(label, [sorted out-vertices])`` (§2.5)."""
+    """``g[v]``: vertex ``v`` of a graph, printed ``Vertex(label, [sorted out-vertices])`` (as CGSuite prints it)."""
 
     __slots__ = ("graph", "number")
 
@@ -185,7 +185,7 @@ class Vertex:
 
 
 class Edge:
-    """An edge of a graph seen from one end, printed ``Edge(label, from, to)`` (§2.5)."""
+    """An edge of a graph seen from one end, printed ``Edge(label, from, to)`` (as CGSuite prints it)."""
 
     __slots__ = ("graph", "index", "start")
 
@@ -238,7 +238,7 @@ def _delete_edge_by_index(g: Graph, v, k) -> Graph:
     return _delete_edge(g, graph_index(graph_index(g, v), k))
 
 
-# ---------------------------------------------------------------- the methods (CGSUITE.md §2.5)
+# ---------------------------------------------------------------- the methods (CGSuite's)
 
 GRAPHS = Section("graphs", Graph, letter="g")
 VERTICES = Section("vertices", Vertex, letter="v")

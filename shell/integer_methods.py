@@ -1,4 +1,4 @@
-"""CGSuite's members of ``Integer`` and ``Rational`` (§6.8 of the CGSuite reference) on the shell's ints
+"""CGSuite's members of ``Integer`` and ``Rational`` on the shell's ints
 and Fractions: ``Div``, ``Gcd``, ``Isqrt``, ``IsEvil``, ``IsOdious``, ``IsSmallInteger``, ``IsTwoPower``,
 ``Lb``, ``NimInverse``, ``NimDiv``, ``IsDyadic`` and friends.
 

@@ -1,4 +1,4 @@
-"""Loopy values in the shell (CGSuite §4.2, §5.4, §6.5-6.6): ``on``, ``off``, ``over``, ``under``,
+"""Loopy values in the shell (as in CGSuite): ``on``, ``off``, ``over``, ``under``,
 ``upon``, ``dud``, ``pass`` among options, labelled braces ``a{0|{1|a}}`` and ``onside & offside``.
 
 Braces that mention ``pass``, a label or a loopy value are turned back into CGSuite text -- every other
@@ -140,7 +140,7 @@ def loopy_from_options(parts: list, bars: list):
     return loopy_game("{" + text + "}")
 
 
-# ---------------------------------------------------------------- the methods of loopy values (§6.5-6.6)
+# ---------------------------------------------------------------- the methods of loopy values
 
 #: They extend the short games' methods of the same names (a short game is a stopper), so the section is
 #: secondary: help shows the short games' first.

@@ -58,9 +58,9 @@ from cgt.shell.values import HelpText, format_value
 
 __all__ = ["REGISTRY", "SECTIONS", "COERCIONS", "EVERY_VALUE", "PLAYERS"]
 
-#: Members every value has (§6.1).
+#: Members every value has.
 EVERY_VALUE = Section("every value", object)
-#: Members of ``Left`` and ``Right`` (§2.7).
+#: Members of ``Left`` and ``Right``.
 PLAYERS = Section("players", Player, letter="p")
 
 

@@ -97,7 +97,7 @@ def _end_position(source: str) -> tuple[int, int]:
     return line, column
 
 
-# Printed notation that is not input, just before a syntax error: 2v, 1*, 1/2^* (CGSuite §7.5).
+# Printed notation that is not input, just before a syntax error: 2v, 1*, 1/2^* (as in CGSuite).
 _GLUED_BEFORE = re.compile(r"(?<![\w.)\]])(-?\d+(?:/\d+)?)((?:\^+|v+|\^\d+|v\d+)?\*?\d*)\s*$")
 
 
@@ -111,7 +111,7 @@ def _glued_hint(source: str, line: int, column: int) -> str:
     if match is None or not match.group(2) or match.group(2).isdigit():
         return ""
     number, ups = match.group(1), match.group(2)
-    return f" (for the game {number}{ups} write {number} + {ups}, CGSuite §7.5)"
+    return f" (for the game {number}{ups} write {number} + {ups}: CGSuite prints this form but does not read it)"
 
 
 # Common mistakes, told apart from the program text when it fails to parse (or, for **, before).
@@ -325,7 +325,7 @@ _ENDS_WITH_END = re.compile(r"(?<![\w.])end(?:\s|//[^\n]*)*$")
 
 
 def _separate_after_end(source: str, error: UnexpectedInput) -> bool:
-    """Read ``if c then a end b`` as ``if c then a end; b`` (CGSUITE.md §4.4: constructs ending in ``end``
+    """Read ``if c then a end b`` as ``if c then a end; b`` (as in CGSuite, constructs ending in ``end``
     need no ``;`` after them).
 
     Called by lark when a token cannot follow what came before: if that was ``end`` and a ``;`` would be
@@ -354,8 +354,9 @@ _GLUED = re.compile(r"(?<![^{|,(\s+])(-?\d+(?:/\d+)?)(?=[\^v*]|over|under)")
 def input_form(text: str) -> str:
     """Printed CGSuite notation as shell input: a ``+`` between a number and the uptimal glued to it.
 
-    CGSuite prints 2 + *3 as ``2*3`` and 2 + 3.^ as ``2^3`` (§5.3), but reads ``2*3`` as 6 and ``2^3``
-    as 8 (§4.3, quirk §7.5); loopy values likewise: ``2over`` is 2 + over, ``1^[on]`` is 1 + ^[on].
+    CGSuite prints 2 + *3 as ``2*3`` and 2 + 3.^ as ``2^3``, but reads ``2*3`` as 6 and ``2^3`` as 8 (a
+    quirk: printed output is not always input); loopy values likewise: ``2over`` is 2 + over, ``1^[on]`` is
+    1 + ^[on].
     Everything else it prints reads back as it is.
 
     >>> input_form("{3*,-1/2v*|2^3*4}"), input_form("+-(1*)"), input_form("*5 + ^<3>*")

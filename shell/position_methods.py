@@ -1,4 +1,4 @@
-"""The methods of ruleset positions (CGSuite's ``Game`` members of §6.2, on :class:`cgt.games.Position`) and of
+"""The methods of ruleset positions (CGSuite's ``Game`` members, on :class:`cgt.games.Position`) and of
 their sums (CGSuite's ``CompoundGame`` of type ``DisjunctiveSum``, :class:`cgt.games.engine.sums.DisjunctiveSum`).
 
 A position answers from its ruleset: its options and moves as written (a list: options need not be
@@ -28,7 +28,7 @@ __all__ = ["POSITIONS", "SUMS", "sensible_options"]
 
 #: The members of ruleset positions (moves included).
 POSITIONS = Section("ruleset positions", Position, letter="P")
-#: The members of sums of positions: ``Kayles(3) + Kayles(4)`` keeps its components (§6.2 ``CompoundGame``).
+#: The members of sums of positions: ``Kayles(3) + Kayles(4)`` keeps its components (CGSuite's ``CompoundGame``).
 SUMS = Section("sums of positions", DisjunctiveSum, letter="C")
 
 POSITIONS.method("CanonicalForm", lambda p: p.value, doc=Position.value)
@@ -74,7 +74,7 @@ def follower_count(p: Position) -> int:
 @POSITIONS.method("SensibleOptions", arity=(0, 1), usage="P.SensibleOptions(Left), or P.SensibleOptions")
 def sensible_options(p: Position, player=None) -> list:
     """``P.SensibleOptions(Left)``: the options of that player whose values are canonical options of P's value
-    (CGSuite §6.2: "options that realize a canonical option"); without a player, Left's then Right's."""
+    (in CGSuite's words, "options that realize a canonical option"); without a player, Left's then Right's."""
     if player is None:
         return sensible_options(p, cgt.Player.Left) + sensible_options(p, cgt.Player.Right)
     side = player_of(player)

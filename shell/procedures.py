@@ -2,8 +2,8 @@
 
 A :class:`~cgt.shell.values.Procedure` keeps its parameters (:class:`Parameter`), the parse tree of its
 body and the scope it was made in (so procedures are closures).  It prints as its source rebuilt from the
-syntax tree, the way CGSuite does (CGSUITE.md §5.1): single spaces around binary operators, ``f(a, b)``,
-``[a, b]``, ``{a,b | c}`` for game literals; parentheses only where the precedence of §4.3 needs them.
+syntax tree, the way CGSuite does: single spaces around binary operators, ``f(a, b)``,
+``[a, b]``, ``{a,b | c}`` for game literals; parentheses only where the operators' precedence needs them.
 
 >>> from cgt.shell import run
 >>> run("x -> x+1"), run("(a,b) -> (a+b)*2"), run("() -> [1,2]")
@@ -88,7 +88,7 @@ def procedure_text(parameters: list, body) -> str:
 
 
 # ---------------------------------------------------------------- unparsing
-# Binding strength of each node (CGSUITE.md §4.3); larger binds tighter.
+# Binding strength of each node (CGSuite's precedence); larger binds tighter.
 _BINARY = {
     "or_": ("or", 2), "and_": ("and", 3), "range_": ("..", 7), "add": ("+", 8), "sub": ("-", 8),
     "add_switch": ("+-", 8), "ordinal_sum": (":", 9), "mul": ("*", 10), "div": ("/", 10), "mod": ("%", 10),
@@ -274,7 +274,7 @@ def language_globals() -> dict:
     cgt.shell.errors.ShellError: line 1, column 22: no: 1 <= 2
     """
     names = {"error": Function("error", _raise_error, (1, 1), "error(message): stop with this message.")}
-    for name in ("Max", "Min", "Mex", "Sum"):         # cgsuite.lang's functions of a collection (§4.1)
+    for name in ("Max", "Min", "Mex", "Sum"):         # cgsuite.lang's functions of a collection
         names[name] = Function(name, _collection_function(name), (1, 1), f"{name}(c) is c.{name}.")
     return names
 

@@ -5,7 +5,7 @@ variants), of ruleset families, of ``Periodicity`` values, and the variants of p
   (:mod:`cgt.games.engine.variants`, :mod:`cgt.short.variants`);
 * heap rulesets: ``R.NimValueSequence(n)`` (nim values of heaps ``1..n``; heap 0 is excluded, as in
   CGSuite), ``R.HeapNimValue(n)``, ``R.CheckPeriodicity(n)`` (a :class:`Periodicity`, or ``Nothing``);
-* board rulesets (CGSUITE.md §3.2): ``R.Eval(x)`` is ``R(x)``; ``CharMap`` of grids and strips; the label
+* board rulesets: ``R.Eval(x)`` is ``R(x)``; ``CharMap`` of grids and strips; the label
   maps of graph rulesets and their reverses;
 * ``TakeAndBreak.FromSubtractionSet(subtset, codeDigit, allbut)``, a static method of the family;
 * ``P.Period``, ``P.Preperiod``, ``P.Saltus`` of a periodicity.
@@ -156,7 +156,7 @@ def _heap_ruleset(ruleset, name: str):
 
 @RULESETS.method("NimValueSequence", arity=(1, 1), usage="R.NimValueSequence(n)")
 def nim_value_sequence(ruleset, n) -> list[int]:
-    """``R.NimValueSequence(n)``: the nim values of single heaps ``1..n`` (heap 0 excluded, §3.2)."""
+    """``R.NimValueSequence(n)``: the nim values of single heaps ``1..n`` (heap 0 excluded, as in CGSuite)."""
     r = _heap_ruleset(ruleset, "NimValueSequence")
     return list(r.grundy_sequence(_count(n, "NimValueSequence"))[1:])
 
@@ -182,15 +182,19 @@ def _code_bounds(ruleset):
 
 @RULESETS.method("CheckPeriodicity", arity=(1, 1), usage="R.CheckPeriodicity(n)")
 def check_periodicity(ruleset, n) -> Periodicity | None:
-    """``R.CheckPeriodicity(n)`` as CGSuite computes it (§3.2): the nim values of heaps ``0..n-1``; the
+    """``R.CheckPeriodicity(n)`` as CGSuite computes it: the nim values of heaps ``0..n-1``; the
     least period ``q`` (with its least preperiod ``p``) such that ``h*p + h*q + (D + h) <= n``, where ``h``
     is the most heaps a code digit can leave and ``D`` the index of the last code digit (for octal games
     the usual ``2(p + q) + D + 2`` test of the octal periodicity theorem).  ``Nothing`` (None) when no
     period passes, or the ruleset is not a finite take-and-break code (as in CGSuite).
 
+    >>> import warnings
     >>> from cgt.games import DawsonsKayles, Nim
-    >>> check_periodicity(DawsonsKayles, 200), check_periodicity(DawsonsKayles, 100), check_periodicity(Nim, 50)
+    >>> with warnings.catch_warnings(record=True) as said:
+    ...     check_periodicity(DawsonsKayles, 200), check_periodicity(DawsonsKayles, 100), check_periodicity(Nim, 50)
     (Periodicity(Period => 34, Preperiod => 53, Saltus => 0), None, None)
+    >>> print(said[-1].message)
+    Nim.CheckPeriodicity(50) is Nothing: the test needs a take-and-break code with finitely many digits
     """
     n = _count(n, "CheckPeriodicity")
     _heap_ruleset(ruleset, "CheckPeriodicity")
@@ -290,7 +294,7 @@ def variant_game(kind: str, value):
     raise InvalidGameError(f"{kind.capitalize()}VariantGame needs a position or a game, got {describe(value)}")
 
 
-# ---------------------------------------------------------------- board rulesets (CGSUITE.md §3.2)
+# ---------------------------------------------------------------- board rulesets
 
 @BOARD_RULESETS.method("Eval", arity=(1, 1), usage="R.Eval(x)")
 def evaluate(r, x):

@@ -1,4 +1,4 @@
-"""CGSuite's ``cgsuite.util.Strip`` in the shell (CGSUITE.md §2.2): the board of the strip games.
+"""CGSuite's ``cgsuite.util.Strip`` in the shell: the board of the strip games.
 
 ``Strip([0,1,2])`` (the printed form, which reads back), ``Strip.Empty(n)`` and ``Strip.Parse(str,
 charMap)`` build strips; members ``Length``, ``FindAll(v)``, ``Decomposition(boundary)``,
@@ -75,8 +75,7 @@ def strip_namespace() -> Namespace:
     >>> sorted(strip_namespace().entries)
     ['Empty', 'Parse']
     """
-    space = Namespace("Strip", "cgsuite.util.Strip: Strip([0,1,2]), Strip.Empty(n), Strip.Parse(str, charMap) "
-                               "(CGSUITE.md §2.2).")
+    space = Namespace("Strip", "cgsuite.util.Strip: Strip([0,1,2]), Strip.Empty(n), Strip.Parse(str, charMap).")
     space.constructor = KeywordFunction("Strip", lambda args, kwargs=None: _values(args[0]), (1, 1),
                                         Strip.from_values)
     space.entries.update({
@@ -92,7 +91,7 @@ def strip_index(strip: Strip, i):
     return strip[k] if k >= 0 else None
 
 
-# ---------------------------------------------------------------- the methods (CGSUITE.md §2.2), 1-based
+# ---------------------------------------------------------------- the methods (CGSuite's), 1-based
 
 STRIPS = Section("strips", Strip, letter="s")
 

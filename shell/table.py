@@ -1,4 +1,4 @@
-"""CGSuite's ``Table`` (a grid of values, §2.6) and how it prints (§5.7).
+"""CGSuite's ``Table`` (a grid of values) and how it prints.
 
 Plain text: each cell is rendered to text and right-aligned to its column's width; cells are joined by
 `` | ``; between two rows a line of ``-`` per column, joined by ``-+-``; no outer border.  A ``Nothing``
@@ -35,7 +35,7 @@ class Table:
         self.rows = tuple(tuple(row) for row in rows)
 
     def text(self) -> str:
-        """The plain-text form (§5.7)."""
+        """The plain-text form."""
         cells = [["" if v is None else format_value(v) for v in row] for row in self.rows]
         columns = max((len(row) for row in cells), default=0)
         for row in cells:

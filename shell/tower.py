@@ -1,13 +1,13 @@
-"""The shell's numbers beyond the short games and its misère games (CGSUITE.md §4.2, §4.3, §5.5, §6.8, §6.9).
+"""The shell's numbers beyond the short games and its misère games.
 
 The shell keeps rationals as ``int``/``Fraction`` (dyadic or not) and hands everything above them to the
 library: ``inf`` and quotients of ordinals are :class:`cgt.Surreal` values, ``*omega`` a
 :class:`cgt.TransfiniteNimber`, ``*[4,2]`` a :class:`cgt.MisereGame`.  This module holds the arithmetic
 the evaluator routes to them (``/``, ``^``, mixed ``+``/``-``/``*``, comparisons), the ``*x`` and ``*[…]``
-literals, and the methods of §6.8 and §6.9: those of surreal numbers (which ints and Fractions also offer,
-through the registry's coercions), transfinite nimbers, misère games, and the misère members of short games
-and impartial positions.  They extend methods of short games of the same names, so their sections are
-secondary (``help(Birthday)`` shows the short games' first).
+literals, and CGSuite's methods of numbers and misère games: those of surreal numbers (which ints and
+Fractions also offer, through the registry's coercions), transfinite nimbers, misère games, and the misère
+members of short games and impartial positions.  They extend methods of short games of the same names, so
+their sections are secondary (``help(Birthday)`` shows the short games' first).
 
 >>> from fractions import Fraction
 >>> import cgt
@@ -40,10 +40,10 @@ __all__ = [
     "TOWER_NUMBERS", "TRANSFINITE", "MISERE", "GAME_MISERE", "POSITION_MISERE",
 ]
 
-#: §6.8 members of numbers: library surreals, and the shell's ints and Fractions (coerced as they are).
+#: Members of numbers: library surreals, and the shell's ints and Fractions (coerced as they are).
 TOWER_NUMBERS = Section("numbers, ordinals and surreals", Surreal, secondary=True)
 TRANSFINITE = Section("transfinite nimbers", TransfiniteNimber, secondary=True)
-#: §6.9 members of misère canonical games.
+#: Members of misère canonical games.
 MISERE = Section("misère games", MisereGame, secondary=True)
 #: Misère members of normal-play games (``MisereOutcomeClass`` on any short game).
 GAME_MISERE = Section("games, in misère play", Game, secondary=True)
@@ -375,7 +375,7 @@ def _fraction(x) -> Fraction | None:
 
 
 def _surreal(x):
-    """A shell number as a library value with the §6.8 members (``Rational`` for non-dyadic ones)."""
+    """A shell number as a library value with CGSuite's members of numbers (``Rational`` for non-dyadic ones)."""
     f = _fraction(x)
     if f is not None and not isinstance(x, Surreal):
         return cgt.Rational(f.numerator, f.denominator)

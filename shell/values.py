@@ -327,7 +327,7 @@ def _number_value(value):
 
 
 def sort_key(value):
-    """CGSuite's universal order (§5.8): ``Nothing``, numbers ascending (``inf`` included), other short
+    """CGSuite's universal order: ``Nothing``, numbers ascending (``inf`` included), other short
     games in the order of options, misère games, strings, coordinates, lists (lexicographically), sets
     (by their sorted elements), booleans (``true`` first), players (``Left`` first), then the rest.
 
@@ -360,7 +360,7 @@ def sort_key(value):
 
 
 def _format_string(text: str) -> str:
-    # CGSuite §5.1: a string prints in double quotes with its contents verbatim (no escapes added).
+    # As in CGSuite, a string prints in double quotes with its contents verbatim (no escapes added).
     return '"' + text + '"'
 
 
@@ -374,7 +374,7 @@ def format_value(value) -> str:
     ('(3,5)', '"0.77"', 'Nothing')
     """
     if value is None:
-        return "Nothing"           # CGSuite §5.1 (the shell also reads the literal nil)
+        return "Nothing"           # as in CGSuite (the shell also reads the literal nil)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, Fraction)):
@@ -405,19 +405,19 @@ def format_value(value) -> str:
         return text if value.label is None else f"{value.label} -> {text}"
     if isinstance(value, Position):
         return position_text(value)
-    if isinstance(value, DisjunctiveSum):          # §5.2: a CompoundGame sum prints G + H
+    if isinstance(value, DisjunctiveSum):          # a CompoundGame sum prints G + H
         return " + ".join(format_value(c) for c in value.components)
     if is_ruleset(value):
         return ruleset_text(value)
-    if isinstance(value, Graph):                  # §5.2: plain graphs print as Graph("...")
+    if isinstance(value, Graph):                  # plain graphs print as Graph("...")
         return graph_text(value)
-    if isinstance(value, Strip):                  # §2.2: Strip([0,1,2])
+    if isinstance(value, Strip):                  # Strip([0,1,2])
         return repr(value)
     return str(value)
 
 
 def position_text(position) -> str:
-    """The shell text of a ruleset position, which the shell reads back (CGSuite's form, §5.2).
+    """The shell text of a ruleset position, which the shell reads back (CGSuite's form).
 
     Grid, strip and graph positions print as ``Domineering.Position("..|..")``,
     ``ToadsAndFrogs.Position("tt..ff")``, ``Hackenbush.Position("lrl")``; other positions as the ruleset
@@ -431,7 +431,7 @@ def position_text(position) -> str:
     ('Kayles(7)', 'Wythoff("3 5")')
     """
     ruleset = position.ruleset
-    if isinstance(ruleset, VariantRuleset):       # §5.1: ImpartialVariantGame(<base position>)
+    if isinstance(ruleset, VariantRuleset):       # ImpartialVariantGame(<base position>)
         base, negated = ruleset.base_position(position.position)
         return f"{'-' if negated else ''}{ruleset.game_name}({position_text(base)})"
     text = ruleset.format(position.position)
@@ -444,7 +444,7 @@ def position_text(position) -> str:
 
 
 def graph_text(graph: Graph) -> str:
-    """``Graph("…")``: how the shell prints a plain graph (labels by their plain text, §2.5).
+    """``Graph("…")``: how the shell prints a plain graph (labels by their plain text).
 
     >>> from cgt.games.graph.ruleset import Color
     >>> graph_text(Graph.path(3, None, Color.Red))
@@ -463,7 +463,7 @@ def ruleset_text(ruleset) -> str:
     >>> ruleset_text(object.__new__(type("Plain", (), {"__repr__": lambda self: "Plain()"})))
     'Plain()'
     """
-    if isinstance(ruleset, VariantRuleset):       # §5.1: ImpartialVariantRuleset(Domineering)
+    if isinstance(ruleset, VariantRuleset):       # ImpartialVariantRuleset(Domineering)
         return f"{type(ruleset).__name__}({ruleset_text(ruleset.base)})"
     entries = registry().values()
     for entry in entries:
@@ -479,21 +479,27 @@ def ruleset_text(ruleset) -> str:
 
 
 def _shell_syntax(text: str) -> str:
-    """A Python call's argument text in the shell's syntax: ``"..."`` strings, ``true``, ``name => value``.
+    """A Python call's argument text in the shell's syntax: ``"..."`` strings, ``true``, ``inf``,
+    ``name => value``, and dicts as maps ``{key => value}`` (the keys ``'Left'`` and ``'Right'`` as players).
 
     >>> _shell_syntax("('0.77', all_but=True, max_distance=2)")
     '("0.77", allbut => true, maxDistance => 2)'
+    >>> _shell_syntax("(clobbered={'Left': {0}, 'Right': {1}}, max_distance=math.inf)")
+    '(clobbered => {Left => {0}, Right => {1}}, maxDistance => inf)'
     """
     def token(match):
-        string, word, keyword = match.group(1), match.group(2), match.group(3)
+        string, key, word, keyword = match.group(1), match.group(2), match.group(3), match.group(4)
         if string is not None:
             return _format_string(string[1:-1])
+        if key is not None:           # a dict key: the map's k => v
+            return (key[1:-1] if key in ("'Left'", "'Right'") else _format_string(key[1:-1])) + " => "
         if keyword is not None:       # CGSuite's parameter names: max_distance -> maxDistance
             first, *rest = keyword.split("_")
             return ("allbut" if keyword == "all_but" else first + "".join(w.title() for w in rest)) + " => "
-        return {"True": "true", "False": "false", "None": "Nothing"}.get(word, word)
+        return {"True": "true", "False": "false", "None": "Nothing", "math.inf": "inf"}.get(word, word)
 
-    return re.sub(r"('(?:[^'\\]|\\.)*')|\b(True|False|None)\b|\b([a-z_][a-z0-9_]*)=(?!=)", token, text)
+    return re.sub(r"('(?:[^'\\]|\\.)*')(?!\s*:)|('(?:[^'\\]|\\.)*')\s*:\s*|\b(True|False|None|math\.inf)\b"
+                  r"|\b([a-z_][a-z0-9_]*)=(?!=)", token, text)
 
 
 def describe(value, width: int = 60) -> str:

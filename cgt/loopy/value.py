@@ -490,7 +490,7 @@ class LoopyGame:
     # Winning Ways ch. 11 and Siegel ch. VI (as recalled; no text on this machine): for an idempotent
     # d, the upsum variety of a stopper G sidles up first, (G Upsum d) & ((G Upsum d) Downsum -d); the
     # downsum variety sidles down first; G is *stable* when the two agree at its own degree, and then
-    # that common value is its variety.  The method names and this reading follow CGSuite (§6.6).
+    # that common value is its variety.  The method names and this reading follow CGSuite.
     def _idempotent(self, d, what: str) -> "LoopyGame":
         d = _coerce_strict(d)
         if not d.is_stopper:

@@ -1,7 +1,7 @@
 """LaTeX for games, so Jupyter shows them typeset (``Game._repr_latex_``).
 
 The text is a token-by-token rendering of CGSuite's plain notation
-(``str(G)``, DESIGN §3), so what is typeset is exactly what is printed:
+(``str(G)``), so what is typeset is exactly what is printed:
 
 =============  ===================  ======================================
 plain text     LaTeX                meaning

@@ -70,7 +70,7 @@ def format_game(g) -> str:
 
 
 def print_key(g):
-    """Sort key for printing options: CGSuite's order (§5.8, :func:`cgt.notation.print_order.option_key`).
+    """Sort key for printing options: CGSuite's order (:func:`cgt.notation.print_order.option_key`).
 
     >>> from cgt import star, integer, up
     >>> [str(g) for g in sorted([up, star, integer(1), integer(-1)], key=print_key)]
@@ -82,7 +82,7 @@ def print_key(g):
 
 
 def _special_text(g) -> str | None:
-    """Text for the non-brace forms (compact uptimals, switch, Tiny/Miny), or None (§5.3 rules 1-3)."""
+    """Text for the non-brace forms (compact uptimals, switch, Tiny/Miny), or None (CGSuite's printing rules)."""
     from cgt.kernel.game import negate
 
     text = _up_family_text(g)
@@ -111,7 +111,7 @@ def _switch_text(g) -> str:
 
 def _tiny_text(g) -> str | None:
     """``xTiny(d)`` for ``{x||x|y}`` with a number x and mean(y) < x (d = x - y), and ``xMiny(d)`` for
-    ``{{z|x}|x}`` with mean(z) > x (d = z - x): the exact shapes of CGSuite's rule (§5.3 rule 3)."""
+    ``{{z|x}|x}`` with mean(z) > x (d = z - x): the exact shapes of CGSuite's rule."""
     from cgt.kernel.game import lefts_of as _lefts, rights_of as _rights
 
     left, right = _lefts(g), _rights(g)
@@ -144,7 +144,8 @@ _up_family_size = [1]
 
 
 def _up_family_text(g) -> str | None:
-    """``x^<n>``, ``xv<n>``, ``x^[n]``, ``xv[n]``, each optionally followed by ``*`` or ``*m`` (§5.3 rule 1)."""
+    """``x^<n>``, ``xv<n>``, ``x^[n]``, ``xv[n]``, each optionally followed by ``*`` or ``*m`` (CGSuite's
+    printing rule)."""
     from cgt.kernel.game import add, birthday_of, stops_of, trusted_uptimal
     from cgt.kernel.constructors import up_family
 

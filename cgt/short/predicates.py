@@ -1,4 +1,4 @@
-"""Boolean properties of canonical short games under CGSuite's names (§6.4 and §6.7 of the reference).
+"""Boolean properties of canonical short games under CGSuite's names.
 
 * ``is_numberish`` -- infinitesimally close to a number: both stops equal (Siegel, *Combinatorial Game
   Theory*, II.3);

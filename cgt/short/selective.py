@@ -10,7 +10,7 @@ Winning Ways, ch. 9 ("If you can't beat 'em, join 'em"); Conway, *On Numbers and
 
 Neither is a function of values, so a compound keeps the forms of its parts (canonical games or other
 compounds); ``canonical_form`` is the normal-play value of that form.  The text is CGSuite's
-``G ConjunctiveSum H`` (§5.2: a sub-compound of a higher level is parenthesised).
+``G ConjunctiveSum H`` (as in CGSuite, a sub-compound of a higher level is parenthesised).
 
 >>> from cgt import game, star, integer
 >>> c = conjunctive_sum(integer(2), star)
@@ -28,7 +28,7 @@ from cgt.kernel.game import Game, as_game, game, register_cache
 
 __all__ = ["CompoundGame", "conjunctive_sum", "selective_sum", "clear_caches"]
 
-#: CGSuite's compound levels (§5.2): a sub-compound is parenthesised iff its level exceeds its parent's.
+#: CGSuite's compound levels: a sub-compound is parenthesised iff its level exceeds its parent's.
 LEVELS = {"ConwayProduct": 1, "OrdinalSum": 2, "Sum": 3, "ConjunctiveSum": 3, "SelectiveSum": 3,
           "OrdinalProduct": 4}
 

@@ -15,7 +15,7 @@ from the value alone, whatever the braces look like:
   confused with 0 proves that ``V`` is not star-free.  Different ``m`` cannot both succeed (``*k`` for
   ``k > 0`` is confused with 0, a star-free sum is not).
 
-The text of §5.6 of CGSuite's output rules: number part (omitted when a nimber part is present and the
+The text of CGSuite's output rules for uptimals: number part (omitted when a nimber part is present and the
 number is 0), then ``*``/``*m``, a ``.``, then one character per coefficient (``0``-``9``, ``A``-``Z``,
 ``(n)`` beyond 35), a negative coefficient followed by ``-``.
 
@@ -84,7 +84,7 @@ class UptimalExpansion:
         return total
 
     def sort_key(self) -> tuple:
-        """CGSuite's order among uptimals (§5.8): number part, coefficients lexicographically (a shorter
+        """CGSuite's order among uptimals: number part, coefficients lexicographically (a shorter
         expansion first on a tie), then the nimber part."""
         return (self.number, self.coefficients, self.nimber)
 
@@ -106,7 +106,8 @@ class UptimalExpansion:
 
 
 def _digit(a: int) -> str:
-    """One coefficient of §5.6: ``0``-``9``, ``A``-``Z`` (10-35), ``(n)`` beyond, ``-`` after a negative one."""
+    """One coefficient of the expansion: ``0``-``9``, ``A``-``Z`` (10-35), ``(n)`` beyond, ``-`` after a
+    negative one."""
     k = abs(a)
     text = str(k) if k < 10 else chr(ord("A") + k - 10) if k < 36 else f"({k})"
     return text + ("-" if a < 0 else "")

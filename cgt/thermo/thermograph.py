@@ -408,7 +408,7 @@ class Trajectory:
 
     def __str__(self):
         """CGSuite's ``Trajectory(mast,[c1,c2,…],[s0,s1,…])``: the slopes start with the mast's slope ``s0``
-        (0: a thermograph's mast is vertical), one more slope than critical temperatures (§5.6)."""
+        (0: a thermograph's mast is vertical), one more slope than critical temperatures."""
         return f"Trajectory({self.text_fields()})"
 
     def text_fields(self) -> str:

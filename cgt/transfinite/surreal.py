@@ -1008,7 +1008,7 @@ class Surreal:
         """
         return self._compare(other) is None
 
-    # ------------------------------------------------------------------ CGSuite members (§6.8)
+    # ------------------------------------------------------------------ CGSuite's members of numbers
     @property
     def numerator(self):
         """The numerator (a generalized ordinal, as an Ordinal or a Game integer)."""

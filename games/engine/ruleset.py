@@ -1,4 +1,4 @@
-"""The ruleset protocol (DESIGN §5): a ruleset says how positions move, the library says what they are worth.
+"""The ruleset protocol: a ruleset says how positions move, the library says what they are worth.
 
 A **ruleset** is an instance of :class:`Ruleset` (partizan) or :class:`ImpartialRuleset`.  A parametrised
 family is a class whose instances are rulesets (``GenClobber(...)``, ``TakeAndBreak("0.77")``); named

@@ -176,7 +176,9 @@ class GenClobber(GridRuleset):
     """The Clobber family (see the module docstring); instances are rulesets.
 
     ``GenClobber(directions=ORTHOGONAL, clobbered={Left: {2}, Right: {1}}, left_behind={Left: 0, Right: 0},
-    max_distance=1)``; players may be :class:`cgt.Player` or the strings ``"Left"``/``"Right"``.
+    max_distance=1)``: ``clobbered`` gives each player the cell values a stone may land on, ``left_behind``
+    the value its old cell takes, and ``max_distance`` the longest walk (``math.inf``: no limit).  The keys
+    are the players ``Left`` and ``Right`` (or the strings ``"Left"`` and ``"Right"``).
 
     >>> g = GenClobber(clobbered={"Left": {1, 2}, "Right": {1, 2}})
     >>> g == HotClobber, str(g("xx").value), str(HotClobber("xo").value)

@@ -1,6 +1,6 @@
 """Fox and Geese (CGSuite's ``game.grid.GenFoxAndGeese``, ``FoxAndGeese``, ``CeyloneseFoxAndGeese``).
 
-**Rules** (Berlekamp, Conway and Guy, *Winning Ways*, 2nd ed., ch. 22 "Fox and Geese"; CGSuite's
+**Rules** (Berlekamp, Conway and Guy, *Winning Ways*, 2nd ed., ch. 20 "Fox and Geese"; CGSuite's
 ``GenFoxAndGeese``).  The dark squares of a board ``board_width`` columns wide are used: square
 ``(row, col)`` with ``row >= 1``, ``1 <= col <= board_width`` and ``row + col`` even; row 1 is the
 **bottom** row and the board has no upper edge.  **Left** plays the **geese**: a move takes one goose one

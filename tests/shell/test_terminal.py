@@ -29,7 +29,7 @@ SESSION = [
     # Labels name positions anywhere in a loopy literal: c is defined inside d's option b, and used by d.
     ("a{d{|b{c{b,d,c|d,a,c},a|},a,c}|a,d}", None),
     ("a{0|{1|a}, zz}", b"line 1, column 12: unknown name 'zz'\r\n"),       # the location once
-    ("G := 2000 * {3||2|1}", b"too large to compute"),                  # a clear refusal, not a long wait
+    ("G := *(2^30)", b"nimbers *n are limited to n <= 1048576"),       # a clear refusal, not a long wait
     ("H := 100 * {3||2|1}; H.Birthday", b"253"),
     # Long lines (the terminal takes them key by key; tests/shell/test_nesting.py has the long and deep ones).
     ("+".join(["1"] * 500), b"500"),

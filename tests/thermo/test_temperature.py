@@ -271,13 +271,3 @@ def test_combine_is_pointwise_max_or_min(a, b, take_max):
     probes = [F(k, 16) for k in range(-16, 200)]
     for t in probes:
         assert _value(*h, t) == pick(_value(*f, t), _value(*g, t))
-
-
-def test_user_guide_examples():
-    """The examples in docs/hot-games.md are doctests."""
-    import doctest
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "docs" / "hot-games.md"
-    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted >= 10 and result.failed == 0

@@ -1,6 +1,6 @@
 """Fox and Geese: a loopy ruleset, its values in the loopy algebra and the solver on its boards.
 
-Rules: Berlekamp, Conway and Guy, *Winning Ways*, 2nd ed., ch. 22 "Fox and Geese" (geese move one step
+Rules: Berlekamp, Conway and Guy, *Winning Ways*, 2nd ed., ch. 20 "Fox and Geese" (geese move one step
 diagonally forward, the fox one step diagonally either way; the geese win by trapping the fox), in
 CGSuite's form (``game.grid.GenFoxAndGeese``: Left = geese moving down, Right = fox, row 1 at the bottom,
 the escape shortcut).  Results of play that are derived here (not taken from a book) say so; each is
@@ -251,7 +251,7 @@ def test_larger_starts_layer_by_layer():
 def test_standard_board_geese_win_with_the_fox_to_move():
     # The traditional start with the fox moving first (as in the GDL version of the game in Edin,
     # "Classification and solutions of general combinatorial games", App. A.5): the geese win.  Winning
-    # Ways ch. 22 analyses the traditional game as a win for the geese.
+    # Ways ch. 20 analyses the traditional game as a win for the geese.
     cgt.clear_caches()
     s = cgt.solve(FoxAndGeese.start(), Right, progress=False)
     assert s.result == "second" and s.counts()["draw"] == 0
@@ -342,12 +342,13 @@ def test_winning_moves():
 
 @pytest.mark.slow
 def test_standard_start_is_two_over():
-    # Derived here by two methods.  The layered loopy algebra (FoxAndGeese.start().game_value) gives 2over
-    # after valuing all 721,696 positions (16 CPU minutes: benchmarks/bench_fox_and_geese.py
-    # --standard-value, docs/performance.md), too slow for a test.  This test checks the value by a plain
-    # survival analysis of the whole position graph, which is a stopper (every goose move lowers the goose
-    # rows, so alternating play ends): G >= 2over and 2over >= G, while 2^[on] < G < 5/2.  (About a
-    # minute of CPU and 1 GB: the comparisons stay under survival.MAX_PAIRS.)
+    # 2over (Winning Ways, 2nd ed., ch. 20, reporting J. Welton's proof).  The layered loopy algebra
+    # (FoxAndGeese.start().game_value) gives it after valuing all 721,696 positions (CPU minutes:
+    # benchmarks/bench_fox_and_geese.py --standard-value, docs/performance.md), too slow for a test.  This
+    # test checks the value by a plain survival analysis of the whole position graph, which is a stopper
+    # (every goose move lowers the goose rows, so alternating play ends): G >= 2over and 2over >= G, while
+    # 2^[on] < G < 5/2.  (About 30 s of CPU and 1 GB: the comparisons run on arrays, under
+    # survival.MAX_PAIRS.)
     from cgt.loopy import loopy_game
     from cgt.loopy.graph import Graph
     from cgt.loopy.survival import stopper_ge
