@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import cgt
 from cgt import Game, MisereGame, Outcome, Player, Surreal, TransfiniteNimber
+from cgt.loopy import LoopyGame
 from cgt.short.selective import CompoundGame
 from cgt.short.uptimal import is_uptimal
 from cgt.thermo.thermograph import Thermograph, Trajectory
@@ -55,8 +56,8 @@ class ClassValue:
     def ancestors(self) -> set:
         """This class's qualified name and those of all its ancestors.
 
-        >>> sorted(CLASSES["Integer"].ancestors())[:3]
-        ['cgsuite.lang.Object', 'game.CanonicalShortGame', 'game.CanonicalStopper']
+        >>> sorted(CLASSES["Integer"].ancestors())[:4]
+        ['cgsuite.lang.Object', 'game.CanonicalShortGame', 'game.CanonicalStopper', 'game.DyadicRational']
         """
         names = {self.qualified_name}
         for parent in self.parents:
@@ -85,7 +86,9 @@ _HIERARCHY = [
     ("Object", "cgsuite.lang.Object", ()),
     ("Game", "game.Game", ("Object",)),
     ("NormalValue", "game.NormalValue", ("Object",)),
-    ("CanonicalStopper", "game.CanonicalStopper", ("NormalValue",)),
+    ("SidedValue", "game.SidedValue", ("NormalValue",)),
+    ("StopperSidedValue", "game.StopperSidedValue", ("SidedValue",)),
+    ("CanonicalStopper", "game.CanonicalStopper", ("StopperSidedValue",)),
     ("CanonicalShortGame", "game.CanonicalShortGame", ("CanonicalStopper", "Game")),
     ("ImpartialGame", "game.ImpartialGame", ("Game",)),
     ("Uptimal", "game.Uptimal", ("CanonicalShortGame",)),
@@ -139,6 +142,15 @@ def _game_class(g: Game) -> str:
     return "Uptimal" if is_uptimal(g) else "CanonicalShortGame"
 
 
+def _loopy_class(g: LoopyGame) -> str:
+    """A stopper is a CanonicalStopper; other loopy values are sided values, StopperSidedValue when both sides
+    are stoppers (CGSuite's classes of loopy values)."""
+    if g.is_stopper:
+        return "CanonicalStopper"
+    on, off = g.sides()
+    return "StopperSidedValue" if on.is_stopper() and off.is_stopper() else "SidedValue"
+
+
 def _short_name(value) -> str | None:
     if value is None:
         return "Nothing"
@@ -147,7 +159,7 @@ def _short_name(value) -> str | None:
     if isinstance(value, (int, Fraction)):
         return _number_class(Fraction(value))
     kinds = (
-        (Game, _game_class), (cgt.Rational, lambda x: "Rational"),
+        (Game, _game_class), (LoopyGame, _loopy_class), (cgt.Rational, lambda x: "Rational"),
         (Surreal, lambda x: "GeneralizedOrdinal" if getattr(x, "is_ordinal", False) else "SurrealNumber"),
         (TransfiniteNimber, lambda x: "TransfiniteNimber"), (MisereGame, lambda x: "MisereCanonicalGame"),
         (Player, lambda x: "Player"), (Outcome, lambda x: "OutcomeClass"),

@@ -23,13 +23,14 @@ REFERENCE = ROOT.parent / "shared" / "CGSUITE.md"
 DOCS = ROOT / "docs" / "shell.md"
 NO_REFERENCE = f"the CGSuite reference {REFERENCE} is not beside this checkout"
 
-#: A shell expression for a value of each §6 type.
+#: A shell expression for a value of each §6 type (or several: a method works when any of them has it).
 PROBES = {
     "Object": "{3||2|1}",
     "Game": 'Domineering("..|..")',
     "ImpartialGame": "game.heap.Nim(3)",
     "NormalValue": "{3||2|1}",
-    "CanonicalStopper": "{3||2|1}",
+    "CanonicalStopper": ("{3||2|1}", "upon"),         # a short game, and a stopper that is not short
+    "StopperSidedValue": "1 & 0",
     "CanonicalShortGame": "{3||2|1}",
     "CompoundGame": "({1|0} ConjunctiveSum *)",
     "Uptimal": "^",
@@ -147,9 +148,15 @@ def test_every_probe_is_a_value_of_its_type(kind):
 
     from cgt.shell.classes import class_of
 
-    value, _ = Session().evaluate(PROBES[kind])
-    if kind in CLASSES:
-        assert CLASSES[kind].qualified_name in class_of(value).ancestors()
+    for probe in _probes(kind):
+        value, _ = Session().evaluate(probe)
+        if kind in CLASSES:
+            assert CLASSES[kind].qualified_name in class_of(value).ancestors()
+
+
+def _probes(kind: str) -> tuple[str, ...]:
+    probe = PROBES.get(kind, ())
+    return (probe,) if isinstance(probe, str) else probe
 
 
 def _coverage():
@@ -158,14 +165,15 @@ def _coverage():
     session = Session()
     rows = []
     for kind, names in sorted(methods.items()):
-        probe = PROBES.get(kind)
+        probes = _probes(kind)
         for name in sorted(names):
             if "." in name:              # static members written Integer.Parse
                 entry = name
                 works = _works(session, *name.split("."))
             else:                        # members of values, or static ones called on the class
                 entry = f"{kind}.{name}"
-                works = probe is not None and (_works(session, probe, name) or _works(session, kind, name))
+                works = bool(probes) and (any(_works(session, probe, name) for probe in probes)
+                                          or _works(session, kind, name))
             rows.append((kind, entry, works, entry in listed or kind in listed))
     return rows, listed
 
