@@ -381,14 +381,12 @@ def _valued(x):
 
 
 def _mex(items):
-    values = list(items)
-    for v in values:
-        if not (isinstance(v, int) and not isinstance(v, bool)) or v < 0:
-            raise NotApplicableError(f"Mex needs non-negative integers, got {describe(v)}")
-    return mex(values)
+    """The least non-negative integer not among the items; items that are not integers are ignored, as in
+    CGSuite (``[0, 1, *, 3].Mex`` is 2)."""
+    return mex(v for v in items if isinstance(v, int) and not isinstance(v, bool) and v >= 0)
 
 
-COLLECTIONS.method("Mex", _mex, doc=mex)
+COLLECTIONS.method("Mex", _mex)
 
 
 def _extreme(items, name, pick_max):

@@ -236,9 +236,12 @@ class Interpreter:
 
     # ------------------------------------------------------------ statements and control
     def _block(self, node, scope):
+        """The value of a block's last statement; an empty statement after a final ``;`` changes nothing, as in
+        CGSuite (``for s in ["a"] yield s Concat "b"; end`` yields ``"ab"``)."""
         value = None
         for statement in node.children:
-            value = None if statement is None else self.eval(statement, scope)
+            if statement is not None:
+                value = self.eval(statement, scope)
         return value
 
     def _assign(self, node, scope):

@@ -142,32 +142,37 @@ def is_odd(g) -> bool:
 
 
 def _temper_of(g: Game) -> tuple:
-    if is_numberish(g):
+    if g.is_number:
         return (True, False)
     options = _options(g)
     return (all(_temper[o][1] for o in options), all(_temper[o][0] for o in options))
 
 
 def _temper_children(g: Game) -> tuple:
-    return () if is_numberish(g) else _options(g)
+    return () if g.is_number else _options(g)
 
 
 def is_even_tempered(g) -> bool:
-    """Siegel's even-tempered games: numberish, or every option odd-tempered.
+    """Even-tempered games (Siegel, *Combinatorial Game Theory*, §II.6; Berlekamp's temper): equal to a
+    number, or not a number and every option odd-tempered.  The base is *equal to* a number, not numberish:
+    so that tempers add like parities (even + even and odd + odd are even-tempered, even + odd is
+    odd-tempered), and ``*`` is odd-tempered as CGSuite says.
 
-    >>> from cgt import game
+    >>> from cgt import game, star
     >>> is_even_tempered(game([1], [0])), is_even_tempered(game([game([3], [2])], [game([-2], [-3])]))
+    (False, True)
+    >>> is_even_tempered(star), is_even_tempered(star + star)
     (False, True)
     """
     return bottom_up(as_game(g), _temper_children, _temper_of, _temper)[0]
 
 
 def is_odd_tempered(g) -> bool:
-    """Siegel's odd-tempered games: not numberish, and every option even-tempered.
+    """Odd-tempered games: not a number, and every option even-tempered (see :func:`is_even_tempered`).
 
     >>> from cgt import game, star
     >>> is_odd_tempered(game([1], [0])), is_odd_tempered(star)
-    (True, False)
+    (True, True)
     """
     return bottom_up(as_game(g), _temper_children, _temper_of, _temper)[1]
 

@@ -7,7 +7,7 @@ definition (one level of the definition, with the fast kernel below it:
 by induction on birthdays this proves the fast path right).
 """
 
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from cgt import Outcome, game, nimber, number, up, zero
 from cgt.kernel.game import closed_uptimal, kernel, lefts_of, rights_of
@@ -186,3 +186,18 @@ def _sum(terms):
     for term in terms:
         total = total + term
     return total
+
+
+@settings(max_examples=300, deadline=None)
+@given(games(max_birthday=3), games(max_birthday=3))
+def test_tempers_add_like_parities(g, h):
+    # Siegel, Combinatorial Game Theory, II.6: even + even and odd + odd are even-tempered, even + odd is
+    # odd-tempered (numbers are even-tempered; a game is odd-tempered when it is no number and every option is
+    # even-tempered, even-tempered when every option is odd-tempered).
+    from cgt.short.predicates import is_even_tempered, is_odd_tempered
+
+    tempers = [(is_even_tempered(x), is_odd_tempered(x)) for x in (g, h)]
+    if all(even for even, _ in tempers) or all(odd for _, odd in tempers):
+        assert is_even_tempered(g + h)
+    if tempers[0][0] and tempers[1][1] or tempers[0][1] and tempers[1][0]:
+        assert is_odd_tempered(g + h)
