@@ -6,7 +6,7 @@ True
 >>> run("help(Mean)").splitlines()[0]
 'G.Mean'
 >>> run("help(IsEvenTempered)").splitlines()[1]
-"Siegel's even-tempered games: numberish, or every option odd-tempered."
+'Even-tempered games: equal to a number, or not a number and every option odd-tempered.'
 """
 
 from __future__ import annotations

@@ -97,23 +97,6 @@ def _end_position(source: str) -> tuple[int, int]:
     return line, column
 
 
-# Printed notation that is not input, just before a syntax error: 2v, 1*, 1/2^* (as in CGSuite).
-_GLUED_BEFORE = re.compile(r"(?<![\w.)\]])(-?\d+(?:/\d+)?)((?:\^+|v+|\^\d+|v\d+)?\*?\d*)\s*$")
-
-
-def _glued_hint(source: str, line: int, column: int) -> str:
-    """`` (for the game 2v write 2 + v, ...)`` when the text before the error ends in a glued uptimal."""
-    lines = source.split("\n")
-    if not 1 <= line <= len(lines):
-        return ""
-    before = lines[line - 1][: column - 1][-60:]        # a glued uptimal is short: its line's end is enough
-    match = _GLUED_BEFORE.search(before)
-    if match is None or not match.group(2) or match.group(2).isdigit():
-        return ""
-    number, ups = match.group(1), match.group(2)
-    return f" (for the game {number}{ups} write {number} + {ups}: CGSuite prints this form but does not read it)"
-
-
 # Common mistakes, told apart from the program text when it fails to parse (or, for **, before).
 _DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?!\.)")
 
@@ -163,7 +146,7 @@ def _syntax_error(source: str, error: UnexpectedInput) -> ShellError:
     located = _located_syntax_error(source, error)
     if located.line is None or located.column is None:
         return located
-    hint = _glued_hint(source, located.line, located.column) or _decimal_hint(source)
+    hint = _decimal_hint(source)
     return ShellError(located.message + hint, located.line, located.column, source, kind="syntax") if hint else located
 
 
@@ -315,9 +298,28 @@ def parse(source: str) -> Tree:
     try:
         tree = parser().parse(source, on_error=functools.partial(_separate_after_end, source))
     except UnexpectedInput as error:
-        raise _syntax_error(source, error) from None
+        tree = _printed_form(source)
+        if tree is None:
+            raise _syntax_error(source, error) from None
     check_nesting(tree, source)
     return tree
+
+
+def _printed_form(source: str) -> Tree | None:
+    """The tree of ``source`` read as printed notation (:func:`input_form`), when it is not input as typed but
+    is as printed: ``{3||2*|1*}``, ``9/8*``, ``2over``.  A form that is input as it stands keeps CGSuite's
+    reading (``2*3`` is 6), so only text that would otherwise be a syntax error is read this way.
+
+    >>> str(parse("{3||2*|1*}").data), _printed_form("{3|2}") is None
+    ('start', True)
+    """
+    printed = input_form(source)
+    if printed == source:
+        return None
+    try:
+        return parser().parse(printed, on_error=functools.partial(_separate_after_end, printed))
+    except UnexpectedInput:
+        return None
 
 
 # The keyword ``end`` as the last token before a position (comments and blanks skipped).

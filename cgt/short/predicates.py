@@ -153,10 +153,11 @@ def _temper_children(g: Game) -> tuple:
 
 
 def is_even_tempered(g) -> bool:
-    """Even-tempered games (Siegel, *Combinatorial Game Theory*, §II.6; Berlekamp's temper): equal to a
-    number, or not a number and every option odd-tempered.  The base is *equal to* a number, not numberish:
-    so that tempers add like parities (even + even and odd + odd are even-tempered, even + odd is
-    odd-tempered), and ``*`` is odd-tempered as CGSuite says.
+    """Even-tempered games: equal to a number, or not a number and every option odd-tempered.
+
+    Siegel, *Combinatorial Game Theory*, §II.6 (Berlekamp's temper).  The base is *equal to* a number, not
+    numberish: so tempers add like parities (even + even and odd + odd are even-tempered, even + odd is
+    odd-tempered), and ``*`` is odd-tempered, as CGSuite says.
 
     >>> from cgt import game, star
     >>> is_even_tempered(game([1], [0])), is_even_tempered(game([game([3], [2])], [game([-2], [-3])]))

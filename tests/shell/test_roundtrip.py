@@ -68,3 +68,25 @@ def test_round_trip_special_forms(game):
     session = Session()
     session.variables["g"] = game
     assert session.run(f"({input_form(text)}) == g") == "true"
+
+
+def test_printed_games_born_by_day_three_read_back_where_the_input_means_nothing_else():
+    # Every canonical form born by day 3 (Winning Ways ch. 7: 1,474 of them) prints, and its printed form
+    # read in the shell gives the same game, except the forms that CGSuite reads otherwise as input:
+    # a number times a nimber (x*n), and a power with an uptimal exponent (x^*) or a juxtaposition (xv*).
+    from cgt.short.days import born_by
+    from cgt.shell import Session, ShellError
+
+    session = Session()
+    otherwise = []
+    for g in born_by(3):
+        text = str(g)
+        try:
+            again = session.run(text)
+        except ShellError:
+            otherwise.append(text)
+            continue
+        if again != text:
+            otherwise.append(text)
+    assert len(born_by(3)) == 1474
+    assert sorted(otherwise) == ["-1*2", "-1^*", "-1v*", "1*2", "1^*", "1v*"]
