@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from cgt.runtime.caches import BoundedCache, PARAMETERS_KEPT, memo_for
 from cgt.runtime.walk import bottom_up
-from cgt.errors import NotApplicableError
 from cgt.kernel.game import Game, ZERO, as_game, game, lefts_of, rights_of
 from cgt.thermo.temperature import incentives
 
@@ -49,22 +48,21 @@ def clear_caches() -> None:
 
 
 def norton_product(g, unit) -> Game:
-    """``G.norton_product(U)``: Norton's product ``G.U`` for a positive ``U``.
+    """``G.norton_product(U)``: Norton's product ``G.U``: ``n.U`` for an integer ``n``, else
+    ``{G^L.U + U + Δ | G^R.U - U - Δ}`` over the incentives ``Δ`` of ``U``, on ``G``'s canonical form.
+
+    For ``U > 0`` the product depends only on the value of ``G`` and is linear and order-preserving in it
+    (Norton's theorem; Winning Ways ch. 8, Siegel, *Combinatorial Game Theory*, §II.5).  For other units the
+    same formula is taken, as CGSuite takes it: ``(1/2).U`` with ``U = *`` is ``{0|*} = ^``.
 
     >>> from cgt import star, up, dyadic, integer, game
     >>> str(star.norton_product(up)), str(dyadic(3, 4).norton_product(integer(1)))
     ('+-(^^*)', '3/4')
-    >>> str(integer(-2).norton_product(dyadic(1, 2)))
-    '-1'
-    >>> star.norton_product(star)
-    Traceback (most recent call last):
-    ...
-    cgt.errors.NotApplicableError: Norton multiplication needs a positive unit, and * is not positive
+    >>> str(integer(-2).norton_product(dyadic(1, 2))), str(dyadic(1, 2).norton_product(star))
+    ('-1', '^')
     """
     g = as_game(g)
     unit = as_game(unit)
-    if not unit > ZERO:
-        raise NotApplicableError(f"Norton multiplication needs a positive unit, and {unit} is not positive")
     deltas = [unit + d for d in incentives(unit)]  # U + Δ, for each incentive Δ of U
     memo = memo_for(_norton, unit)
 

@@ -45,11 +45,11 @@ def test_norton_product(g, u, text, source):
     assert norton_product(g, u) is g.norton_product(u)
 
 
-@pytest.mark.parametrize("unit", [zero, star, -up, switch(1), integer(-1)], ids=["0", "*", "v", "+-1", "-1"])
-def test_norton_needs_a_positive_unit(unit):
-    with pytest.raises(NotApplicableError) as info:
-        star.norton_product(unit)
-    assert str(info.value) == f"Norton multiplication needs a positive unit, and {unit} is not positive"
+def test_norton_by_a_unit_that_is_not_positive_follows_the_formula():
+    # CGSuite takes Norton's formula for any unit: (1/2).NortonProduct(*) is {0 | *} = ^ (the incentive of *
+    # is *, so U + Δ is 0); an integer n gives n copies of U, whatever U is.
+    assert str(dyadic(1, 2).norton_product(star)) == "^"
+    assert integer(3).norton_product(-up) is -up - up - up and integer(2).norton_product(zero) is zero
 
 
 # (id, G, H, G : H, source)
