@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import cgt
 from cgt import dyadic, game, integer, nimber, star, switch, up, zero
-from cgt.errors import InvalidGameError, NotApplicableError
+from cgt.errors import InvalidGameError
 from cgt.short.products import norton_product, ordinal_sum
 from cgt.testing import games
 
