@@ -1,4 +1,4 @@
-"""``cgt gdl FILE [--json] [--max-states N] [--time-limit S]`` and the shell's ``game.gdl.Load("file.kif")``.
+"""``cgt gdl FILE [--json] [--max-states N] [--time-limit S] [--engine E]`` and the shell's ``game.gdl.Load("file.kif")``.
 
 Both load a Game Description Language file, classify the game and solve it
 (:func:`cgt.games.gdl.analyse`).  The command prints the report for people, or with ``--json`` one JSON
@@ -39,6 +39,10 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"give up beyond N states (default {MAX_STATES:,})")
     parser.add_argument("--time-limit", type=float, default=None, metavar="S",
                         help="give up when exploring the states takes more than S seconds (default: no limit)")
+    parser.add_argument("--engine", choices=("auto", "propnet", "reasoner"), default="auto",
+                        help="how the states are computed: the propositional network (propnet), the rule "
+                             "interpreter (reasoner), or the network unless the rules are too big to ground "
+                             "(auto, the default); the report is the same")
     return parser
 
 
@@ -54,7 +58,8 @@ def main(argv: list[str]) -> int:
         print("error: --time-limit must be a positive number of seconds", file=sys.stderr)
         return 2
     try:
-        report = analyse(load(arguments.file), max_states=arguments.max_states, max_seconds=arguments.time_limit)
+        report = analyse(load(arguments.file), max_states=arguments.max_states, max_seconds=arguments.time_limit,
+                         engine=arguments.engine)
     except CGTError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

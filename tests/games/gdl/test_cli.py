@@ -29,6 +29,13 @@ def test_json_for_programs(capsys):
     assert (data["grundy"], data["result"], data["value"], data["states"]) == (2, "first", None, 360)
 
 
+@pytest.mark.parametrize("engine", ["propnet", "reasoner"])
+def test_either_engine_from_the_command_line(capsys, engine):
+    assert main(["gdl", str(SHARED / "impartial" / "nim1.kif"), "--json", "--engine", engine]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["grundy"], data["result"], data["states"]) == (2, "first", 360)
+
+
 def test_text_for_people(capsys):
     assert main(["gdl", str(pathlib.Path(__file__).parent / "domineering3x4.kif")]) == 0
     out = capsys.readouterr().out
