@@ -228,6 +228,9 @@ class ShellCompleter:
         (['Kayles'], 'Ka')
         >>> "LeftStop" in c.candidates("{3|2}.Le")[0]
         True
+        >>> _ = c.session.run("g := {3|2}; l := [1, 2]")
+        >>> c.candidates("g.Left")[0][:3], "LeftStop" in c.candidates("l.Le")[0]
+        (['LeftIncentives', 'LeftOptions', 'LeftStop'], False)
         """
         match = re.search(r"((?:[A-Za-z_]\w*\.)*)([A-Za-z_]\w*)?$", before)
         prefix_path = match.group(1) if match else ""
@@ -239,13 +242,16 @@ class ShellCompleter:
         return sorted(n for n in set(names) if n.startswith(word)), word
 
     def _members(self, path: str) -> list[str]:
+        """The names after ``path.``: a namespace's members, the methods of a variable's value (of its type,
+        as ``x.Name`` finds them), or every method name when the text before the dot is an expression."""
         if path:
             value = self.session.scope.lookup(path.split(".")[0], None)
             for part in path.split(".")[1:]:
-                if isinstance(value, Namespace):
-                    value = value.entries.get(part)
+                value = value.entries.get(part) if isinstance(value, Namespace) else None
             if isinstance(value, Namespace):
                 return list(value.entries)
+            if value is not None:
+                return sorted(REGISTRY.names_for(value))
         return REGISTRY.names()
 
     def prompt_toolkit_completer(self):

@@ -222,6 +222,15 @@ def test_completion_knows_new_variables():
     assert repl.ShellCompleter(session).candidates("myG")[0] == ["myGame"]
 
 
+def test_completion_after_a_variable_offers_the_methods_of_its_value():
+    session = Session()
+    session.run("g := {3||2|1}; s := \"text\"; k := game.heap.Kayles")
+    completer = repl.ShellCompleter(session)
+    assert "Temperature" in completer.candidates("g.Te")[0]
+    assert completer.candidates("s.Te")[0] == [] and "Length" in completer.candidates("s.Le")[0]
+    assert "CheckPeriodicity" in completer.candidates("k.Ch")[0]
+
+
 def test_help():
     from cgt.shell import run
 
