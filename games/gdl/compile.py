@@ -124,27 +124,7 @@ class JoinCompiler:
             rules_of.setdefault(key_of(head), []).append((head, body, rule))
         body_lines = []
         self.lines = body_lines
-        for comp in mine:
-            rules = [r for k in comp for r in rules_of.get(k, ())]
-            if not rules:
-                continue
-            recursive = comp[0] in program.recursive
-            if recursive:
-                sizes = " + ".join(f"len({self.rel(k)})" for k in comp)
-                self.emit(1, "_rounds = 0")
-                self.emit(1, "while True:")
-                self.emit(2, f"_before = {sizes}")
-                for head, body, rule in rules:
-                    self.rule(head, body, set(comp), 2)
-                self.emit(2, f"if {sizes} == _before:")
-                self.emit(3, "break")
-                self.emit(2, "_rounds += 1")
-                self.emit(2, "_check_interrupt()")
-                self.emit(2, f"if _rounds > {FIXPOINT_LIMIT}:")
-                self.emit(3, f"_overflow({comp!r})")
-            else:
-                for head, body, rule in rules:
-                    self.rule(head, body, set(), 1)
+        self.emit_components(mine, rules_of)
         header = ["def layer(S, TB, D, R, I):"]
         for key, name in self.names.items():
             if key in keys:
@@ -169,6 +149,31 @@ class JoinCompiler:
         for i, ix in enumerate(sorted(self.indexes)):
             source = source.replace(f"@IX{ix!r}@", f"ix{i}")
         return source
+
+    def emit_components(self, components, rules_of) -> None:
+        """The rules of each component in dependency order: a recursive component repeats its rules until
+        its relations stop growing (a least fixed point, checked for interrupts and bounded by
+        :data:`FIXPOINT_LIMIT` rounds); another runs its rules once."""
+        for comp in components:
+            rules = [r for k in comp for r in rules_of.get(k, ())]
+            if not rules:
+                continue
+            if comp[0] in self.program.recursive:
+                sizes = " + ".join(f"len({self.rel(k)})" for k in comp)
+                self.emit(1, "_rounds = 0")
+                self.emit(1, "while True:")
+                self.emit(2, f"_before = {sizes}")
+                for head, body, _rule in rules:
+                    self.rule(head, body, set(comp), 2)
+                self.emit(2, f"if {sizes} == _before:")
+                self.emit(3, "break")
+                self.emit(2, "_rounds += 1")
+                self.emit(2, "_check_interrupt()")
+                self.emit(2, f"if _rounds > {FIXPOINT_LIMIT}:")
+                self.emit(3, f"_overflow({comp!r})")
+            else:
+                for head, body, _rule in rules:
+                    self.rule(head, body, set(), 1)
 
     def emit(self, depth, text):
         self.lines.append("    " * depth + text)

@@ -34,7 +34,7 @@ than :data:`DEPTH_LIMIT`.
 
 from __future__ import annotations
 
-from cgt.games.gdl.compile import FIXPOINT_LIMIT, JoinCompiler, build_indexes, fixpoint_overflow, group_state
+from cgt.games.gdl.compile import JoinCompiler, build_indexes, fixpoint_overflow, group_state
 from cgt.games.gdl.errors import GdlError
 from cgt.games.gdl.syntax import term_text
 from cgt.games.gdl.validate import key_of
@@ -122,26 +122,7 @@ class _RelaxedGenerator(JoinCompiler):
         for head, body, rule in program.rules:
             rules_of.setdefault(key_of(head), []).append((head, body, rule))
         self.lines = []
-        for comp in mine:
-            rules = [r for k in comp for r in rules_of.get(k, ())]
-            if not rules:
-                continue
-            if comp[0] in program.recursive:
-                sizes = " + ".join(f"len({self.rel(k)})" for k in comp)
-                self.emit(1, "_rounds = 0")
-                self.emit(1, "while True:")
-                self.emit(2, f"_before = {sizes}")
-                for head, body, _rule in rules:
-                    self.rule(head, body, set(comp), 2)
-                self.emit(2, f"if {sizes} == _before:")
-                self.emit(3, "break")
-                self.emit(2, "_rounds += 1")
-                self.emit(2, "_check_interrupt()")
-                self.emit(2, f"if _rounds > {FIXPOINT_LIMIT}:")
-                self.emit(3, f"_overflow({comp!r})")
-            else:
-                for head, body, _rule in rules:
-                    self.rule(head, body, set(), 1)
+        self.emit_components(mine, rules_of)
         header = ["def ground(S, TB, D, R, I, G):"]
         for key, name in self.names.items():
             header.append(f"    {name} = R[{key!r}] = set()" if key in keys else f"    {name} = R.get({key!r}, _EMPTY)")
