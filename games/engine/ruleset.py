@@ -702,22 +702,14 @@ class Position:
         >>> str(s.value), str(s.misere_outcome), str(Take()(2) + 1), str(Take()(2) - 1), str(-Take()(1))
         ('*3', 'N', '1*2', '-1*2', '*')
         """
-        from cgt.games.engine.sums import disjunctive_sum, is_summand
+        from cgt.games.engine.sums import add_summand
 
-        if is_summand(other):
-            return disjunctive_sum(self, other)
-        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
-            return self
-        return self.value + other
+        return add_summand(self, other)
 
     def __radd__(self, other):
-        from cgt.games.engine.sums import disjunctive_sum, is_summand
+        from cgt.games.engine.sums import add_summand
 
-        if is_summand(other):
-            return disjunctive_sum(other, self)
-        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
-            return self
-        return other + self.value
+        return add_summand(self, other, summand_first=False)
 
     def __sub__(self, other):
         return self.value - _value_of(other)

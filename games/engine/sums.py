@@ -37,7 +37,7 @@ from operator import xor
 
 from cgt.errors import NotApplicableError
 
-__all__ = ["DisjunctiveSum", "disjunctive_sum", "is_summand"]
+__all__ = ["DisjunctiveSum", "disjunctive_sum", "is_summand", "add_summand"]
 
 
 def _ruleset():
@@ -67,6 +67,16 @@ def _component(x):
     if isinstance(x, ruleset.Move):
         return (ruleset.Position(x.ruleset, x.position),)
     return (x,)
+
+
+def add_summand(summand, other, summand_first: bool = True):
+    """``summand + other`` (or ``other + summand``) for a position or sum of positions: a sum of positions
+    with another summand, the summand itself with the integer 0, else the sum of its value with ``other``."""
+    if is_summand(other):
+        return disjunctive_sum(summand, other) if summand_first else disjunctive_sum(other, summand)
+    if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+        return summand
+    return summand.value + other if summand_first else other + summand.value
 
 
 def disjunctive_sum(*summands) -> "DisjunctiveSum":
@@ -230,18 +240,10 @@ class DisjunctiveSum:
     # ------------------------------------------------------------------ arithmetic
     def __add__(self, other):
         """S + X: a sum of positions with a position, sum or misère game; with a value, the sum of values."""
-        if is_summand(other):
-            return disjunctive_sum(self, other)
-        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
-            return self
-        return self.value + other
+        return add_summand(self, other)
 
     def __radd__(self, other):
-        if is_summand(other):
-            return disjunctive_sum(other, self)
-        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
-            return self
-        return other + self.value
+        return add_summand(self, other, summand_first=False)
 
     def __sub__(self, other):
         """S - X: arithmetic on values."""
