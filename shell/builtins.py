@@ -160,7 +160,7 @@ def call_ruleset(ruleset, args: list, kwargs: dict | None, name: str):
             signature = inspect.signature(ruleset)
             signature.bind(*args, **keywords)
         except TypeError:
-            raise ShellError(f"{name}: wrong arguments (usage: {name}{_usage(signature)})") from None
+            raise ShellError(f"{name}: wrong arguments (usage: {name}{usage_line(signature)})") from None
         except ValueError:
             pass
     elif keywords:
@@ -191,14 +191,21 @@ def _python_argument(value):
     return value
 
 
-def _usage(signature) -> str:
-    """``(subtraction_set, all_but => false)``: a signature in the shell's call syntax."""
+def usage_line(signature, longest_default: int | None = None, skip: tuple[str, ...] = ("name",)) -> str:
+    """``(subtraction_set, all_but => false)``: a signature in the shell's call syntax (parameters named in
+    ``skip`` left out, by default the Python-only ``name``; a default longer than ``longest_default`` characters shown as ``…``).
+
+    >>> import inspect
+    >>> from cgt.games import Subtraction
+    >>> usage_line(inspect.signature(Subtraction))
+    '(subtraction_set, all_but => false)'
+    """
     parts = []
     for p in signature.parameters.values():
+        if p.name in skip or p.kind is p.VAR_KEYWORD:
+            continue
         if p.kind is p.VAR_POSITIONAL:
             parts.append(f"{p.name}...")
-        elif p.kind is p.VAR_KEYWORD:
-            continue
         elif p.default is p.empty:
             parts.append(p.name)
         else:
@@ -206,6 +213,8 @@ def _usage(signature) -> str:
                 default = format_value(p.default)
             except Exception:            # noqa: BLE001 -- any default prints somehow
                 default = repr(p.default)
+            if longest_default is not None and len(default) > longest_default:
+                default = "…"
             parts.append(f"{p.name} => {default}")
     return "(" + ", ".join(parts) + ")"
 

@@ -388,23 +388,9 @@ def _code(text: str) -> str:
 
 def _parameters(family) -> str:
     """A family's parameters as the shell's usage line writes them: ``(subtraction_set, all_but => false)``."""
-    from cgt.shell.values import format_value
+    from cgt.shell.builtins import usage_line
 
-    parts = []
-    for p in inspect.signature(family).parameters.values():
-        if p.name == "name" or p.kind is p.VAR_KEYWORD:
-            continue
-        if p.kind is p.VAR_POSITIONAL:
-            parts.append(f"{p.name}...")
-        elif p.default is p.empty:
-            parts.append(p.name)
-        else:
-            try:
-                default = format_value(p.default)
-            except Exception:                        # noqa: BLE001 -- any default prints somehow
-                default = repr(p.default)
-            parts.append(f"{p.name} => {default if len(default) <= 12 else '…'}")
-    return "(" + ", ".join(parts) + ")"
+    return usage_line(inspect.signature(family), longest_default=12)
 
 
 def _families() -> dict:
