@@ -193,7 +193,8 @@ def _python_argument(value):
 
 def usage_line(signature, longest_default: int | None = None, skip: tuple[str, ...] = ("name",)) -> str:
     """``(subtraction_set, all_but => false)``: a signature in the shell's call syntax (parameters named in
-    ``skip`` left out, by default the Python-only ``name``; a default longer than ``longest_default`` characters shown as ``…``).
+    ``skip`` left out, by default the Python-only ``name``; a default longer than ``longest_default``
+    characters shown as ``…``).
 
     >>> import inspect
     >>> from cgt.games import Subtraction
