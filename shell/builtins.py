@@ -273,6 +273,19 @@ FUNCTIONS.update({
 HELP = Function("help", None, (0, 1), "help shows an overview; help(name) the documentation of name.")
 
 
+def system_print(args) -> None:
+    """``System.Print(x)``: writes ``x`` on a line of its own (a string without its quotes) and gives
+    Nothing, as CGSuite's ``System.Print`` does: output from inside a loop or a procedure.
+
+    >>> system_print(["text"]), system_print([cgt.up])
+    text
+    ^
+    (None, None)
+    """
+    value = args[0]
+    print(value if isinstance(value, str) else format_value(value), flush=True)
+
+
 def make_globals() -> dict[str, object]:
     """A fresh dictionary of the global names: ``game``, ruleset aliases, ``Left``/``Right``, functions
     and ``help``.  The rulesets are those of the catalogue now (:func:`cgt.shell.registry.registry`).
@@ -300,6 +313,10 @@ def make_globals() -> dict[str, object]:
     names.update(named_values())                       # on, off, over, under, upon, dud
     names["Left"] = cgt.Player.Left
     names["Right"] = cgt.Player.Right
+    players = names["Player"] = Namespace("Player", "The players, Player.Left and Player.Right (also Left, Right).")
+    players.entries.update(Left=cgt.Player.Left, Right=cgt.Player.Right)
+    system = names["System"] = Namespace("System", "CGSuite's system functions: System.Print(x).")
+    system.entries["Print"] = Function("System.Print", system_print, (1, 1), system_print)
     names["Nothing"] = None                 # CGSuite's Nothing (also the literal nil)
     names["omega"] = names["\u03c9"] = cgt.omega     # as in CGSuite: omega = 1.OmegaPower; inf = 1/0
     names["inf"] = cgt.inf

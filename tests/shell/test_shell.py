@@ -250,6 +250,7 @@ GOLDEN = [
     ("[1,2,3].Length", "3", "CGSuite: Length"),
     ("[0,1,3].Mex", "2", "mex of a list (WW ch. 3)"),
     ("[0, 1, *, 3].Mex", "2", "CGSuite's Mex passes over what is not an integer"),
+    ("Player.Left == Left and Player.Right.Opponent == Left", "true", "CGSuite's Player class"),
     ('def t(n) begin for s in ["a"] yield s Concat "b"; end end; t(1)', '["ab"]',
      "a block's value is its last statement's, a final ; adds none (CGSuite)"),
     ("s := 0; for n from 1 to 4 do s := s + n end; s", "10", "CGSuite: for ... do ... end"),
@@ -335,3 +336,11 @@ def test_registering_a_ruleset_is_one_line():
         catalogue.unregister("SubtractOneOrTwo")
     with pytest.raises(ShellError, match="game.grid has no member Halving|game has no member grid"):
         run("game.grid.Halving")
+
+
+def test_system_print_writes_lines_and_gives_nothing(capsys):
+    from cgt.shell import Session
+
+    session = Session()
+    assert session.run('for i from 1 to 3 do System.Print(i * ^) end; System.Print("done")') == ""
+    assert capsys.readouterr().out == "^\n^^\n^3\ndone\n"
