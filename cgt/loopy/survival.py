@@ -222,7 +222,7 @@ def _pair_right_wins_by_waves(a: Graph, b: Graph):
             counter[pairs] -= hits
             frontier = pairs[counter[pairs] == 0]
             lost[frontier] = True
-    return np.stack([lost, won], axis=1).ravel()
+    return bytearray(np.stack([lost, won], axis=1).ravel().astype(np.uint8).tobytes())
 
 
 def stopper_ge(a: Graph, b: Graph) -> bool:
@@ -231,11 +231,22 @@ def stopper_ge(a: Graph, b: Graph) -> bool:
     return not rwin[(a.root * nb + b.root) * 2 + 1]
 
 
-def ge_matrix(a: Graph, b: Graph | None = None) -> list[list[bool]]:
-    """``m[x][y]`` = (node ``x`` of ``a``) >= (node ``y`` of ``b``) for stoppers; ``b`` defaults to ``a``."""
+#: Byte translation 0 <-> 1: Left survives where Right does not win.
+_NOT = bytes.maketrans(b"\x00\x01", b"\x01\x00")
+
+
+def ge_matrix(a: Graph, b: Graph | None = None) -> list[bytes]:
+    """``m[x][y]`` = (node ``x`` of ``a``) >= (node ``y`` of ``b``) for stoppers, as 1 or 0 (one row of bytes
+    per node of ``a``); ``b`` defaults to ``a``.
+
+    >>> on, zero = Graph.build([[0]], [[]]), Graph.build([[]], [[]])
+    >>> [list(row) for row in ge_matrix(on, zero)], [list(row) for row in ge_matrix(zero, on)]
+    ([[1]], [[0]])
+    """
     b = a if b is None else b
     rwin, nb = _pair_right_wins(a, b)
-    return [[not rwin[(x * nb + y) * 2 + 1] for y in range(nb)] for x in range(a.size)]
+    survived = bytes(rwin[1::2]).translate(_NOT)
+    return [survived[x * nb:(x + 1) * nb] for x in range(a.size)]
 
 
 
