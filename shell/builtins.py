@@ -30,6 +30,7 @@ from cgt.shell.ruleset_methods import variant_game
 from cgt.shell.strip_values import strip_namespace
 from cgt.shell.table import Table, make_table
 from cgt.shell.tower import day_n
+from cgt.shell.classes import CLASSES
 from cgt.shell.values import Function, Namespace, format_value, to_game
 
 
@@ -328,6 +329,8 @@ def make_globals() -> dict[str, object]:
     names["Graph"] = graph_namespace()
     names["Strip"] = strip_namespace()
     names["help"] = HELP
+    for short, cls in CLASSES.items():              # Integer, Nimber, CanonicalShortGame, ...: class objects
+        names.setdefault(short, cls)
     return names
 
 

@@ -251,6 +251,8 @@ GOLDEN = [
     ("[0,1,3].Mex", "2", "mex of a list (WW ch. 3)"),
     ("[0, 1, *, 3].Mex", "2", "CGSuite's Mex passes over what is not an integer"),
     ("Player.Left == Left and Player.Right.Opponent == Left", "true", "CGSuite's Player class"),
+    ("[3.Class == Integer, (1/2).Class == DyadicRational, Integer.Class]", "[true,true,⟪cgsuite.lang.Class⟫]",
+     "CGSuite: a class's name is its class object"),
     ('def t(n) begin for s in ["a"] yield s Concat "b"; end end; t(1)', '["ab"]',
      "a block's value is its last statement's, a final ; adds none (CGSuite)"),
     ("s := 0; for n from 1 to 4 do s := s + n end; s", "10", "CGSuite: for ... do ... end"),
