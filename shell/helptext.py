@@ -15,6 +15,7 @@ import difflib
 import textwrap
 
 from cgt.shell.builtins import FUNCTIONS, HELP, RulesetFunction
+from cgt.shell.classes import CLASSES, ClassValue
 from cgt.shell.errors import ShellError
 from cgt.shell.method_registry import Method, docstring_text
 from cgt.shell.methods import REGISTRY
@@ -169,6 +170,9 @@ def help_function(interpreter, arguments, scope) -> HelpText:
             value = scope.lookup(name, None)
             if value is None:
                 return HelpText(topic(name, scope))
+            if isinstance(value, ClassValue) and CLASSES.get(name) is value:
+                return HelpText(f"{name}: CGSuite's class {value.qualified_name}, a value (x.Class == {name}, "
+                                f"x is {name}); its members: Name, QualifiedName")
             if not isinstance(value, (Function, Namespace, BoundMethod)):
                 return HelpText(f"{name} is a variable: {describe(value)}")
             return HelpText(describe_value(value))
