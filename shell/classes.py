@@ -31,6 +31,7 @@ from cgt.games.graph.ruleset import Color
 from cgt.games.strip.board import Strip
 
 from cgt.shell.containers import Range
+from cgt.shell.explicit import ExplicitGame
 from cgt.shell.graph_values import Edge, Vertex
 from cgt.shell.method_registry import Section
 from cgt.shell.registry import entry_of
@@ -106,6 +107,7 @@ _HIERARCHY = [
     ("Thermograph", "game.Thermograph", ("Object",)),
     ("Trajectory", "game.Trajectory", ("Object",)),
     ("CompoundGame", "game.CompoundGame", ("Game",)),
+    ("ExplicitGame", "game.ExplicitGame", ("Game",)),
     ("Boolean", "cgsuite.lang.Boolean", ("Object",)),
     ("String", "cgsuite.lang.String", ("Object",)),
     ("Nothing", "cgsuite.lang.Nothing", ("Object",)),
@@ -165,6 +167,7 @@ def _short_name(value) -> str | None:
         (Player, lambda x: "Player"), (Outcome, lambda x: "OutcomeClass"),
         (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
         (CompoundGame, lambda x: "CompoundGame"), (DisjunctiveSum, lambda x: "CompoundGame"),
+        (ExplicitGame, lambda x: "ExplicitGame"),
         (str, lambda x: "String"), (list, lambda x: "List"),
         (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
         (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),

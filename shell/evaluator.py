@@ -39,6 +39,8 @@ from cgt.shell.graph_values import graph_index
 from cgt.shell.limits import DEFAULT, Limits
 from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_options, sidle, upon_family
 from cgt.shell.methods import REGISTRY
+from cgt.shell.explicit import ExplicitGame
+from cgt.short.products import ordinal_sum_of_form
 from cgt.shell.parser import CHAINS
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.strip_values import strip_index
@@ -562,6 +564,11 @@ class Interpreter:
 
     def _ordinal_sum(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        if isinstance(a, ExplicitGame):       # the ordinal sum depends on the base's form, as written
+            h = _game_operand(b, "take the ordinal sum of")
+            if isinstance(h, LoopyGame):
+                raise ShellError("the ordinal sum of an explicit game and a loopy value is not defined here")
+            return ordinal_sum_of_form([to_game(o) for o in a.left], [to_game(o) for o in a.right], h)
         g = _game_operand(a, "take the ordinal sum of")
         h = _game_operand(b, "take the ordinal sum of")
         if isinstance(g, LoopyGame) or isinstance(h, LoopyGame):
@@ -888,6 +895,18 @@ class Interpreter:
                 raise self._error(str(error), node) from None
         return self._game(parts, bars)
 
+    def _explicit_braces(self, node, scope):
+        """``'{L|R}'``: CGSuite's explicit game, its options kept as written (short games or explicit games)."""
+        children = node.children
+        groups = [children[i] for i in range(0, len(children), 2)]
+        bars = [children[i] for i in range(1, len(children), 2)]
+        if not bars:
+            raise self._error("an explicit game needs a bar: '{L|R}'", node)
+        parts = [[] if group is None else self._options(group.children, scope, explicit=True) for group in groups]
+        if any(isinstance(o, LoopyGame) for part in parts for o in part):
+            raise self._error("an explicit game has short games as options, not loopy values", node)
+        return self._game(parts, bars, ExplicitGame)
+
     def _labelled_braces(self, node, scope):
         return self._loopy_braces(node, scope)
 
@@ -906,21 +925,23 @@ class Interpreter:
         onside, offside = (self.eval(child, scope) for child in node.children)
         return sidle(onside, offside)
 
-    def _options(self, nodes, scope) -> list:
+    def _options(self, nodes, scope, explicit: bool = False) -> list:
         """The options written on one side of braces; a list or set among them is spliced in, one level
-        deep, as in CGSuite: ``{G.LeftOptions | 0}``."""
+        deep, as in CGSuite: ``{G.LeftOptions | 0}``.  In an explicit game (``explicit``) an explicit
+        option stays as written."""
         options = []
         for node in nodes:
             value = self.eval(node, scope)
             values = elements(value) if isinstance(value, (list, frozenset, set, Range)) else [value]
             try:
-                options.extend(_option(v) for v in values)
+                options.extend(v if explicit and isinstance(v, ExplicitGame) else _option(v) for v in values)
             except CGTError as error:
                 raise self._error(str(error), node) from None
         return options
 
-    def _game(self, parts: list, bars: list) -> Game:
-        """``{L|R}`` with bars of several lengths: the longest bar splits Left from Right."""
+    def _game(self, parts: list, bars: list, make=cgt.game) -> Game:
+        """``{L|R}`` with bars of several lengths: the longest bar splits Left from Right (``make`` builds
+        each game from its Left and Right options)."""
         widths = [len(str(bar)) for bar in bars]
         widest = max(widths)
         splits = [i for i, w in enumerate(widths) if w == widest]
@@ -933,17 +954,18 @@ class Interpreter:
                 self.source,
             )
         k = splits[0]
-        left = self._side(parts[: k + 1], bars[:k])
-        right = self._side(parts[k + 1 :], bars[k + 1 :])
-        return cgt.game(left, right)
+        left = self._side(parts[: k + 1], bars[:k], make)
+        right = self._side(parts[k + 1 :], bars[k + 1 :], make)
+        return make(left, right)
 
-    def _side(self, parts, bars) -> list:
+    def _side(self, parts, bars, make) -> list:
         if not bars:
             return parts[0]
-        return [self._game(parts, bars)]
+        return [self._game(parts, bars, make)]
 
 
 # ---------------------------------------------------------------- helpers
+
 
 def _parse_number(text: str) -> Fraction:
     if "/" in text:
@@ -955,12 +977,15 @@ def _parse_number(text: str) -> Fraction:
 
 
 def _is_gameish(value) -> bool:
-    return isinstance(value, (Game, DisjunctiveSum)) or is_number(value) or is_position(value)
+    return isinstance(value, (Game, DisjunctiveSum, ExplicitGame)) or is_number(value) or is_position(value)
 
 
 def _valued(value):
-    """A sum of positions stands for its value where a short game is needed (a position does, in to_game)."""
-    return value.value if isinstance(value, DisjunctiveSum) else value
+    """A sum of positions stands for its value where a short game is needed (a position does, in to_game),
+    and an explicit game for its canonical form."""
+    if isinstance(value, DisjunctiveSum):
+        return value.value
+    return value.canonical_form if isinstance(value, ExplicitGame) else value
 
 
 def _is_ruleset_value(value) -> bool:

@@ -36,6 +36,7 @@ from cgt.thermo.thermograph import Thermograph
 
 from cgt.games.engine.ruleset import Position
 
+from cgt.shell.explicit import ExplicitGame
 from cgt.shell.method_registry import Section
 from cgt.shell.tower import is_tower, nim_arithmetic
 from cgt.shell.values import HelpText, describe, is_number, normalise, number_of, player_of, to_game
@@ -49,6 +50,7 @@ GAMES = Section("games and numbers", Game, letter="G")
 NIM_ARITHMETIC = Section("integers and nimbers", int, Game, Position)
 #: Members of compound games (CGSuite's ``CompoundGame(CompoundType, G, H)``).
 COMPOUND_GAMES = Section("compound games", CompoundGame)
+EXPLICIT_GAMES = Section("explicit games", ExplicitGame)
 #: Members of thermographs.
 THERMOGRAPHS = Section("thermographs", Thermograph)
 
@@ -391,6 +393,29 @@ def nim_product(a, b):
 COMPOUND_GAMES.method("CanonicalForm", lambda c: c.canonical_form, doc=CompoundGame.canonical_form)
 COMPOUND_GAMES.method("LeftOptions", lambda c: list(c.left_options), doc=CompoundGame.left_options)
 COMPOUND_GAMES.method("RightOptions", lambda c: list(c.right_options), doc=CompoundGame.right_options)
+
+
+EXPLICIT_GAMES.method("CanonicalForm", lambda g: g.canonical_form, doc=ExplicitGame.canonical_form)
+
+
+@EXPLICIT_GAMES.method("LeftOptions")
+def explicit_left_options(g: ExplicitGame) -> list:
+    """The Left options as written."""
+    return list(g.left)
+
+
+@EXPLICIT_GAMES.method("RightOptions")
+def explicit_right_options(g: ExplicitGame) -> list:
+    """The Right options as written."""
+    return list(g.right)
+
+
+@EXPLICIT_GAMES.method("Options", arity=(0, 1), usage="G.Options, or G.Options(Left)")
+def explicit_options(g: ExplicitGame, player=None) -> list:
+    """The options as written: all of them, or one player's (Options(Left))."""
+    if player is None:
+        return list(g.left + g.right)
+    return list(g.options(player_of(player) is cgt.Player.Left))
 
 
 @COMPOUND_GAMES.method("Options", arity=(0, 1), usage="C.Options, or C.Options(Left)")

@@ -42,9 +42,10 @@ from cgt.games.engine.sums import DisjunctiveSum
 
 from cgt.shell.builtins import RulesetFunction
 from cgt.shell.classes import CLASS_METHODS, class_of
+from cgt.shell.explicit import ExplicitGame
 from cgt.shell.containers import (COLLECTIONS, LIST_AND_SET_METHODS, LISTS, MAP_ENTRIES, MAPS, RANGES, SETS,
                                   STRINGS, Range)
-from cgt.shell.game_methods import COMPOUND_GAMES, GAMES, NIM_ARITHMETIC, THERMOGRAPHS
+from cgt.shell.game_methods import COMPOUND_GAMES, EXPLICIT_GAMES, GAMES, NIM_ARITHMETIC, THERMOGRAPHS
 from cgt.shell.graph_values import EDGES, GRAPHS, VERTICES
 from cgt.shell.integer_methods import INTEGERS, NUMBERS
 from cgt.shell.loopy_values import LOOPY_GAMES
@@ -100,8 +101,8 @@ def ordinal(player: Player) -> int:
 #: Every section, in the order ``help(Name)`` lists the methods called Name.
 SECTIONS = (
     GAMES, POSITIONS, SUMS, NIM_ARITHMETIC, NUMBERS, COLLECTIONS, INTEGERS, EVERY_VALUE, CLASS_METHODS,
-    COMPOUND_GAMES, THERMOGRAPHS, PLAYERS, GAME_VARIANTS, POSITION_VARIANTS, RULESETS, BOARD_RULESETS,
-    GRID_AND_STRIP_RULESETS, GRAPH_RULESETS, RULESET_FAMILIES, PERIODICITIES, LIST_AND_SET_METHODS, LISTS,
+    COMPOUND_GAMES, EXPLICIT_GAMES, THERMOGRAPHS, PLAYERS, GAME_VARIANTS, POSITION_VARIANTS, RULESETS,
+    BOARD_RULESETS, GRID_AND_STRIP_RULESETS, GRAPH_RULESETS, RULESET_FAMILIES, PERIODICITIES, LIST_AND_SET_METHODS, LISTS,
     SETS, MAPS, MAP_ENTRIES, STRINGS, GRAPHS, VERTICES, EDGES, STRIPS,
     TOWER_NUMBERS, TRANSFINITE, MISERE, GAME_MISERE, POSITION_MISERE, LOOPY_GAMES, RANGES,
 )
@@ -124,6 +125,7 @@ COERCIONS = (
     Coercion(Range, list, list),                 # a range is the list of its values
     Coercion(RulesetFunction, None, lambda f: f.entry.resolve()),    # a catalogued name is its ruleset
     Coercion(CompoundGame, Game, lambda c: c.canonical_form),
+    Coercion(ExplicitGame, Game, lambda g: g.canonical_form),   # an explicit game offers its value's methods
     Coercion(DisjunctiveSum, Game, lambda c: c.value),      # a sum of positions offers its value's methods
 )
 

@@ -39,6 +39,7 @@ from cgt.games.strip.board import Strip
 from cgt.games.strip.ruleset import StripRuleset
 
 from cgt.shell.errors import ShellError
+from cgt.shell.explicit import ExplicitGame
 from cgt.shell.registry import registry
 
 
@@ -268,6 +269,8 @@ def to_game(value, what: str = "value") -> Game:
         return cgt.as_game(value)
     if is_position(value):
         return value.value
+    if isinstance(value, ExplicitGame):
+        return value.canonical_form
     raise InvalidGameError(f"{describe(value)} is not a game")
 
 

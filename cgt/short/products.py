@@ -30,7 +30,7 @@ from cgt.runtime.walk import bottom_up
 from cgt.kernel.game import Game, ZERO, as_game, game, lefts_of, rights_of
 from cgt.thermo.temperature import incentives
 
-__all__ = ["clear_caches", "norton_product", "ordinal_sum"]
+__all__ = ["clear_caches", "norton_product", "ordinal_sum", "ordinal_sum_of_form"]
 
 _norton: dict[Game, dict[Game, Game]] = BoundedCache("Norton products", budget=PARAMETERS_KEPT)
 _ordinal: dict[Game, dict[Game, Game]] = BoundedCache("ordinal sums", budget=PARAMETERS_KEPT)
@@ -89,9 +89,26 @@ def ordinal_sum(g, h) -> Game:
     '3/4'
     """
     g = as_game(g)
-    h = as_game(h)
-    memo = memo_for(_ordinal, g)
-    base_left, base_right = list(lefts_of(g)), list(rights_of(g))
+    return _ordinal_sum(g, list(lefts_of(g)), list(rights_of(g)), as_game(h), memo_for(_ordinal, g))
+
+
+def ordinal_sum_of_form(left, right, h) -> Game:
+    """The ordinal sum ``G : H`` of the game ``G = {left | right}`` *as written* (not simplified) and ``H``.
+
+    ``G : H = {G^L, G : H^L | G^R, G : H^R}`` depends on the form of ``G``, not only on its value (Siegel,
+    *Combinatorial Game Theory*, ch. II, ordinal sums; CGSuite's explicit games ``'{…}'`` keep the form):
+    ``{-1|1}`` and ``{|}`` are both 0, but ``{-1|1} : 1`` is ``{-1, {-1|1} | 1} = 1/2`` while ``0 : 1`` is 1.
+
+    >>> from cgt import integer
+    >>> str(ordinal_sum_of_form([integer(-1)], [integer(1)], integer(1))), str(ordinal_sum(0, 1))
+    ('1/2', '1')
+    """
+    left, right, h = [as_game(x) for x in left], [as_game(x) for x in right], as_game(h)
+    return _ordinal_sum(game(left, right), left, right, h, {})
+
+
+def _ordinal_sum(g: Game, base_left: list, base_right: list, h: Game, memo) -> Game:
+    """``G : H`` for ``G`` with the options ``base_left | base_right`` (its value ``g``)."""
 
     def children(k: Game):
         return lefts_of(k) + rights_of(k)
