@@ -12,11 +12,14 @@ import importlib
 import inspect
 import math
 import re
+from fractions import Fraction
 
 import cgt
+from cgt import Game
 from cgt.kernel import constructors
 from cgt.short import days
 
+from cgt.games.engine.catalogue import is_ruleset
 from cgt.games.engine.ruleset import Position
 
 from cgt.shell.containers import ShellMap
@@ -190,6 +193,38 @@ def _python_argument(value):
     if type(value) is type(cgt.inf) and value == cgt.inf:
         return math.inf
     return value
+
+
+def ruleset_parameter(value, name: str) -> tuple | None:
+    """``(value,)`` of the parameter ``name`` of a ruleset built by a family, as CGSuite reads a class
+    parameter by its name (``game.heap.Kayles.code`` is ``"0.77"``, ``GenClobber(maxDistance => 2).maxDistance``
+    is 2); None when ``value`` is no such ruleset or has no such parameter.
+
+    >>> from cgt.games import Kayles
+    >>> ruleset_parameter(Kayles, "code"), ruleset_parameter(Kayles, "Mean"), ruleset_parameter(3, "code")
+    (('0.77',), None, None)
+    """
+    if isinstance(value, RulesetFunction):
+        value = value.entry.resolve()
+    if not is_ruleset(value) or isinstance(value, type) or not _is_instance(value):
+        return None
+    snake = _camel_to_snake(name)
+    try:
+        parameters = inspect.signature(type(value)).parameters
+    except (TypeError, ValueError):
+        return None
+    if snake == "name" or snake not in parameters or not hasattr(value, snake):
+        return None
+    return (_shell_parameter(getattr(value, snake)),)
+
+
+def _shell_parameter(value):
+    """A ruleset's parameter as a shell value: tuples are lists, a take-and-break code its text."""
+    if isinstance(value, tuple):
+        return [_shell_parameter(v) for v in value]
+    if isinstance(value, (bool, int, Fraction, str, Game, list, set, frozenset, dict, cgt.Player)) or value is None:
+        return value
+    return value if is_ruleset(value) or callable(value) else str(value)
 
 
 def usage_line(signature, longest_default: int | None = None, skip: tuple[str, ...] = ("name",)) -> str:

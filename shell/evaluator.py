@@ -31,7 +31,7 @@ from cgt.games.engine.catalogue import is_ruleset
 from cgt.games.engine.sums import DisjunctiveSum, is_summand
 from cgt.games.strip.board import Strip
 
-from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset
+from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset, ruleset_parameter
 from cgt.shell.classes import CLASSES, ClassValue
 from cgt.shell.containers import Range, ShellMap, bounded, elements, make_map, make_set
 from cgt.shell.errors import ShellError, failure_message
@@ -631,6 +631,9 @@ class Interpreter:
             return value           # CGSuite's R.Position(x) is R(x)
         found = REGISTRY.lookup(value, name)
         if found is None:
+            parameter = ruleset_parameter(value, name)
+            if parameter is not None:
+                return parameter[0]
             raise REGISTRY.no_method_error(value, name)
         method, target = found
         if method.needs_arguments():

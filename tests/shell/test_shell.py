@@ -251,6 +251,9 @@ GOLDEN = [
     ("[0,1,3].Mex", "2", "mex of a list (WW ch. 3)"),
     ("[0, 1, *, 3].Mex", "2", "CGSuite's Mex passes over what is not an integer"),
     ("Player.Left == Left and Player.Right.Opponent == Left", "true", "CGSuite's Player class"),
+    ("[game.heap.Kayles.code, game.heap.Subtraction([1,2]).subtractionSet, "
+     "game.grid.GenClobber(maxDistance => 2).maxDistance]", '["0.77",[1,2],2]',
+     "CGSuite: a ruleset's class parameters read by their names"),
     ("[3.Class == Integer, (1/2).Class == DyadicRational, Integer.Class]", "[true,true,⟪cgsuite.lang.Class⟫]",
      "CGSuite: a class's name is its class object"),
     ('def t(n) begin for s in ["a"] yield s Concat "b"; end end; t(1)', '["ab"]',
