@@ -219,10 +219,22 @@ def ruleset_parameter(value, name: str) -> tuple | None:
 
 
 def _shell_parameter(value):
-    """A ruleset's parameter as a shell value: tuples are lists, a take-and-break code its text."""
-    if isinstance(value, tuple):
+    """A ruleset's parameter as a shell value (the inverse of :func:`_python_argument`): tuples are lists,
+    dicts maps, ``math.inf`` is ``inf``, and a value the shell has no type for (a take-and-break code) its
+    text.
+
+    >>> _shell_parameter((1, 2)), _shell_parameter(math.inf), _shell_parameter({cgt.Player.Left: (0,)}).entries
+    ([1, 2], Rational('inf'), {<Player.Left: 1>: [0]})
+    """
+    if isinstance(value, (tuple, list)):
         return [_shell_parameter(v) for v in value]
-    if isinstance(value, (bool, int, Fraction, str, Game, list, set, frozenset, dict, cgt.Player)) or value is None:
+    if isinstance(value, (set, frozenset)):
+        return frozenset(_shell_parameter(v) for v in value)
+    if isinstance(value, dict):
+        return ShellMap({_shell_parameter(k): _shell_parameter(v) for k, v in value.items()})
+    if isinstance(value, float) and value == math.inf:
+        return cgt.inf
+    if isinstance(value, (bool, int, Fraction, str, Game, cgt.Player)) or value is None:
         return value
     return value if is_ruleset(value) or callable(value) else str(value)
 

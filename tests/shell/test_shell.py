@@ -254,6 +254,9 @@ GOLDEN = [
     ("[game.heap.Kayles.code, game.heap.Subtraction([1,2]).subtractionSet, "
      "game.grid.GenClobber(maxDistance => 2).maxDistance]", '["0.77",[1,2],2]',
      "CGSuite: a ruleset's class parameters read by their names"),
+    ("[game.grid.GenClobber(maxDistance => inf).maxDistance, "
+     "game.grid.GenClobber(clobbered => {Left => [0], Right => [1]}).clobbered]", "[inf,{Left => {0}, Right => {1}}]",
+     "parameters read back as the shell writes them"),
     ("[3.Class == Integer, (1/2).Class == DyadicRational, Integer.Class]", "[true,true,⟪cgsuite.lang.Class⟫]",
      "CGSuite: a class's name is its class object"),
     ('def t(n) begin for s in ["a"] yield s Concat "b"; end end; t(1)', '["ab"]',
