@@ -14,12 +14,14 @@ that the input so far only lacks its end (an open brace, a dangling operator, an
 from __future__ import annotations
 
 import functools
+import os
 import re
 from importlib import resources
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from cgt.runtime.user_files import user_cache_folder
 from cgt.shell.errors import ShellError
 
 #: Longest source text the shell accepts in one go (characters).
@@ -48,20 +50,45 @@ def grammar_text() -> str:
     return resources.files("cgt.shell").joinpath("grammar.lark").read_text(encoding="utf-8")
 
 
+def parse_table_file() -> str | bool:
+    """Where lark keeps the parse tables of the grammar between runs (``shell-parser.lark`` in
+    :func:`~cgt.runtime.user_files.user_cache_folder`), or ``False`` when that folder cannot be made.
+
+    Building the LALR tables takes about half a second, most of a shell's start; lark stores them with the
+    digest of the grammar, its options and lark's version, and builds them afresh (rewriting the file) when
+    any of these changed or the file cannot be read.
+
+    >>> str(parse_table_file()).endswith("shell-parser.lark") or parse_table_file() is False
+    True
+    """
+    folder = user_cache_folder()
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(folder, "shell-parser.lark")
+
+
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser, built once per process.
+    """The LALR parser, built once per process (its tables read from :func:`parse_table_file`).
 
     >>> parser().options.parser
     'lalr'
     """
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=True,
-    )
+    return build_parser(parse_table_file())
+
+
+def build_parser(table_file: str | bool = False) -> Lark:
+    """A new LALR parser of the grammar; ``table_file`` as lark's ``cache``.  A parser read from its tables
+    lacks the grammar's rules and terminals, which a generator of programs (``hypothesis.extra.lark``) reads:
+    build it with ``table_file=False``.
+
+    >>> len(build_parser().rules) > 100
+    True
+    """
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
+                maybe_placeholders=True, cache=table_file)
 
 
 def _describe_token(token: Token) -> str:

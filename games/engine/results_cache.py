@@ -51,6 +51,7 @@ from fractions import Fraction
 from cgt import __version__
 from cgt.errors import CGTError
 from cgt.kernel.game import register_cache
+from cgt.runtime.user_files import user_cache_folder
 
 from cgt.games.engine.catalogue import library_name
 
@@ -79,8 +80,7 @@ def default_path() -> str:
     >>> default_path().endswith(os.path.join("cgt", "results.sqlite"))
     True
     """
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "cgt", "results.sqlite")
+    return os.path.join(user_cache_folder(), "results.sqlite")
 
 
 # -- canonical text forms -------------------------------------------------------------------------------

@@ -14,16 +14,35 @@ from cgt.shell import cli, repl
 from cgt.shell.session import Session
 
 
-def _cgt(*args, stdin=None):
+def _cgt(*args, stdin=None, **environment):
     command = [shutil.which("cgt")] if shutil.which("cgt") else [sys.executable, "-m", "cgt.shell.cli"]
     return subprocess.run(
         command + list(args), input=stdin, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "CGT_HISTORY": os.devnull},
+        env={**os.environ, "CGT_HISTORY": os.devnull, **environment},
     )
 
 
 def test_command_line_expression():
     result = _cgt("-c", "{3|2} + {2|0}")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "{5|4||3|2}\n", "")
+
+
+def test_the_parse_tables_kept_between_runs_are_rebuilt_when_unreadable(tmp_path):
+    """The shell keeps its grammar's parse tables in the user's cache folder; a damaged file is rebuilt, and a
+    folder that cannot be made only costs the time of building them."""
+    tables = tmp_path / "cgt" / "shell-parser.lark"
+    for _ in range(2):
+        result = _cgt("-c", "{3|2} + {2|0}", XDG_CACHE_HOME=str(tmp_path))
+        assert (result.returncode, result.stdout, result.stderr) == (0, "{5|4||3|2}\n", "")
+        assert tables.stat().st_size > 10_000
+    digest = tables.read_bytes().split(b"\n", 1)[0]
+    for damaged in (b"not tables", digest + b"\n" + b"\x80\x05garbage"):
+        tables.write_bytes(damaged)
+        result = _cgt("-c", "{3|2} + {2|0}", XDG_CACHE_HOME=str(tmp_path))
+        assert (result.returncode, result.stdout, result.stderr) == (0, "{5|4||3|2}\n", "")
+        assert tables.read_bytes().startswith(digest) and tables.stat().st_size > 10_000
+    (tmp_path / "a file").write_text("")
+    result = _cgt("-c", "{3|2} + {2|0}", XDG_CACHE_HOME=str(tmp_path / "a file"))
     assert (result.returncode, result.stdout, result.stderr) == (0, "{5|4||3|2}\n", "")
 
 

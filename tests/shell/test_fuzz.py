@@ -22,7 +22,9 @@ from hypothesis.extra.lark import from_lark
 from cgt.shell import ShellError, run
 from cgt.shell.limits import STRICT
 from cgt.shell.methods import REGISTRY
-from cgt.shell.parser import parser
+from cgt.shell.parser import build_parser
+
+GRAMMAR = build_parser()  # with its rules and terminals, which the generators read
 
 #: Seconds one fuzzed program may take before it counts as a hang.
 HANG_SECONDS = 20
@@ -61,8 +63,8 @@ def _grammar_programs():
         **KEYWORDS,
     }
     return st.one_of(
-        from_lark(parser(), explicit=explicit),
-        from_lark(parser(), start="expr", explicit=explicit),
+        from_lark(GRAMMAR, explicit=explicit),
+        from_lark(GRAMMAR, start="expr", explicit=explicit),
     )
 
 
@@ -97,9 +99,9 @@ class GrammarDeriver:
 
         self.max_depth = max_depth
         self.rules = defaultdict(list)
-        for rule in parser().rules:
+        for rule in GRAMMAR.rules:
             self.rules[rule.origin.name].append([symbol for symbol in rule.expansion])
-        self.texts = {t.name: t.pattern.value for t in parser().terminals if t.pattern.type == "str"}
+        self.texts = {t.name: t.pattern.value for t in GRAMMAR.terminals if t.pattern.type == "str"}
         self.height = self._heights()
 
     def _heights(self) -> dict:
