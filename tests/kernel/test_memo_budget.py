@@ -41,7 +41,7 @@ def plain_le(g, h) -> bool:
             and not any(plain_le(hr, g) for hr in h.right_options))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(games(max_birthday=3), min_size=2, max_size=6), st.integers(0, 40), st.sampled_from([0, 1]))
 def test_comparisons_within_a_tiny_budget_follow_the_definition(gs, entries, which):
     with kernels()[which](), budget(entries):

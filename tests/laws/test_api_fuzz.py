@@ -43,7 +43,7 @@ objects = st.one_of(
     st.just(object()),
 )
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _call_allowing_only_cgt_errors(function, args):

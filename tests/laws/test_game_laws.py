@@ -188,7 +188,7 @@ def _sum(terms):
     return total
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(games(max_birthday=3), games(max_birthday=3))
 def test_tempers_add_like_parities(g, h):
     # Siegel, Combinatorial Game Theory, II.6: even + even and odd + odd are even-tempered, even + odd is

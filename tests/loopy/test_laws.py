@@ -110,7 +110,7 @@ def test_sum_commutes_and_negation(v, w):
     assert (-total) == (-v) + (-w)
 
 
-@settings(max_examples=80)
+@settings(max_examples=40)
 @given(st.one_of(graphs(6), stoppers(6)))
 def test_values_of_all_nodes_at_once_agree_with_one_at_a_time(g):
     # LoopyGame.from_graph_nodes shares one reduction between the nodes of a graph (the ruleset engine

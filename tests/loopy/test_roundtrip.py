@@ -86,14 +86,14 @@ def test_glued_forms_in_the_shell():
     assert run("2 + ^[on]*") == "2^[on]*" and run("v[on] + 1/2") == "1/2v[on]"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(values)
 def test_print_then_parse(v):
     text = str(v)
     assert loopy_game(text) == v, text
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(values)
 def test_shell_reads_back_what_it_prints(v):
     text = str(v)

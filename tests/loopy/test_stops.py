@@ -108,7 +108,7 @@ def test_stops_of_short_games_are_the_short_stops(g):
     assert v.left_stop == g.left_stop and v.right_stop == g.right_stop
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(stoppers())
 def test_stops_bound_the_value(g):
     # for numbers x: x > L(G) => G < x;  x < L(G) => not G <= x;  x < R(G) => G > x;  x > R(G) => not G >= x

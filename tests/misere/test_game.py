@@ -174,7 +174,7 @@ def _games():
         max_leaves=4)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(_games(), _games())
 def test_sum_commutes(g, h):
     assert g + h is h + g
@@ -186,14 +186,14 @@ def test_sum_associates(g, h, k):
     assert (g + h) + k is g + (h + k)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(_games(), _games())
 def test_outcome_of_canonical_form_equals_search_on_the_sum_form(g, h):
     # The canonical form of G + H against the search over the unsimplified sum of the two forms.
     assert (g + h).misere_outcome is (Outcome.P if _search_p(_pos(_form(g), _form(h))) else Outcome.N)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(_games())
 def test_print_parse_round_trip(g):
     text = format_misere(g, None)

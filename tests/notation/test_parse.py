@@ -14,13 +14,13 @@ def test_every_game_born_by_day_3_reads_back():
         assert parse_game(str(g)) is g, str(g)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(games(max_birthday=5))
 def test_deeper_games_read_back(g):
     assert cgt.game(str(g)) is g
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(uptimals(), games(max_birthday=2))
 def test_sums_read_back(u, g):
     assert parse_game(f"{u} + {g}") is u + g

@@ -70,7 +70,7 @@ from hypothesis import strategies as st  # noqa: E402
 from cgt.testing import games, uptimals  # noqa: E402
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.one_of(uptimals(), games(max_birthday=2)), st.integers(-6, 6))
 def test_multiple_equals_repeated_sum(g, n):
     total = cgt.zero

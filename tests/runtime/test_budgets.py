@@ -138,7 +138,7 @@ uptimal_parts = st.tuples(st.sampled_from([Fraction(0), Fraction(3), Fraction(-2
                           st.integers(-6, 6), st.integers(0, 7))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(uptimal_parts)
 def test_follower_counts_of_uptimals_in_closed_form_count_the_followers(parts):
     x, u, n = parts

@@ -20,7 +20,7 @@ from cgt.shell.parser import input_form
 from cgt.shell.values import format_value
 from cgt.testing import games, nimbers, numbers, uptimals
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+SETTINGS = settings(max_examples=75, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 
 
 def _leaf():

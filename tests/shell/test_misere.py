@@ -330,7 +330,7 @@ def test_errors(source, message):
 heaps = st.lists(st.integers(0, 3), min_size=1, max_size=2)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(heaps, heaps)
 def test_sum_commutes_reads_back_and_has_the_searched_outcome(a, b):
     g, k = nim_text(a), nim_text(b)
@@ -344,7 +344,7 @@ def test_sum_commutes_reads_back_and_has_the_searched_outcome(a, b):
 days = st.sampled_from(cgt.born_by_misere(3))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(days, min_size=1, max_size=3), st.lists(days, max_size=3))
 def test_entry_form_of_day_3_games_reads_back(options, more):
     text = "*[" + ",".join(entry(x) for x in options + more) + "]"
@@ -372,7 +372,7 @@ MISERE_METHODS = [".Genus", ".Mate", ".Parts", ".Partitions", ".MisereCanonicalF
                   ".IsTame", ".IsPrime", ".Birthday", ".Options", ""]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(MISERE_WORDS), st.sampled_from(MISERE_OPS), st.sampled_from(MISERE_WORDS),
        st.sampled_from(MISERE_METHODS))
 def test_misere_fuzz_gives_a_value_or_a_shell_error(a, op, b, method):

@@ -230,7 +230,7 @@ def ordinals(draw):
     return text, value
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(ordinals(), ordinals())
 def test_ordinal_text_reads_back_and_adds_like_the_library(x, y):
     (tx, vx), (ty, vy) = x, y
@@ -239,7 +239,7 @@ def test_ordinal_text_reads_back_and_adds_like_the_library(x, y):
     assert run(printed) == printed
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(ordinals(), ordinals())
 def test_nim_product_commutes_and_reads_back(x, y):
     (tx, vx), (ty, vy) = x, y
@@ -251,14 +251,14 @@ def test_nim_product_commutes_and_reads_back(x, y):
     assert run(star) == star
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(_small, st.integers(1, 9), _small, st.integers(0, 4))
 def test_surreal_quotients_read_back(a, b, c, d):
     printed = run(f"(omega*{a} + {b}) / (omega + {c}) + {d}/{b}")
     assert run(printed) == printed
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(-50, 50), st.integers(-50, 50))
 def test_rational_division_matches_fractions(p, q):
     if q == 0:
@@ -280,7 +280,7 @@ TOWER_METHODS = [".Birthday", ".OmegaPower", ".Floor", ".Reciprocal", ".NimExp(3
                  ".IsOrdinal", ".OutcomeClass", ""]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(TOWER_WORDS), st.sampled_from(TOWER_OPS), st.sampled_from(TOWER_WORDS),
        st.sampled_from(TOWER_METHODS))
 def test_tower_fuzz_gives_a_value_or_a_shell_error(a, op, b, method):

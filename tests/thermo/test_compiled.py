@@ -102,7 +102,7 @@ def test_thermographs_of_small_games_equal_the_fraction_reference(g):
 
 
 @pytest.mark.slow
-@settings(deadline=None, max_examples=150)
+@settings(deadline=None, max_examples=75)
 @given(*SMALL_GAMES)
 def test_thermographs_of_many_small_games_equal_the_fraction_reference(g):
     check_against_reference(g)
@@ -115,7 +115,7 @@ def test_thermographs_of_hot_sums_equal_the_fraction_reference(a, b, c):
 
 
 @pytest.mark.slow
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=30)
 @given(*HOT_SUMS)
 def test_thermographs_of_many_hot_sums_equal_the_fraction_reference(a, b, c):
     check_sum(a, b, c)
@@ -128,7 +128,7 @@ def test_games_pushed_past_the_float_bounds_equal_the_fraction_reference(g, k, s
 
 
 @pytest.mark.slow
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=30)
 @given(*PUSHED)
 def test_many_games_pushed_past_the_float_bounds_equal_the_fraction_reference(g, k, sign):
     check_pushed(g, k, sign)
@@ -157,7 +157,7 @@ def _float_walls_of(g) -> tuple[tuple, tuple]:
     return lefts, rights
 
 
-@settings(deadline=None, max_examples=150)
+@settings(deadline=None, max_examples=75)
 @given(hot_games(max_birthday=3), hot_games(max_birthday=2))
 def test_compiled_and_pure_float_routes_give_identical_corners(a, b):
     """Both float routes do the same operations on the same exact dyadics: the same floats come out."""

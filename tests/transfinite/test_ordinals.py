@@ -127,7 +127,7 @@ def test_floors_of_quotients(value, floor, ceiling):
     assert value.floor <= value < value.floor + 1
 
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(st.integers(-5, 5), st.integers(-5, 5), st.integers(1, 4), st.integers(-4, 4), st.integers(0, 2))
 def test_floor_is_the_greatest_omnific_integer_below(a, b, c, d, k):
     # x = (ω^2 a + ω b + 1)/(ω c + d) or /ω^k: floor(x) ≤ x < floor(x) + 1, and floor(x) has no term below 1

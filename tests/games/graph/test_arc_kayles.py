@@ -122,7 +122,7 @@ def simple_graphs(draw, max_vertices=7, max_edges=8):
     return Graph((None,) * n, sorted((a, b) for a, b in pairs if a != b))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(simple_graphs())
 def test_laws(g):
     p = ArcKayles(g)

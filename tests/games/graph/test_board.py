@@ -178,7 +178,7 @@ def _permuted(g: Graph, perm: list[int]) -> Graph:
     return Graph(labels, [(perm[a - 1], perm[b - 1], x) for a, b, x in reversed(g.edges)])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(graphs())
 def test_written_string_reads_back(g):
     vmap, emap = {"": None, "a": "a", "bb": "bb"}, {"": None, "x": "x", "yy": "yy"}
@@ -190,7 +190,7 @@ def test_written_string_reads_back(g):
     assert Graph.parse(h.to_string(vmap, emap), vmap, emap) == h
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(graphs(), st.randoms(use_true_random=False), st.booleans())
 def test_canonical_labelling_is_invariant(g, rnd, rooted):
     perm = list(range(1, g.vertex_count + 1))

@@ -120,7 +120,7 @@ def berlekamp(s: str) -> Fraction:
     return total
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.text(alphabet="lr", min_size=1, max_size=12))
 def test_strings_follow_sign_expansion(s):
     assert Hackenbush(s).value == number(berlekamp(s))
@@ -147,7 +147,7 @@ def colon_nimber(g: Graph) -> int:
     return at(1)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(green_trees())
 def test_green_trees_are_their_colon_nimber(g):
     assert Hackenbush(g).value == cgt.nimber(colon_nimber(g))

@@ -199,7 +199,7 @@ def test_value_matches_reference(board):
 
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(boards())
 def test_symmetric_images(board):
     p = Amazons(board)
@@ -210,7 +210,7 @@ def test_symmetric_images(board):
         assert image.value == p.value, symmetry
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(boards())
 def test_str_round_trips(board):
     p = Amazons(board)
@@ -230,7 +230,7 @@ def test_one_colour_region_is_an_integer(board, piece):
     assert v == reference_value(board)            # the longest-move search of value_hint, against the rules
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(boards(max_cells=12))
 def test_fast_normal_form_agrees_with_grid_ruleset(board):
     from cgt.games.grid.ruleset import GridRuleset

@@ -32,7 +32,7 @@ def cropped(grid: Grid) -> Grid:
     return grid.subgrid((r0, c0), (r1, c1))
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(grids(), st.integers(0, 2), st.integers(0, 4))
 def test_byte_offset_and_normalise_are_the_crop(grid, down, right):
     # Shift the region on a bigger board; the helpers must move it back to row 0, column 0.
@@ -43,7 +43,7 @@ def test_byte_offset_and_normalise_are_the_crop(grid, down, right):
     assert t == mask(box) == m >> shift and w == w2 == box.col_count
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(grids())
 def test_byte_images_are_the_grid_symmetries(grid):
     box = cropped(grid)
@@ -83,13 +83,13 @@ def bfs_regions(grid: Grid, stride: int) -> list[int]:
     return sorted(regions)
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(grids(max_rows=9))
 def test_components_are_the_connected_regions(grid):
     assert sorted(bits.components(mask(grid), 8)) == bfs_regions(grid, 8)
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(grids(max_rows=6, max_cols=12))
 def test_components_at_any_stride(grid):
     # The generic solver and Cram use stride width + 1 (any width): the run-carry fill must stop at the

@@ -370,7 +370,7 @@ CLOBBER_BOARDS = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(CLOBBER_BOARDS, min_size=1, max_size=3))
 def test_bitboard_solver_equals_engine_and_reference(texts):
     # Boards of several shapes in a row with the tables kept: the solver's region tables are shared between

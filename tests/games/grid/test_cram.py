@@ -116,7 +116,7 @@ def test_even_by_odd_is_first_player_win(rows, cols):
 boards = positions(Cram, max_cells=12)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards)
 def test_fast_path_equals_generic_engine_and_reference(p):
     fast = p.grundy
@@ -125,7 +125,7 @@ def test_fast_path_equals_generic_engine_and_reference(p):
         assert reference(str(p)) == cgt.nimber(fast)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(boards)
 def test_nim_value_is_mex_of_options_and_xor_of_components(p):
     g = p.grundy
@@ -137,7 +137,7 @@ def test_nim_value_is_mex_of_options_and_xor_of_components(p):
     assert total == g
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(boards)
 def test_all_eight_symmetries_keep_the_value(p):
     g = p.grundy
@@ -145,14 +145,14 @@ def test_all_eight_symmetries_keep_the_value(p):
         assert Cram(p.position.permuted(s)).grundy == g
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(positions(Cram, max_cells=9))
 def test_cram_options_are_both_players_domineering_options(p):
     d = Domineering(str(p))
     assert sorted(map(str, p.options)) == sorted(map(str, d.left_options + d.right_options))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(boards)
 def test_str_round_trips(p):
     assert str(Cram(str(p))) == str(p)

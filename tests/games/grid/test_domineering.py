@@ -144,7 +144,7 @@ def test_strips_are_integers(n):
 boards = positions(Domineering, max_cells=12)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards)
 def test_fast_path_equals_generic_engine_and_reference(p):
     fast = p.value
@@ -161,7 +161,7 @@ def test_fast_path_does_not_depend_on_tables(p):
     assert p.value == warm
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(boards)
 def test_value_is_canonical_form_of_options(p):
     lefts = [q.value for q in p.left_options]
@@ -169,7 +169,7 @@ def test_value_is_canonical_form_of_options(p):
     assert cgt.game(lefts, rights) == p.value
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(boards)
 def test_value_is_sum_of_components(p):
     total = cgt.zero
@@ -178,7 +178,7 @@ def test_value_is_sum_of_components(p):
     assert total == p.value
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(boards)
 def test_symmetries(p):
     # Flips keep the value; a transposition exchanges vertical and horizontal, so it negates the value.
@@ -189,7 +189,7 @@ def test_symmetries(p):
         assert Domineering(p.position.permuted(s)).value == -v
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(boards)
 def test_str_round_trips(p):
     assert Domineering(str(p)) == p
@@ -277,7 +277,7 @@ SHAPED_BOARDS = st.one_of(
 ).filter(lambda text: text.count(".") <= 16)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.lists(SHAPED_BOARDS, min_size=1, max_size=3))
 def test_every_solver_equals_generic_engine_and_reference(texts):
     # Several boards in a row, tables kept (a region stored from one board is reused on the next); the

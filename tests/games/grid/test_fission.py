@@ -155,14 +155,14 @@ def boards(draw, max_cells=16):
 
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(boards(max_cells=12))
 def test_value_matches_reference(board):
     assert Fission(board).value == reference_value(board)
 
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(boards())
 def test_symmetric_images(board):
     p = Fission(board)
@@ -172,7 +172,7 @@ def test_symmetric_images(board):
         assert Fission(p.position.permuted(symmetry)).value == -p.value, symmetry
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(boards())
 def test_str_round_trips(board):
     p = Fission(board)

@@ -238,7 +238,7 @@ def codes(draw):
     return d0 + "." + "".join(parts), spec
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(codes())
 def test_random_codes_match_reference(pair):
     code, spec = pair

@@ -70,7 +70,7 @@ boards = st.builds(
     st.lists(st.tuples(st.integers(2, 29), st.integers(1, 30)), max_size=4))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(boards, st.integers(1, 5))
 def test_any_board_matches_the_labelling(board, step):
     size, pairs = board

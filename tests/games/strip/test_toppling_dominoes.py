@@ -51,7 +51,7 @@ def test_golden(row, expected):
     assert value == reference_value(row)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(p=positions(TopplingDominoes, max_cells=9))
 def test_reference_reversal_and_colour_swap(p):
     row = str(p)
