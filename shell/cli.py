@@ -18,6 +18,7 @@ import sys
 import cgt
 from cgt.shell.errors import ShellError, one_line_warnings
 from cgt.shell.gdl_command import main as gdl_main
+from cgt.shell.sweep_command import main as sweep_main
 from cgt.shell.repl import main_loop, report, run_lines
 from cgt.shell.session import Session
 
@@ -27,7 +28,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="cgt",
         description="Combinatorial game theory shell (CGSuite's notation). Without arguments: the interactive shell.",
         epilog="Also: cgt gdl FILE.kif [--json] loads a game written in the Game Description Language, classifies "
-               "it and solves it (cgt gdl --help).",
+               "it and solves it (cgt gdl --help); cgt sweep octal|boards|heaps ... runs a resumable sweep over a "
+               "family of games, on this machine or a Dask cluster (cgt sweep --help).",
     )
     parser.add_argument("-c", dest="command", metavar="EXPR", help="evaluate EXPR, print the result and exit")
     parser.add_argument("script", nargs="?", metavar="FILE.cgs", help="run a script (entries as typed at the prompt)")
@@ -66,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     with one_line_warnings():          # a bad CGT_CACHE: one line, as the shell's errors are
         if argv[:1] == ["gdl"]:        # ``cgt gdl FILE [--json]``: a GDL file (cgt.shell.gdl_command)
             return gdl_main(argv[1:])
+        if argv[:1] == ["sweep"]:      # ``cgt sweep FAMILY ...``: a resumable sweep (cgt.shell.sweep_command)
+            return sweep_main(argv[1:])
         arguments = _parser().parse_args(argv)
         return _run(arguments, Session())
 

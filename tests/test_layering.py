@@ -5,9 +5,9 @@ The test reads the source (no import), so every module is checked, also the ones
 * **Layers, by package.**  No module of ``cgt`` (any subpackage) imports ``cgt.games`` or ``cgt.shell``;
   ``cgt.games`` never imports ``cgt.shell``.  Beside the standard library and ``cgt`` itself, a module
   imports only the distribution's declared dependencies (``pyproject.toml``: ``dependencies`` and the
-  ``plot`` extra), and of those: lark only in ``cgt.shell`` and in ``games/gdl/`` (the GDL loader reads rule
-  files with a lark grammar); prompt_toolkit only in ``cgt.shell``; hypothesis (a test extra) only in
-  ``cgt.testing``.  An import is any ``import``/``from`` statement, wherever it stands, relative ones
+  ``plot`` and ``cluster`` extras), and of those: lark only in ``cgt.shell`` and in ``games/gdl/`` (the GDL
+  loader reads rule files with a lark grammar); prompt_toolkit only in ``cgt.shell``; distributed only in
+  ``cgt.games.engine.cluster``; hypothesis (a test extra) only in ``cgt.testing``.  An import is any ``import``/``from`` statement, wherever it stands, relative ones
   resolved, and ``importlib.import_module("...")`` with a literal name.
 * **Named interfaces.**  In ``cgt/``, ``games/`` and ``shell/``, ``x._name`` (not a dunder) is an error
   unless ``_name`` is defined in the same module: a method or nested class, a class attribute, a slot, or an
@@ -141,9 +141,11 @@ def _inside(name: str, package: str) -> bool:
 # ----------------------------------------------------------------------------------------------- the layers
 
 def _declared_dependencies() -> set[str]:
-    """Import names of pyproject's ``dependencies`` and ``plot`` extra (``prompt_toolkit>=3`` -> ``prompt_toolkit``)."""
+    """Import names of pyproject's ``dependencies`` and the ``plot`` and ``cluster`` extras (``prompt_toolkit>=3``
+    -> ``prompt_toolkit``)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    requirements = project["dependencies"] + project["optional-dependencies"]["plot"]
+    extras = project["optional-dependencies"]
+    requirements = project["dependencies"] + extras["plot"] + extras["cluster"]
     return {re.match(r"[A-Za-z0-9_.-]+", r).group().lower().replace("-", "_") for r in requirements}
 
 
@@ -175,6 +177,8 @@ def layer_offences(path: pathlib.Path, found=None) -> list[str]:
             offences.append(f"{where}: imports lark (only cgt.shell and games/gdl/ may)")
         elif top == "prompt_toolkit" and folder != "shell":
             offences.append(f"{where}: imports prompt_toolkit (only cgt.shell may)")
+        elif top == "distributed" and path != ROOT / "games" / "engine" / "cluster.py":
+            offences.append(f"{where}: imports distributed (only cgt.games.engine.cluster may)")
     return offences
 
 

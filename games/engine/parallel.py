@@ -47,17 +47,19 @@ import pickle
 import signal
 import time
 import weakref
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from cgt.errors import CGTError, NotApplicableError
 from cgt.kernel.game import ZERO, game, register_cache
+from cgt.runtime.interrupt import check_interrupt
+from cgt.runtime.progress import Progress
 
 from cgt.games.engine import results_cache
 from cgt.games.engine.ruleset import ImpartialRuleset, Position, Ruleset
 
 __all__ = ["LocalExecutor", "SerialExecutor", "WorkerError", "values", "value", "grundy_values",
-           "grundy_sequences", "build_values", "default_executor"]
+           "grundy_sequences", "build_values", "default_executor", "choose_executor", "run", "run_each", "enter_worker", "in_worker"]
 
 #: Seconds of serial work after which the remaining work is sent to worker processes.
 THRESHOLD = 0.5
@@ -100,13 +102,28 @@ class SerialExecutor:
         return "SerialExecutor()"
 
 
-def _worker_init() -> None:
-    """In each worker: Ctrl-C is the parent's business (it terminates the workers), and no progress bars."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def enter_worker(*, keep_results_cache: bool = True) -> None:
+    """Make this process a worker of parallel jobs: its rulesets keep their tables from job to job, it shows
+    no progress bars (the parent counts finished jobs), and with ``keep_results_cache=False`` it leaves the
+    on-disk results cache to the parent, which stores what the workers send back (a cluster's workers may
+    not even see the parent's file)."""
     _IN_WORKER[0] = True
     from cgt.runtime import progress
 
     progress.ENABLED = False
+    if not keep_results_cache and results_cache.ACTIVE is not None:
+        results_cache.disable()
+
+
+def in_worker() -> bool:
+    """Whether this process is a worker of parallel jobs (see :func:`enter_worker`)."""
+    return _IN_WORKER[0]
+
+
+def _worker_init() -> None:
+    """In each local worker: Ctrl-C is the parent's business (it terminates the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    enter_worker()
 
 
 def _context(started: list):
@@ -222,7 +239,7 @@ def _stop_default_pools() -> None:
 register_cache(_stop_default_pools)
 
 
-def _executor(executor, jobs):
+def choose_executor(executor, jobs):
     """The executor to use: the one given, serial for ``jobs=1``, else the shared local pool."""
     if executor is not None:
         return executor
@@ -252,11 +269,36 @@ def run(executor, fn, argument_tuples: list) -> list:
     >>> run(SerialExecutor(), divmod, [(7, 2), (9, 4)])
     [(3, 1), (2, 1)]
     """
-    futures = []
+    results = [None] * len(argument_tuples)
+    for i, result in run_each(executor, fn, argument_tuples):
+        results[i] = result
+    return results
+
+
+def run_each(executor, fn, argument_tuples: list):
+    """``(i, fn(*argument_tuples[i]))`` for every job, as the jobs finish (a progress bar counts them when
+    the wait is long); errors and Ctrl-C as in :func:`run`.  Leaving the loop early cancels the rest.
+
+    >>> sorted(run_each(SerialExecutor(), pow, [(2, 3), (3, 2)]))
+    [(0, 8), (1, 9)]
+    """
+    futures: list = []
     try:
         for args in argument_tuples:
             futures.append(executor.submit(fn, *args))
-        return [f.result() for f in futures]
+        index = {future: i for i, future in enumerate(futures)}
+        pending = set(futures)
+        with Progress("jobs", total=len(futures)) as progress:
+            while pending:
+                done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=index.__getitem__):
+                    yield index[future], future.result()
+                if done:
+                    progress.tick(len(done))
+                check_interrupt()
+    except GeneratorExit:
+        _stop(executor, [f for f in futures if not f.done()])
+        raise
     except KeyboardInterrupt:
         _stop(executor, futures)
         raise KeyboardInterrupt("parallel job interrupted: the worker processes were stopped") from None
@@ -264,10 +306,9 @@ def run(executor, fn, argument_tuples: list) -> list:
         _stop(executor, futures)
         raise WorkerError("a worker process died (killed or out of memory); no result") from None
     except (pickle.PicklingError, AttributeError, TypeError) as error:
-        if not _is_pickling_error(error):
-            _stop(executor, futures)
-            raise error.with_traceback(None) from None
         _stop(executor, futures)
+        if not _is_pickling_error(error):
+            raise error.with_traceback(None) from None
         raise WorkerError(f"cannot send a job to the worker processes: {error} (define rulesets in an "
                           f"importable module, or use SerialExecutor)") from None
     except Exception as error:
@@ -394,7 +435,7 @@ def _solve_all(ruleset, keys, solve_one, job, executor, jobs, threshold) -> dict
     results: dict = {}
     start = time.monotonic()
     i = 0
-    executor = _executor(executor, jobs) if len(order) > 1 else SerialExecutor()
+    executor = choose_executor(executor, jobs) if len(order) > 1 else SerialExecutor()
     serial = isinstance(executor, SerialExecutor)
     while i < len(order) and (serial or time.monotonic() - start < threshold):
         results[order[i]] = solve_one(order[i])
@@ -427,7 +468,19 @@ def values(ruleset, positions, *, executor=None, jobs: int | None = None, thresh
     solved = _solve_all(ruleset, keys, ruleset.value, _job_values, executor, jobs, threshold)
     if type(ruleset).value is Ruleset.value:          # the generic engine: keep the workers' values here too
         ruleset.table("values").update(solved)
+        _store(ruleset, solved)
     return [-solved[k] if neg else solved[k] for k, neg in normal]
+
+
+def _store(ruleset, solved: dict) -> None:
+    """Write values that workers sent back to the enabled results cache (the parent is its one writer)."""
+    cache = results_cache.ACTIVE
+    disk = None if cache is None else cache.table(ruleset, "values")
+    if disk is None:
+        return
+    for key, v in solved.items():
+        disk.put_game(key, v)
+    disk.flush()
 
 
 def grundy_values(ruleset, positions, *, executor=None, jobs: int | None = None,
@@ -495,7 +548,7 @@ def grundy_sequences(rulesets, n: int, *, executor=None, jobs: int | None = None
     if len(rulesets) <= 1:
         executor = SerialExecutor()
     else:
-        executor = _executor(executor, jobs)
+        executor = choose_executor(executor, jobs)
     if not isinstance(executor, SerialExecutor):
         for r in rulesets:
             _sendable(r)
@@ -587,7 +640,7 @@ def build_values(ruleset, positions, *, executor=None, jobs: int | None = None, 
             for pos in level:
                 table[pos] = _job_level([info[pos]], table)[0]
             continue
-        ex = _executor(executor, jobs)
+        ex = choose_executor(executor, jobs)
         chunks = min(len(level), 2 * _parallelism(ex))
         groups = [level[j::chunks] for j in range(chunks)]
         args = []

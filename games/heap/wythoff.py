@@ -24,6 +24,7 @@ from cgt.runtime.arguments import integer_argument
 from cgt.errors import InvalidPositionError, TooLargeError
 from cgt.kernel.outcome import Outcome
 from cgt.impartial.grundy import mex
+from cgt.experiments.rules import MoveStructure
 from cgt.games.heap.pair import HeapPairRuleset
 
 __all__ = ["GenWythoff", "Wythoff"]
@@ -114,10 +115,20 @@ class GenWythoff(HeapPairRuleset):
         return table[(a, b)]
 
 
-class _Wythoff(GenWythoff):
-    """Wythoff's game on two heaps: ``GenWythoff(lambda k: k + 1)`` with an array-based table."""
+class _Wythoff(MoveStructure, GenWythoff):
+    """Wythoff's game on two heaps: ``GenWythoff(lambda k: k + 1)`` with an array-based table.
+
+    It also describes its moves in the structural form of :mod:`cgt.experiments` (any amount from either
+    heap, or the same amount from both: the diagonal ``l - k = 0``), so the sweeps there read it by arrays,
+    not option lists.
+
+    >>> from cgt.experiments import p_positions
+    >>> p_positions(Wythoff, 13)
+    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]
+    """
 
     name = "Wythoff"
+    diagonals = (0,)
 
     def __init__(self) -> None:
         super().__init__(_wythoff_bound)

@@ -18,6 +18,7 @@ from cgt.experiments import (LinearNumeration, OstrowskiNumeration, check_grundy
                              sole_winning_moves, zeckendorf, compare_redundant)
 from cgt.games import Multiples
 from cgt.games.heap.invariant import EWythoff, InvariantRuleset, MWythoff, RWythoff, SMWythoff
+from cgt.experiments.rules import Rules
 
 Wythoff = MWythoff(1)
 
@@ -51,6 +52,17 @@ def test_wythoff_p_positions_to_ten_to_the_fifth():
     """Wythoff (1907): the P-positions are (floor(n phi), floor(n phi^2)); the mex construction finds all of
     them up to 10^5 (linear in the bound)."""
     assert p_positions(Wythoff, 100_000) == wythoff_pairs(100_000)
+
+
+def test_the_catalogue_wythoff_is_read_by_its_move_structure():
+    """cgt.games.Wythoff declares its moves for the sweeps (any amount from a heap, or the same from both),
+    so its P-positions to 10^5 take the array route, not 10^10 option lists; and it is the same game."""
+    import cgt.games
+
+    assert p_positions(cgt.games.Wythoff, 100_000) == wythoff_pairs(100_000)
+    assert Rules(cgt.games.Wythoff).structured and cgt.games.Wythoff.diagonals == (0,)
+    box = [(a, b) for a in range(13) for b in range(13)]
+    assert [cgt.games.Wythoff((a, b)).grundy for a, b in box] == [Wythoff((a, b)).grundy for a, b in box]
 
 
 @pytest.mark.parametrize("m", [2, 3, 7])
