@@ -90,6 +90,11 @@ class Progress:
         if self.count >= self._next_check:
             self._refresh()
 
+    def poll(self) -> None:
+        """Read the clock now, showing or updating the bar or writing a note when due: for a caller whose
+        units of work are slow (a parallel job of minutes), so that a long wait is never silent."""
+        self._refresh()
+
     def describe(self) -> str:
         """The work done so far in words: ``'1,200 positions'``, or ``'50/200 heaps (25%)'`` with a total."""
         if self.total:

@@ -295,6 +295,8 @@ def run_each(executor, fn, argument_tuples: list):
                     yield index[future], future.result()
                 if done:
                     progress.tick(len(done))
+                else:
+                    progress.poll()
                 check_interrupt()
     except GeneratorExit:
         _stop(executor, [f for f in futures if not f.done()])

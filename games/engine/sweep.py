@@ -212,14 +212,15 @@ class Sweep:
         return {item: stored[item] for item in self.items if item in stored}
 
     def table(self, items=None) -> str:
-        """The stored records as a Markdown table, one row per item (``items``: a selection, in order)."""
+        """The stored records as a Markdown table, one row per item (``items``: a selection, in order); a ``|``
+        in a cell (a board's row separator, a game's bars) is written ``\\|``."""
         records = self.done()
         chosen = [i for i in (self.items if items is None else items) if i in records]
         columns = list(dict.fromkeys(k for i in chosen for k in records[i]))
         lines = ["| item | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
         for item in chosen:
-            cells = ["" if records[item].get(c) is None else str(records[item].get(c)) for c in columns]
-            lines.append(f"| {item} | " + " | ".join(cells) + " |")
+            cells = [item] + ["" if records[item].get(c) is None else str(records[item].get(c)) for c in columns]
+            lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         return "\n".join(lines)
 
     def __repr__(self) -> str:

@@ -301,3 +301,19 @@ def test_clear_caches_reaches_a_ruleset_after_an_equal_copy_is_gone():
     gc.collect()
     cgt.clear_caches()
     assert "_seq" not in second.__dict__ and "_eng" not in second.__dict__
+
+
+def test_a_long_wait_for_jobs_is_never_silent(monkeypatch, capsys):
+    """Jobs that take long (minutes on a cluster) still get a note now and then: the wait reads the clock
+    even when no job finished (here the notes are due after 0.2 s instead of 10 s)."""
+    from cgt.runtime import progress
+
+    monkeypatch.setattr(progress, "ENABLED", True)
+    monkeypatch.setattr(progress, "DELAY", 0.1)
+    monkeypatch.setattr(progress, "NOTE_DELAY", 0.2)
+    monkeypatch.setattr(progress, "NOTE_EVERY", 0.3)
+    monkeypatch.setattr(progress, "_interactive", lambda: False)
+    with ThreadPoolExecutor(1) as threads:
+        assert parallel.run(threads, time.sleep, [(1.5,)]) == [None]
+    notes = capsys.readouterr().err.splitlines()
+    assert len(notes) >= 2 and all(n.startswith("cgt: 0/1 jobs (0%), ") for n in notes[:2]), notes
