@@ -26,6 +26,7 @@ import logging
 from concurrent.futures import CancelledError, Future
 
 from cgt.errors import NotApplicableError
+from cgt.runtime.arguments import integer_argument
 
 from cgt.games.engine.parallel import WorkerError, enter_worker
 
@@ -58,8 +59,7 @@ class DaskExecutor:
 
     def __init__(self, cluster=None, *, workers: int = 2) -> None:
         distributed = _distributed()
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise NotApplicableError(f"DaskExecutor: workers must be a positive int, got {workers!r}")
+        workers = integer_argument(workers, "DaskExecutor: workers", minimum=1, error=NotApplicableError)
         self._owned = []                     # what shutdown() closes: the client and cluster made here
         if cluster is None:
             local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,

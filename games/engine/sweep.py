@@ -30,6 +30,7 @@ import sqlite3
 import time
 
 from cgt.errors import CGTError, NotApplicableError
+from cgt.runtime.arguments import integer_argument
 from cgt.runtime.user_files import user_cache_folder
 
 from cgt.games.engine.parallel import SerialExecutor, choose_executor, run_each
@@ -57,8 +58,9 @@ def octal_codes(digits: int) -> list[str]:
     >>> len(octal_codes(3))
     511
     """
-    if isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= 6:
-        raise NotApplicableError(f"octal_codes: digits must be an int from 1 to 6, got {digits!r}")
+    digits = integer_argument(digits, "octal_codes: digits", minimum=1, error=NotApplicableError)
+    if digits > 6:
+        raise NotApplicableError(f"octal_codes: at most 6 digits (8^6 codes), got {digits}")
     codes = []
     frontier = [""]
     for _ in range(digits):
@@ -75,9 +77,8 @@ def grid_boards(ruleset, rows: int, columns: int) -> list[str]:
     >>> grid_boards(Domineering, 1, 2)
     ['##', '.#', '..']
     """
-    for name, n in (("rows", rows), ("columns", columns)):
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise NotApplicableError(f"grid_boards: {name} must be a positive int, got {n!r}")
+    rows = integer_argument(rows, "grid_boards: rows", minimum=1, error=NotApplicableError)
+    columns = integer_argument(columns, "grid_boards: columns", minimum=1, error=NotApplicableError)
     if rows * columns > 20:
         raise NotApplicableError(f"grid_boards: {rows} x {columns} boards are 2^{rows * columns} boards; at most "
                                  f"20 cells")
@@ -96,6 +97,8 @@ def heap_box(first: int, second: int) -> list[str]:
     >>> heap_box(1, 1)
     ['0 0', '0 1', '1 0', '1 1']
     """
+    first = integer_argument(first, "heap_box: first", minimum=0, error=NotApplicableError)
+    second = integer_argument(second, "heap_box: second", minimum=0, error=NotApplicableError)
     return [f"{a} {b}" for a in range(first + 1) for b in range(second + 1)]
 
 
@@ -154,8 +157,7 @@ class Sweep:
                  **parameters) -> None:
         if not isinstance(name, str) or not name:
             raise NotApplicableError(f"Sweep: name must be a non-empty string, got {name!r}")
-        if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
-            raise NotApplicableError(f"Sweep: chunk must be a positive int, got {chunk!r}")
+        chunk = integer_argument(chunk, "Sweep: chunk", minimum=1, error=NotApplicableError)
         self.name = name
         self.items = [str(item) for item in items]
         self.task = task
