@@ -30,6 +30,7 @@ from cgt.shell.loopy_values import named_values
 from cgt.shell.method_registry import docstring_text
 from cgt.shell.registry import Entry, registry
 from cgt.shell.ruleset_methods import variant_game
+from cgt.shell.grid_values import coordinates_namespace, grid_namespace, symmetry_namespace
 from cgt.shell.strip_values import strip_namespace
 from cgt.shell.table import Table, make_table
 from cgt.shell.tower import day_n
@@ -375,6 +376,9 @@ def make_globals() -> dict[str, object]:
     root.child("graph").entries["Color"] = names["Color"] = color_namespace()
     names["Graph"] = graph_namespace()
     names["Strip"] = strip_namespace()
+    names["Grid"] = grid_namespace()
+    names["Coordinates"] = coordinates_namespace()
+    names["Symmetry"] = symmetry_namespace()
     names["help"] = HELP
     for short, cls in CLASSES.items():              # Integer, Nimber, CanonicalShortGame, ...: class objects
         names.setdefault(short, cls)

@@ -28,6 +28,7 @@ from cgt.games.engine.ruleset import Position
 from cgt.games.engine.sums import DisjunctiveSum
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import Color
+from cgt.games.grid.board import Grid, Symmetry
 from cgt.games.strip.board import Strip
 
 from cgt.shell.containers import Range
@@ -119,6 +120,8 @@ _HIERARCHY = [
     ("Color", "game.graph.Color", ("Object",)),
     ("Graph", "cgsuite.util.Graph", ("Object",)),
     ("Strip", "cgsuite.util.Strip", ("Object",)),
+    ("Grid", "cgsuite.util.Grid", ("Object",)),
+    ("Symmetry", "cgsuite.util.Symmetry", ("Object",)),
     ("Vertex", "cgsuite.util.Vertex", ("Object",)),
     ("Edge", "cgsuite.util.Edge", ("Object",)),
 ]
@@ -173,6 +176,7 @@ def _short_name(value) -> str | None:
         (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),
     )
     kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"),
+              (Grid, lambda x: "Grid"), (Symmetry, lambda x: "Symmetry"),
               (Vertex, lambda x: "Vertex"), (Edge, lambda x: "Edge"))
     for kind, name in kinds:
         if isinstance(value, kind):

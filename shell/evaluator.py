@@ -29,6 +29,7 @@ from cgt.loopy import LoopyGame
 
 from cgt.games.engine.catalogue import is_ruleset
 from cgt.games.engine.sums import DisjunctiveSum, is_summand
+from cgt.games.grid.board import Grid
 from cgt.games.strip.board import Strip
 
 from cgt.shell.builtins import HELP, RulesetFunction, call_ruleset, ruleset_parameter
@@ -43,6 +44,7 @@ from cgt.shell.explicit import ExplicitGame
 from cgt.short.products import ordinal_sum_of_form
 from cgt.shell.parser import CHAINS
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
+from cgt.shell.grid_values import coordinate_arithmetic, grid_index
 from cgt.shell.strip_values import strip_index
 from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,
                              needs_tower, nimber_of, power, tower_arithmetic)
@@ -456,6 +458,9 @@ class Interpreter:
             return bounded(a, b)
         if isinstance(a, list) and isinstance(b, list):
             return bounded(a, b)
+        pair = coordinate_arithmetic("+", a, b)
+        if pair is not None:
+            return pair
         return _game_operand(a, "add") + _game_operand(b, "add")
 
     def _sub(self, node, scope):
@@ -466,6 +471,9 @@ class Interpreter:
             return self._result(tower_arithmetic("-", a, b))
         if is_number(a) and is_number(b):
             return self.check_number(normalise(Fraction(a) - Fraction(b)))
+        pair = coordinate_arithmetic("-", a, b)
+        if pair is not None:
+            return pair
         return _game_operand(a, "subtract") - _game_operand(b, "subtract")
 
     def _switch(self, node, scope):
@@ -500,6 +508,9 @@ class Interpreter:
         x, y = number_of(a), number_of(b)
         if x is not None and y is not None:
             return self._number_product(Fraction(x), Fraction(y))
+        pair = coordinate_arithmetic("*", a, b)
+        if pair is not None:
+            return pair
         # n * G: an integer multiple of a game (Norton-consistent for integers).
         for n, g in ((a, b), (b, a)):
             count = number_of(n) if not isinstance(n, bool) else None
@@ -784,6 +795,8 @@ class Interpreter:
             collection = list(collection)
         if isinstance(collection, Strip):             # s[i], Nothing outside the strip
             return strip_index(collection, i)
+        if isinstance(collection, Grid):              # g[(r,c)], Nothing outside the grid
+            return grid_index(collection, i)
         found = graph_index(collection, i)            # g[v] a Vertex, vertex[k] an Edge
         if found is not None:
             return found

@@ -11,7 +11,8 @@ Each kind of value declares its methods next to the code that describes it (one 
   :mod:`cgt.shell.loopy_values`;
 * lists, sets, ranges, maps and strings: :mod:`cgt.shell.containers`;
 * rulesets, ruleset families, periodicities and the variants: :mod:`cgt.shell.ruleset_methods`;
-* graphs, vertices and edges: :mod:`cgt.shell.graph_values`; strips: :mod:`cgt.shell.strip_values`;
+* graphs, vertices and edges: :mod:`cgt.shell.graph_values`; strips: :mod:`cgt.shell.strip_values`; grids,
+  coordinates and symmetries: :mod:`cgt.shell.grid_values`;
 * classes: :mod:`cgt.shell.classes`; players and the members every value has: here.
 
 :data:`SECTIONS` lists them in the order ``help`` shows them; :data:`COERCIONS` is the short table of what
@@ -53,6 +54,7 @@ from cgt.shell.method_registry import Coercion, MethodRegistry, Section
 from cgt.shell.position_methods import POSITIONS, SUMS
 from cgt.shell.ruleset_methods import (BOARD_RULESETS, GAME_VARIANTS, GRAPH_RULESETS, GRID_AND_STRIP_RULESETS,
                                        PERIODICITIES, POSITION_VARIANTS, RULESET_FAMILIES, RULESETS)
+from cgt.shell.grid_values import COORDINATE_PAIRS, GRIDS, SYMMETRIES
 from cgt.shell.strip_values import STRIPS
 from cgt.shell.tower import GAME_MISERE, MISERE, POSITION_MISERE, TOWER_NUMBERS, TRANSFINITE
 from cgt.shell.values import HelpText, format_value
@@ -103,7 +105,7 @@ SECTIONS = (
     GAMES, POSITIONS, SUMS, NIM_ARITHMETIC, NUMBERS, COLLECTIONS, INTEGERS, EVERY_VALUE, CLASS_METHODS,
     COMPOUND_GAMES, EXPLICIT_GAMES, THERMOGRAPHS, PLAYERS, GAME_VARIANTS, POSITION_VARIANTS, RULESETS,
     BOARD_RULESETS, GRID_AND_STRIP_RULESETS, GRAPH_RULESETS, RULESET_FAMILIES, PERIODICITIES, LIST_AND_SET_METHODS, LISTS,
-    SETS, MAPS, MAP_ENTRIES, STRINGS, GRAPHS, VERTICES, EDGES, STRIPS,
+    SETS, MAPS, MAP_ENTRIES, STRINGS, GRAPHS, VERTICES, EDGES, STRIPS, GRIDS, COORDINATE_PAIRS, SYMMETRIES,
     TOWER_NUMBERS, TRANSFINITE, MISERE, GAME_MISERE, POSITION_MISERE, LOOPY_GAMES, RANGES,
 )
 

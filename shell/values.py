@@ -35,6 +35,7 @@ from cgt.games.engine.variants import VariantRuleset
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import GraphRuleset
 from cgt.games.grid.ruleset import GridRuleset
+from cgt.games.grid.board import Grid
 from cgt.games.strip.board import Strip
 from cgt.games.strip.ruleset import StripRuleset
 
@@ -414,7 +415,7 @@ def format_value(value) -> str:
         return ruleset_text(value)
     if isinstance(value, Graph):                  # plain graphs print as Graph("...")
         return graph_text(value)
-    if isinstance(value, Strip):                  # Strip([0,1,2])
+    if isinstance(value, (Strip, Grid)):          # Strip([0,1,2]), Grid([[0,1],[2,0]])
         return repr(value)
     return str(value)
 
