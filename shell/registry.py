@@ -93,3 +93,15 @@ def entry_of(ruleset) -> Entry | None:
         if entry.resolved() is ruleset:
             return entry
     return None
+
+
+def named_ruleset(value):
+    """The ruleset a shell value stands for: a catalogued name (``game.heap.Nim``, whose ``entry`` is an
+    :class:`Entry`) is imported and returned, anything else is returned as it is.
+
+    >>> named_ruleset(3)
+    3
+    """
+    entry = getattr(value, "entry", None)
+    return entry.resolve() if isinstance(entry, Entry) else value
+

@@ -38,6 +38,7 @@ from cgt.games.strip.ruleset import StripRuleset
 
 from cgt.shell.containers import ShellMap
 from cgt.shell.method_registry import Section
+from cgt.shell.registry import named_ruleset
 from cgt.shell.table import Table
 from cgt.shell.values import describe, is_number, is_position, to_game
 
@@ -178,6 +179,51 @@ def _code_bounds(ruleset):
         # one heap, and the last digit is the largest element of the set.
         return 1, max(ruleset.subtraction_set)
     return None
+
+
+def _two_heap_rulesets(ruleset, that, name: str):
+    return _heap_ruleset(ruleset, name), _heap_ruleset(named_ruleset(that), name)
+
+
+@RULESETS.method("Join", arity=(1, 1), usage="R.Join(S)")
+def join(ruleset, that):
+    """``R.Join(S)``: the heap ruleset whose moves are R's and S's (both heap rulesets)."""
+    a, b = _two_heap_rulesets(ruleset, that, "Join")
+    return a.join(b)
+
+
+@RULESETS.method("PartizanJoin", arity=(1, 1), usage="R.PartizanJoin(S)")
+def partizan_join(ruleset, that):
+    """``R.PartizanJoin(S)``: the partizan heap game where Left moves by R and Right by S
+    (game.heap.PartizanHeapRuleset(R, S))."""
+    a, b = _two_heap_rulesets(ruleset, that, "PartizanJoin")
+    return a.partizan_join(b)
+
+
+@RULESETS.method("CakeProduct", arity=(1, 2), usage="R.CakeProduct(S[, twisted])")
+def cake_product(ruleset, that, twisted=False):
+    """``R.CakeProduct(S, twisted)``: the cake game game.heap.GenCutcake(R, S, twisted): Left plays R on a
+    cake's second coordinate, Right plays S on the first."""
+    if not isinstance(twisted, bool):
+        raise NotApplicableError(f"CakeProduct: twisted must be true or false, got {twisted!r}")
+    a, b = _two_heap_rulesets(ruleset, that, "CakeProduct")
+    return a.cake_product(b, twisted)
+
+
+@RULESETS.method("AcrosticProduct", arity=(1, 1), usage="R.AcrosticProduct(S)")
+def acrostic_product(ruleset, that):
+    """``R.AcrosticProduct(S)``: a coordinate ruleset on pairs (m, n) where a move plays R on m or S on n."""
+    a, b = _two_heap_rulesets(ruleset, that, "AcrosticProduct")
+    return a.acrostic_product(b)
+
+
+@RULESETS.method("DirectProduct", arity=(1, 1), usage="R.DirectProduct(S)")
+def direct_product(ruleset, that):
+    """``R.DirectProduct(S)``: the Tartan product, a coordinate ruleset on pairs (m, n) whose move takes m
+    to m' by R and n to n' by S at once, leaving (m',n) + (m,n') + (m',n'); its nim values are the nim
+    products of R's and S's (the Tartan theorem, Winning Ways ch. 14)."""
+    a, b = _two_heap_rulesets(ruleset, that, "DirectProduct")
+    return a.direct_product(b)
 
 
 @RULESETS.method("CheckPeriodicity", arity=(1, 1), usage="R.CheckPeriodicity(n)")

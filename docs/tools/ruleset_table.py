@@ -71,6 +71,15 @@ ROWS: dict[str, Row] = {
         "game.heap.CoordinateRuleset((a, b) -> [(c, b) for c from 0 to a - 1])((2, 3)).NimValue",
         "a pair `(a, b)`, or several (a sum); `fn` is a procedure `(a, b) -> options`, each option a pair "
         "or a list of pairs (their sum)"),
+    "JoinedHeapRuleset": Row("JoinedHeapRuleset(Subtraction([1]), Subtraction([3]))(5).grundy",
+                             _HEAPS + "; a heap moves by either ruleset (made by `R.Join(S)`)"),
+    "AcrosticProduct": Row("AcrosticProduct(Nim, Kayles)((2, 3)).grundy",
+                           "a pair `(m, n)`, or several (a sum); a move plays the first ruleset on `m` or the "
+                           "second on `n` (made by `R.AcrosticProduct(S)`)"),
+    "DirectProduct": Row("DirectProduct(Nim, Nim)((2, 3)).grundy",
+                         "a pair `(m, n)`, or several (a sum); a move takes `m` to `m'` and `n` to `n'` at once "
+                         "and leaves `(m', n) + (m, n') + (m', n')`, the Tartan product (made by "
+                         "`R.DirectProduct(S)`)"),
     "GenCutcake": Row("game.heap.GenCutcake(game.heap.Nim, game.heap.Nim)((2, 3)).CanonicalForm",
                       _CAKES + ": Left plays `left_ruleset` on the heap `n`, Right `right_ruleset` on `m`; "
                       "`twisted => true` swaps the sides before each move"),

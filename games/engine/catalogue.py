@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pathlib
+import sys
 
 from cgt.errors import CGTError
 
@@ -53,8 +54,9 @@ class Entry:
 
     @property
     def loaded(self) -> bool:
-        """Whether the ruleset object has been imported already."""
-        return self._object is not None
+        """Whether the ruleset object has been imported already (by this entry, or by anyone: its module
+        is in ``sys.modules``, so loading it imports nothing)."""
+        return self._object is not None or self.module in sys.modules
 
     def load(self):
         """The ruleset object (instance or family class), importing its module on first use."""

@@ -69,6 +69,24 @@ class HeapRuleset(ImpartialRuleset):
 
         return GenCutcake(self, that, twisted)
 
+    def join(self, that: "HeapRuleset"):
+        """The heap ruleset whose moves are this one's and ``that``'s (CGSuite ``Join``)."""
+        from cgt.games.heap.products import JoinedHeapRuleset
+
+        return JoinedHeapRuleset(self, that)
+
+    def acrostic_product(self, that: "HeapRuleset"):
+        """Pairs ``(m, n)``: a move plays this ruleset on ``m`` or ``that`` on ``n`` (CGSuite ``AcrosticProduct``)."""
+        from cgt.games.heap.products import AcrosticProduct
+
+        return AcrosticProduct(self, that)
+
+    def direct_product(self, that: "HeapRuleset"):
+        """The Tartan product with ``that`` (CGSuite ``DirectProduct``; see :mod:`cgt.games.heap.products`)."""
+        from cgt.games.heap.products import DirectProduct
+
+        return DirectProduct(self, that)
+
     # -- moves -----------------------------------------------------------------------------------------
     def heap_options(self, n: int):
         """Tuples of heap sizes that a single heap of ``n`` can be turned into (subclasses override)."""
