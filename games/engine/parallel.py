@@ -59,7 +59,8 @@ from cgt.games.engine import results_cache
 from cgt.games.engine.ruleset import ImpartialRuleset, Position, Ruleset
 
 __all__ = ["LocalExecutor", "SerialExecutor", "WorkerError", "values", "value", "grundy_values",
-           "grundy_sequences", "build_values", "default_executor", "choose_executor", "run", "run_each", "enter_worker", "in_worker"]
+           "grundy_sequences", "build_values", "default_executor", "choose_executor", "run", "run_each",
+           "enter_worker"]
 
 #: Seconds of serial work after which the remaining work is sent to worker processes.
 THRESHOLD = 0.5
@@ -113,11 +114,6 @@ def enter_worker(*, keep_results_cache: bool = True) -> None:
     progress.ENABLED = False
     if not keep_results_cache and results_cache.ACTIVE is not None:
         results_cache.disable()
-
-
-def in_worker() -> bool:
-    """Whether this process is a worker of parallel jobs (see :func:`enter_worker`)."""
-    return _IN_WORKER[0]
 
 
 def _worker_init() -> None:
