@@ -49,7 +49,7 @@ GAMES_ALL = [
     "MWythoff", "SMWythoff", "RWythoff", "EWythoff", "Base2Wythoff", "Kayles", "DawsonsKayles", "DawsonsChess",
     "Konane", "GenMem", "Mem", "TakeAway", "FibonacciNim", "Multiples", "Nim", "PartizanCoordinateRuleset",
     "PartizanEuclid", "PartizanHeapRuleset", "PartizanSubtraction", "PartizanSplittles", "PartizanTakeAndBreak",
-    "SnakesAndLadders", "Subtraction", "TakeAndBreak", "Splittles", "GenToadsAndFrogs", "ToadsAndFrogs",
+    "JoinedHeapRuleset", "AcrosticProduct", "DirectProduct", "SnakesAndLadders", "Subtraction", "TakeAndBreak", "Splittles", "GenToadsAndFrogs", "ToadsAndFrogs",
     "ElephantsAndRhinos", "BackslidingToadsAndFrogs", "TopplingDominoes", "Spawning", "Turning",
     "TwoHeapSubtraction", "ImpartialVariantRuleset", "DicoticVariantRuleset", "TwistedVariantRuleset", "GenWythoff",
     "Wythoff",
