@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from math import isqrt
 
+import numpy as np
+
 from cgt.runtime.arguments import integer_argument
 from cgt.errors import InvalidPositionError, TooLargeError
 from cgt.kernel.outcome import Outcome
@@ -32,13 +34,16 @@ __all__ = ["GenWythoff", "Wythoff"]
 CATALOGUE = {"GenWythoff": "game.heap.GenWythoff", "Wythoff": "game.heap.Wythoff"}
 
 
-class GenWythoff(HeapPairRuleset):
+class GenWythoff(MoveStructure, HeapPairRuleset):
     """Generalised Wythoff (CGSuite ``game.heap.GenWythoff(bound)``): from ``(a, b)`` remove any positive
     amount from one heap, or ``k`` from one and ``l`` from the other with ``0 < k <= l < bound(k)`` (either
     way round).  ``Wythoff`` is ``bound(k) = k + 1``; ``GenWythoff(lambda k: k + r)`` is Fraenkel's
     r-Wythoff (A. S. Fraenkel, "How to beat your Wythoff games' opponent on three fronts", Amer. Math.
     Monthly 89 (1982)), whose P-positions are ``(floor(n a), floor(n a) + r n)`` with
     ``a = (2 - r + sqrt(r^2 + 4)) / 2``: for ``r = 2``, ``(0,0), (1,3), (2,6), (4,10)``.
+
+    It describes its moves in the structural form of :mod:`cgt.experiments` (Nim moves, and the two-heap
+    moves as a vectorised ``extra``), so the P-position sweeps there read it by arrays, not option lists.
 
     >>> two = GenWythoff(lambda k: k + 2)
     >>> [(a, b) for b in range(11) for a in range(b + 1) if two((a, b)).grundy == 0]
@@ -64,6 +69,25 @@ class GenWythoff(HeapPairRuleset):
 
     def _label(self) -> str:
         return repr(self)
+
+    # -- the move structure, as cgt.experiments reads it (P-positions by arrays, not option lists) -------
+    has_extra = True
+
+    def extra(self, a, b, k, l):
+        """Which of the two-heap moves ``(k, l)`` (arrays) are legal: ``0 < min(k, l)`` and
+        ``max(k, l) < bound(min(k, l))``; the same from every position (the ruleset is invariant)."""
+        k, l = np.broadcast_arrays(np.asarray(k), np.asarray(l))
+        small, large = np.minimum(k, l), np.maximum(k, l)
+        return (small > 0) & (large < self._bounds(int(small.max(initial=0)))[small])
+
+    def _bounds(self, top: int) -> np.ndarray:
+        """``bound(k)`` for ``k = 0..top`` (at least), kept and grown as needed."""
+        table = self.table("bounds").get("array")
+        if table is None or len(table) <= top:
+            size = max(top + 1, 2 * (0 if table is None else len(table)), 64)
+            values = [min(int(self.bound(k)), 2**62) if k else 0 for k in range(size)]
+            table = self.table("bounds")["array"] = np.array(values, dtype=np.int64)
+        return table
 
     def nim_value_table(self, max_row: int, max_col: int) -> list[list[int]]:
         """Nim values of ``(m, n)`` for ``0 <= m <= max_row``, ``0 <= n <= max_col`` (CGSuite's
@@ -115,12 +139,11 @@ class GenWythoff(HeapPairRuleset):
         return table[(a, b)]
 
 
-class _Wythoff(MoveStructure, GenWythoff):
+class _Wythoff(GenWythoff):
     """Wythoff's game on two heaps: ``GenWythoff(lambda k: k + 1)`` with an array-based table.
 
-    It also describes its moves in the structural form of :mod:`cgt.experiments` (any amount from either
-    heap, or the same amount from both: the diagonal ``l - k = 0``), so the sweeps there read it by arrays,
-    not option lists.
+    Its two-heap moves are the diagonal ``l - k = 0`` (the same amount from both heaps), which the sweeps of
+    :mod:`cgt.experiments` treat by the linear mex construction.
 
     >>> from cgt.experiments import p_positions
     >>> p_positions(Wythoff, 13)
@@ -129,6 +152,7 @@ class _Wythoff(MoveStructure, GenWythoff):
 
     name = "Wythoff"
     diagonals = (0,)
+    has_extra = False
 
     def __init__(self) -> None:
         super().__init__(_wythoff_bound)

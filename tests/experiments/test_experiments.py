@@ -54,6 +54,17 @@ def test_wythoff_p_positions_to_ten_to_the_fifth():
     assert p_positions(Wythoff, 100_000) == wythoff_pairs(100_000)
 
 
+def test_gen_wythoff_declares_its_moves_for_the_sweeps():
+    """GenWythoff(bound) is Fraenkel's (s, m) game when bound(k) = s k + m (Mignoty et al., Theorem 4.2): read
+    by its move structure (not its option lists), it has the same P-positions as SMWythoff(s, m)."""
+    import cgt.games
+
+    for s, m in [(1, 2), (2, 3)]:
+        ruleset = cgt.games.GenWythoff(lambda k, s=s, m=m: s * k + m)
+        assert Rules(ruleset).structured
+        assert p_positions(ruleset, 600) == p_positions(SMWythoff(s, m), 600)
+
+
 def test_the_catalogue_wythoff_is_read_by_its_move_structure():
     """cgt.games.Wythoff declares its moves for the sweeps (any amount from a heap, or the same from both),
     so its P-positions to 10^5 take the array route, not 10^10 option lists; and it is the same game."""
