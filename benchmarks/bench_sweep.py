@@ -6,7 +6,8 @@ Two sweeps, each from an empty store and after ``cgt.clear_caches()``:
 
 * ``octal``  -- the census task (``octal_census``) over every octal code of up to two digits (63 codes), to
   ``--heaps`` or a certified period;
-* ``boards`` -- the value of every Domineering board within 3 x 4 (one per symmetry class).
+* ``boards`` -- the value of every full 3 x 4 Clobber board (each cell a black or a white stone), one per
+  symmetry class.
 
 Each is run serially, on ``LocalExecutor(workers)`` and on ``DaskExecutor(workers=workers)`` (a
 ``LocalCluster``; its start-up, about two seconds, is timed separately and not included).  Wall-clock
@@ -28,16 +29,16 @@ def main() -> None:
     arguments = parser.parse_args()
 
     import cgt
-    from cgt.games import Domineering
+    from cgt.games import Clobber
     from cgt.games.engine.cluster import DaskExecutor
     from cgt.games.engine.parallel import LocalExecutor, SerialExecutor
     from cgt.games.engine.sweep import Sweep, board_value, grid_boards, octal_census, octal_codes
 
     folder = tempfile.mkdtemp()
+    boards = grid_boards(Clobber, 3, 4, "xo")
     sweeps = {
         "octal": lambda store: Sweep("octal", octal_codes(2), octal_census, store=store, heaps=arguments.heaps),
-        "boards": lambda store: Sweep("boards", grid_boards(Domineering, 3, 4), board_value, ruleset=Domineering,
-                                      store=store, chunk=8),
+        "boards": lambda store: Sweep("boards", boards, board_value, ruleset=Clobber, store=store, chunk=4),
     }
     start = time.perf_counter()
     dask = DaskExecutor(workers=arguments.workers)

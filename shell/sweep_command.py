@@ -4,7 +4,7 @@ Markdown table.
 * ``cgt sweep octal --digits 3 --heaps 100000``: every octal code ``0.d1d2d3`` (last digit not 0), its
   Grundy sequence to the given heap or until the octal periodicity theorem certifies a period;
 * ``cgt sweep boards Domineering --rows 3 --columns 3``: the value of every board within the rectangle, one
-  per symmetry class of the ruleset;
+  per symmetry class of the ruleset (``--cells xo``: only those characters in the cells);
 * ``cgt sweep heaps Kayles --first 20 --second 20``: the Grundy value of every two-heap position in the box.
 
 Records are stored as they arrive (``--store``, default ``~/.cache/cgt/sweeps.sqlite``); the same command
@@ -48,6 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     boards.add_argument("ruleset", help="a ruleset of cgt.games, e.g. Domineering")
     boards.add_argument("--rows", type=int, required=True)
     boards.add_argument("--columns", type=int, required=True)
+    boards.add_argument("--cells", default=None, help="the board characters a cell may hold (default: all of "
+                                                       "the ruleset's, e.g. '.#' for Domineering)")
     heaps = family.add_parser("heaps", help="every two-heap position of an impartial ruleset within a box")
     heaps.add_argument("ruleset", help="an impartial ruleset of cgt.games, e.g. Kayles or Wythoff")
     heaps.add_argument("--first", type=int, required=True, help="largest first heap")
@@ -76,7 +78,7 @@ def _sweep(arguments):
         return Sweep("octal census", octal_codes(arguments.digits), octal_census, heaps=arguments.heaps, **common)
     ruleset = catalogue.load(arguments.ruleset)
     if arguments.family == "boards":
-        return Sweep("boards", grid_boards(ruleset, arguments.rows, arguments.columns), board_value,
+        return Sweep("boards", grid_boards(ruleset, arguments.rows, arguments.columns, arguments.cells), board_value,
                      ruleset=ruleset, **common)
     if arguments.first < 0 or arguments.second < 0:
         raise ValueError("--first and --second must be at least 0")

@@ -52,6 +52,9 @@ What the literature says, for the codes we can cite:
   ch. 4). The census agrees (rows below).
 * Guy's Officers, 0.6, is open in Winning Ways, ch. 4; it is open here too at heap {heaps:,}.
 
+The longest preperiod certified here is {longest_code}'s: {longest_preperiod:,} (period {longest_period:,}); the
+longest period, {widest_code}'s: {widest_period:,} (preperiod {widest_preperiod:,}).
+
 The open codes are not claims that no period exists: the octal periodicity theorem needs the period to
 repeat for about twice the preperiod plus the period, and some octal games become periodic only very far
 out. Our Grundy sequences cost time quadratic in the bound for codes whose values have no sparse space
@@ -70,6 +73,8 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="workers of --cluster local")
     parser.add_argument("--jobs", type=int, default=None, help="local worker processes without --cluster")
     parser.add_argument("--page", default=str(PAGE), help="where to write the page")
+    parser.add_argument("--wall", default=None, metavar="TIME",
+                        help="the measured wall time of the run that filled the store (when this run only reads it)")
     arguments = parser.parse_args(argv)
 
     from cgt.games.engine.sweep import Sweep, octal_census, octal_codes
@@ -95,13 +100,23 @@ def main(argv=None) -> int:
     if sweep.computed == len(codes):
         wall = (f"This page: {_duration(seconds)} wall on a 2-core machine "
                 f"({'a local Dask cluster of ' + str(arguments.workers) + ' workers' if executor else 'local processes'}).")
+    elif arguments.wall:
+        wall = (f"The run that computed the records took {arguments.wall} wall on a 2-core machine (the same sweep "
+                f"by `cgt sweep octal --digits 3 --heaps {arguments.heaps} --cluster local`); this page was then "
+                f"written from its store.")
     else:
         wall = (f"This page was written from a store that already held {len(codes) - sweep.computed} of the "
                 f"{len(codes)} records; the full run's wall time is in `docs/performance.md`.")
     _check_literature(records)
     certified = sum(1 for r in records.values() if r["certified"])
+    periodic = [(code, r) for code, r in records.items() if r["certified"]]
+    longest = max(periodic, key=lambda item: item[1]["preperiod"])
+    widest = max(periodic, key=lambda item: item[1]["period"])
     lines = [INTRODUCTION.format(heaps=arguments.heaps, command=command, wall=wall, total=len(codes),
-                                 certified=certified, open_count=len(codes) - certified)]
+                                 certified=certified, open_count=len(codes) - certified,
+                                 longest_code=longest[0], longest_preperiod=longest[1]["preperiod"],
+                                 longest_period=longest[1]["period"], widest_code=widest[0],
+                                 widest_period=widest[1]["period"], widest_preperiod=widest[1]["preperiod"])]
     for code in codes:
         r = records[code]
         lines.append(f"| {code} | {_cell(r['period'])} | {_cell(r['preperiod'])} | "

@@ -24,6 +24,7 @@ an interrupted sweep resumes where it stopped.  :meth:`Sweep.table` is the summa
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sqlite3
@@ -69,23 +70,29 @@ def octal_codes(digits: int) -> list[str]:
     return codes
 
 
-def grid_boards(ruleset, rows: int, columns: int) -> list[str]:
-    """Every board of ``ruleset`` within ``rows`` x ``columns`` (each cell empty or blocked), one per class
-    of the ruleset's own normal form (its symmetries and negation), as the ruleset writes it.
+def grid_boards(ruleset, rows: int, columns: int, cells: str | None = None) -> list[str]:
+    """Every board of ``ruleset`` within ``rows`` x ``columns`` whose cells are characters of ``cells``
+    (default: the ruleset's whole char map), one per class of the ruleset's own normal form (its symmetries
+    and negation), as the ruleset writes it.
 
-    >>> from cgt.games import Domineering
+    >>> from cgt.games import Domineering, Clobber
     >>> grid_boards(Domineering, 1, 2)
     ['##', '.#', '..']
+    >>> grid_boards(Clobber, 1, 2, "xo")          # "oo" is the negative of "xx": one class
+    ['xo', 'xx']
     """
     rows = integer_argument(rows, "grid_boards: rows", minimum=1, error=NotApplicableError)
     columns = integer_argument(columns, "grid_boards: columns", minimum=1, error=NotApplicableError)
-    if rows * columns > 20:
-        raise NotApplicableError(f"grid_boards: {rows} x {columns} boards are 2^{rows * columns} boards; at most "
-                                 f"20 cells")
+    chars = ruleset.char_map if cells is None else cells
+    if not isinstance(chars, str) or not chars:
+        raise NotApplicableError(f"grid_boards: cells must be a string of board characters, got {chars!r}")
+    count = len(chars) ** (rows * columns)
+    if count > 1 << 20:
+        raise NotApplicableError(f"grid_boards: {rows} x {columns} boards of {chars!r} are {count:,} boards; at "
+                                 f"most 2^20")
     seen = {}
-    for mask in range(1 << (rows * columns)):
-        cells = ["." if mask >> i & 1 else "#" for i in range(rows * columns)]
-        text = "|".join("".join(cells[r * columns:(r + 1) * columns]) for r in range(rows))
+    for board in itertools.product(chars, repeat=rows * columns):
+        text = "|".join("".join(board[r * columns:(r + 1) * columns]) for r in range(rows))
         key, _ = ruleset.normal_form(ruleset.parse(text))
         seen.setdefault(key, text)
     return sorted(seen.values())
