@@ -73,6 +73,7 @@ def _worker_pids(executor):
     return sorted(executor.client.run(os.getpid).values())
 
 
+@pytest.mark.filterwarnings("ignore:Port .* is already in use")      # Dask's note when the nanny restarts a worker
 def test_a_killed_worker_loses_no_item(tmp_path):
     """One worker process is killed while the sweep runs: the scheduler runs its jobs on the other (the
     nanny starts a new one), and the sweep ends with every item, equal to the serial records."""
