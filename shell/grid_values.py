@@ -28,6 +28,7 @@ from cgt.games.grid.board import Grid, Symmetry
 
 from cgt.shell.containers import ShellMap
 from cgt.shell.method_registry import Section
+from cgt.shell.strip_values import board_parser
 from cgt.shell.values import KeywordFunction, Namespace, format_value
 
 __all__ = ["grid_namespace", "coordinates_namespace", "symmetry_namespace", "GRIDS", "COORDINATE_PAIRS",
@@ -186,12 +187,7 @@ def _empty(args, kwargs=None):
     return Grid.empty(rows, cols)
 
 
-def _parse(args, kwargs=None):
-    text, char_map = args
-    if not isinstance(text, str) or not isinstance(char_map, str):
-        raise InvalidPositionError("Grid.Parse needs a string and a char map string, "
-                                   "e.g. Grid.Parse(\"x.|.o\", \".xo\")")
-    return Grid.parse(text, char_map)
+_parse = board_parser("Grid", Grid.parse, 'Grid.Parse("x.|.o", ".xo")')
 
 
 def grid_namespace() -> Namespace:

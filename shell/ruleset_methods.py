@@ -181,23 +181,23 @@ def _code_bounds(ruleset):
     return None
 
 
-def _two_heap_rulesets(ruleset, that, name: str):
-    return _heap_ruleset(ruleset, name), _heap_ruleset(named_ruleset(that), name)
+def _combined(ruleset, that, name: str, method: str, *extra):
+    """``ruleset.method(that, *extra)`` for two heap rulesets (``that`` may be a catalogued name)."""
+    a, b = _heap_ruleset(ruleset, name), _heap_ruleset(named_ruleset(that), name)
+    return getattr(a, method)(b, *extra)
 
 
 @RULESETS.method("Join", arity=(1, 1), usage="R.Join(S)")
 def join(ruleset, that):
     """``R.Join(S)``: the heap ruleset whose moves are R's and S's (both heap rulesets)."""
-    a, b = _two_heap_rulesets(ruleset, that, "Join")
-    return a.join(b)
+    return _combined(ruleset, that, "Join", "join")
 
 
 @RULESETS.method("PartizanJoin", arity=(1, 1), usage="R.PartizanJoin(S)")
 def partizan_join(ruleset, that):
     """``R.PartizanJoin(S)``: the partizan heap game where Left moves by R and Right by S
     (game.heap.PartizanHeapRuleset(R, S))."""
-    a, b = _two_heap_rulesets(ruleset, that, "PartizanJoin")
-    return a.partizan_join(b)
+    return _combined(ruleset, that, "PartizanJoin", "partizan_join")
 
 
 @RULESETS.method("CakeProduct", arity=(1, 2), usage="R.CakeProduct(S[, twisted])")
@@ -206,15 +206,13 @@ def cake_product(ruleset, that, twisted=False):
     cake's second coordinate, Right plays S on the first."""
     if not isinstance(twisted, bool):
         raise NotApplicableError(f"CakeProduct: twisted must be true or false, got {twisted!r}")
-    a, b = _two_heap_rulesets(ruleset, that, "CakeProduct")
-    return a.cake_product(b, twisted)
+    return _combined(ruleset, that, "CakeProduct", "cake_product", twisted)
 
 
 @RULESETS.method("AcrosticProduct", arity=(1, 1), usage="R.AcrosticProduct(S)")
 def acrostic_product(ruleset, that):
     """``R.AcrosticProduct(S)``: a coordinate ruleset on pairs (m, n) where a move plays R on m or S on n."""
-    a, b = _two_heap_rulesets(ruleset, that, "AcrosticProduct")
-    return a.acrostic_product(b)
+    return _combined(ruleset, that, "AcrosticProduct", "acrostic_product")
 
 
 @RULESETS.method("DirectProduct", arity=(1, 1), usage="R.DirectProduct(S)")
@@ -222,8 +220,7 @@ def direct_product(ruleset, that):
     """``R.DirectProduct(S)``: the Tartan product, a coordinate ruleset on pairs (m, n) whose move takes m
     to m' by R and n to n' by S at once, leaving (m',n) + (m,n') + (m',n'); its nim values are the nim
     products of R's and S's (the Tartan theorem, Winning Ways ch. 14)."""
-    a, b = _two_heap_rulesets(ruleset, that, "DirectProduct")
-    return a.direct_product(b)
+    return _combined(ruleset, that, "DirectProduct", "direct_product")
 
 
 @RULESETS.method("CheckPeriodicity", arity=(1, 1), usage="R.CheckPeriodicity(n)")

@@ -23,7 +23,7 @@ from cgt.shell.containers import ShellMap
 from cgt.shell.method_registry import Section
 from cgt.shell.values import KeywordFunction, Namespace, format_value
 
-__all__ = ["strip_namespace", "STRIPS", "strip_index"]
+__all__ = ["strip_namespace", "STRIPS", "strip_index", "board_parser"]
 
 _LIMIT = 1 << 16
 
@@ -61,12 +61,19 @@ def _empty(args, kwargs=None):
     return Strip.empty(n)
 
 
-def _parse(args, kwargs=None):
-    text, char_map = args
-    if not isinstance(text, str) or not isinstance(char_map, str):
-        raise InvalidPositionError("Strip.Parse needs a string and a char map string, "
-                                   "e.g. Strip.Parse(\"t.f\", \".tf\")")
-    return Strip.parse(text, char_map)
+def board_parser(kind: str, parse, example: str):
+    """The shell's ``Kind.Parse(str, charMap)`` for a board type (strips, grids): both arguments strings,
+    else a one-line error showing ``example``."""
+    def parse_board(args, kwargs=None):
+        text, char_map = args
+        if not isinstance(text, str) or not isinstance(char_map, str):
+            raise InvalidPositionError(f"{kind}.Parse needs a string and a char map string, e.g. {example}")
+        return parse(text, char_map)
+
+    return parse_board
+
+
+_parse = board_parser("Strip", Strip.parse, 'Strip.Parse("t.f", ".tf")')
 
 
 def strip_namespace() -> Namespace:

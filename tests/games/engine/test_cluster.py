@@ -127,3 +127,17 @@ def test_the_cluster_example_script_runs_on_a_local_cluster():
                             capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert "same results as the local executor: True" in result.stdout, result.stdout
+
+
+def test_the_sweep_command_runs_on_a_local_cluster(tmp_path):
+    """`cgt sweep ... --cluster local` starts a cluster, prints the table and resumes from its store."""
+    store = str(tmp_path / "cli.sqlite")
+    command = [sys.executable, "-m", "cgt.shell.cli", "sweep", "octal", "--digits", "1", "--heaps", "500",
+               "--store", store, "--cluster", "local", "--workers", "2"]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr[-2000:]
+    assert "| 0.7 | 2 | 0 | True | 128 | 1 |" in first.stdout
+    assert "7 items, 7 computed now, 0 from" in first.stderr
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert again.returncode == 0 and again.stdout == first.stdout
+    assert "7 items, 0 computed now, 7 from" in again.stderr
