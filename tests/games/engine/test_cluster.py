@@ -38,6 +38,8 @@ def cluster():
 
 def test_values_tables_and_sweeps_through_the_cluster_equal_the_serial_ones(cluster, tmp_path):
     assert cluster.jobs == 2 and len(cluster.worker_addresses()) == 2
+    # Dask's MALLOC_TRIM_THRESHOLD_ would make every large numpy temporary a fresh mmap (twice the time)
+    assert set(cluster.client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_").values()) == {None}
     cgt.clear_caches()
     serial = [str(v) for v in parallel.values(Domineering, BOARDS, executor=SerialExecutor())]
     cgt.clear_caches()
