@@ -191,9 +191,12 @@ class Sweep:
 
     def done(self) -> dict:
         """The stored records of this sweep, ``{item: record}``."""
-        with self._connect() as connection:
+        connection = self._connect()
+        try:
             rows = connection.execute("SELECT item, record FROM sweep_results WHERE sweep = ?", (self.key,))
             return {item: json.loads(record) for item, record in rows}
+        finally:
+            connection.close()
 
     def run(self, *, executor=None, jobs: int | None = None) -> dict:
         """Compute the records of the items not yet stored (each stored as it arrives); all records, in the
@@ -203,12 +206,12 @@ class Sweep:
         stored = self.done()
         todo = [item for item in dict.fromkeys(self.items) if item not in stored]
         groups = [todo[i:i + self.chunk] for i in range(0, len(todo), self.chunk)]
-        jobs_ = [(self.task, group, self.ruleset, self.parameters) for group in groups]
+        arguments = [(self.task, group, self.ruleset, self.parameters) for group in groups]
         executor = choose_executor(executor, jobs) if len(groups) > 1 else SerialExecutor()
         self.computed = 0
         connection = self._connect()
         try:
-            for i, records in run_each(executor, _run_task, jobs_):
+            for i, records in run_each(executor, _run_task, arguments):
                 rows = list(zip(groups[i], records))
                 connection.executemany("INSERT OR REPLACE INTO sweep_results VALUES (?, ?, ?)",
                                        [(self.key, item, json.dumps(r)) for item, r in rows])
