@@ -275,17 +275,31 @@ def run_each(executor, fn, argument_tuples: list):
     """``(i, fn(*argument_tuples[i]))`` for every job, as the jobs finish (a progress bar counts them when
     the wait is long); errors and Ctrl-C as in :func:`run`.  Leaving the loop early cancels the rest.
 
+    Jobs are sent as workers free up (twice as many in flight as the executor runs at once; one at a time
+    on a serial executor), so each result is yielded soon after its job ends and a stop loses only the jobs
+    in flight.
+
     >>> sorted(run_each(SerialExecutor(), pow, [(2, 3), (3, 2)]))
     [(0, 8), (1, 9)]
     """
     futures: list = []
+    jobs = _parallelism(executor)
+    window = 1 if jobs == 1 else 2 * jobs            # jobs in flight: every worker busy, one more queued
     try:
-        for args in argument_tuples:
-            futures.append(executor.submit(fn, *args))
-        index = {future: i for i, future in enumerate(futures)}
-        pending = set(futures)
-        with Progress("jobs", total=len(futures)) as progress:
-            while pending:
+        index: dict = {}
+        pending: set = set()
+        waiting = iter(argument_tuples)
+        with Progress("jobs", total=len(argument_tuples)) as progress:
+            while True:
+                for args in waiting:                   # keep the window full (a serial job runs right here)
+                    future = executor.submit(fn, *args)
+                    index[future] = len(futures)
+                    futures.append(future)
+                    pending.add(future)
+                    if len(pending) >= window:
+                        break
+                if not pending:
+                    break
                 done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
                 for future in sorted(done, key=index.__getitem__):
                     yield index[future], future.result()
