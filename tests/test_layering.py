@@ -6,8 +6,8 @@ The test reads the source (no import), so every module is checked, also the ones
   ``cgt.games`` never imports ``cgt.shell``.  Beside the standard library and ``cgt`` itself, a module
   imports only the distribution's declared dependencies (``pyproject.toml``: ``dependencies`` and the
   ``plot`` and ``cluster`` extras), and of those: lark only in ``cgt.shell`` and in ``games/gdl/`` (the GDL
-  loader reads rule files with a lark grammar); prompt_toolkit only in ``cgt.shell``; distributed only in
-  ``cgt.games.engine.cluster``; hypothesis (a test extra) only in ``cgt.testing``.  An import is any ``import``/``from`` statement, wherever it stands, relative ones
+  loader reads rule files with a lark grammar); prompt_toolkit only in ``cgt.shell``; distributed and dask only
+  in ``cgt.games.engine.cluster``; hypothesis (a test extra) only in ``cgt.testing``.  An import is any ``import``/``from`` statement, wherever it stands, relative ones
   resolved, and ``importlib.import_module("...")`` with a literal name.
 * **Named interfaces.**  In ``cgt/``, ``games/`` and ``shell/``, ``x._name`` (not a dunder) is an error
   unless ``_name`` is defined in the same module: a method or nested class, a class attribute, a slot, or an
@@ -177,8 +177,8 @@ def layer_offences(path: pathlib.Path, found=None) -> list[str]:
             offences.append(f"{where}: imports lark (only cgt.shell and games/gdl/ may)")
         elif top == "prompt_toolkit" and folder != "shell":
             offences.append(f"{where}: imports prompt_toolkit (only cgt.shell may)")
-        elif top == "distributed" and path != ROOT / "games" / "engine" / "cluster.py":
-            offences.append(f"{where}: imports distributed (only cgt.games.engine.cluster may)")
+        elif top in ("distributed", "dask") and path != ROOT / "games" / "engine" / "cluster.py":
+            offences.append(f"{where}: imports {top} (only cgt.games.engine.cluster may)")
     return offences
 
 
