@@ -104,10 +104,11 @@ print(json.dumps({"before": before, "after": resident_mb(), "peak": peak, "inter
 def test_an_interrupted_computation_leaves_the_session_as_it_was():
     result = run_python(INTERRUPTED_SESSION, timeout=300)
     assert result["interrupted"] and result["sum"] == "{5|4||3|2}"
-    # the computation took tens to hundreds of MB; a few per cent stay (the allocator's partly used pages;
-    # more with the pure kernel, whose games are Python objects in pymalloc's arenas)
+    # the computation took tens to hundreds of MB; a few per cent stay (the allocator's partly used pages:
+    # 5-7 % of 370 MB on an idle machine, whose second of work grows the chain furthest; more with the pure
+    # kernel, whose games are Python objects in pymalloc's arenas).  A leak would keep all of it.
     took = result["peak"] - result["before"]
-    kept = 0.05 if result["compiled"] else 0.15
+    kept = 0.10 if result["compiled"] else 0.15
     assert took > 40 and result["after"] - result["before"] <= kept * took, result
 
 
