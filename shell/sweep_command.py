@@ -92,7 +92,7 @@ def _executor(arguments):
         return None
     from cgt.games.engine.cluster import DaskExecutor
 
-    return DaskExecutor(None if arguments.cluster == "local" else arguments.cluster, workers=arguments.workers)
+    return DaskExecutor(arguments.cluster, workers=arguments.workers)
 
 
 def main(argv: list[str]) -> int:

@@ -85,8 +85,7 @@ def main(argv=None) -> int:
     if arguments.cluster is not None:
         from cgt.games.engine.cluster import DaskExecutor
 
-        executor = DaskExecutor(None if arguments.cluster == "local" else arguments.cluster,
-                                workers=arguments.workers)
+        executor = DaskExecutor(arguments.cluster, workers=arguments.workers)
     start = time.monotonic()
     try:
         records = sweep.run(executor=executor, jobs=arguments.jobs)

@@ -68,8 +68,9 @@ class DaskExecutor:
     """A Dask cluster as an executor of cgt's parallel jobs (``submit(fn, *args)`` returns a
     ``concurrent.futures.Future``).
 
-    ``cluster`` is a ``distributed.Client``, a scheduler address, or None for a new ``LocalCluster`` of
-    ``workers`` processes (one thread each) on this machine, closed by :meth:`shutdown` (or ``with``).
+    ``cluster`` is a ``distributed.Client``, a scheduler address, or None (or ``"local"``, as the command line
+    writes it) for a new ``LocalCluster`` of ``workers`` processes (one thread each) on this machine, closed by
+    :meth:`shutdown` (or ``with``).
     """
 
     def __init__(self, cluster=None, *, workers: int = 2) -> None:
@@ -77,7 +78,7 @@ class DaskExecutor:
         import dask
         workers = integer_argument(workers, "DaskExecutor: workers", minimum=1, error=NotApplicableError)
         self._owned = []                     # what shutdown() closes: the client and cluster made here
-        if cluster is None:
+        if cluster is None or cluster == "local":
             with dask.config.set({"distributed.nanny.pre-spawn-environ": _worker_environment()}):
                 local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                                  dashboard_address=None, worker_dashboard_address=None,
