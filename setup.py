@@ -7,6 +7,8 @@ through ``cgt.runtime.compiled.optional_module``, which warns once when one is m
 * ``cgt.kernel._kernel`` -- the compiled kernel of ``cgt.Game`` (order, sums, canonical form), bound by
   ``cgt.kernel.binding``;
 * ``cgt.thermo._thermo`` -- thermograph walls in exact machine dyadics;
+* ``cgt.games.heap._octal`` -- Grundy sequences of octal games, plain and by the sparse space (the Python engine
+  in ``games/heap/octal_sequence.py`` is the reference);
 * ``cgt.games.grid._domineering`` -- the byte-board Domineering search (the Python solver in
   ``games/grid/domineering.py`` is the reference).
 """
@@ -23,6 +25,7 @@ setup(
             # Exactness relies on one IEEE rounding per operation (see cgt/thermo/_thermo.c): no fused multiply-add.
             extra_compile_args=["-O2", "-ffp-contract=off"],
         ),
+        Extension("cgt.games.heap._octal", ["games/heap/_octal.c"], optional=True, extra_compile_args=["-O3"]),
         Extension("cgt.games.grid._domineering", ["games/grid/_domineering.c"], optional=True, extra_compile_args=["-O2"]),
     ],
 )

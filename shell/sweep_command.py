@@ -44,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     octal.add_argument("--digits", type=int, default=2, help="code digits after the point (1 to 6; default 2)")
     octal.add_argument("--heaps", type=int, default=10_000,
                        help="compute each Grundy sequence to this heap unless a period is certified before")
+    octal.add_argument("--seconds", type=float, default=None,
+                       help="CPU seconds per code: stop short of --heaps (at a doubling from 16384 heaps) when the "
+                            "next doubling would pass them")
     boards = family.add_parser("boards", help="every board of a grid ruleset within a rectangle")
     boards.add_argument("ruleset", help="a ruleset of cgt.games, e.g. Domineering")
     boards.add_argument("--rows", type=int, required=True)
@@ -75,7 +78,11 @@ def _sweep(arguments):
     if arguments.family == "octal":
         if arguments.heaps < 1:
             raise ValueError("--heaps must be at least 1")
-        return Sweep("octal census", octal_codes(arguments.digits), octal_census, heaps=arguments.heaps, **common)
+        if arguments.seconds is not None and arguments.seconds < 0:
+            raise ValueError("--seconds must not be negative")
+        budget = {} if arguments.seconds is None else {"seconds": arguments.seconds}
+        return Sweep("octal census", octal_codes(arguments.digits), octal_census, heaps=arguments.heaps,
+                     **budget, **common)
     ruleset = catalogue.load(arguments.ruleset)
     if arguments.family == "boards":
         return Sweep("boards", grid_boards(ruleset, arguments.rows, arguments.columns, arguments.cells), board_value,

@@ -9,13 +9,17 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "tools"))
 
 import octal_census  # noqa: E402
+import pytest  # noqa: E402
 
 
-def test_a_small_census_page(tmp_path):
+@pytest.mark.parametrize("budget", [[], ["--seconds", "30"]], ids=["bound", "budget"])
+def test_a_small_census_page(tmp_path, budget):
     page = tmp_path / "census.md"
     assert octal_census.main(["--heaps", "400", "--jobs", "1", "--store", str(tmp_path / "s.sqlite"),
-                              "--page", str(page)]) == 0
+                              "--page", str(page), *budget]) == 0
     text = page.read_text()
+    assert ("30 s of CPU per code" in text) == bool(budget)
+    assert ("--seconds 30" in text) == bool(budget)
     rows = re.findall(r"^\| (0\.\d+) \| ([\d,]*) \| ([\d,]*) \| (yes|open) \| ([\d,]+) \| (\d+) \|$", text, re.M)
     assert len(rows) == 511 and rows[0][0] == "0.1"
     table = {code: (period, preperiod, certified) for code, period, preperiod, certified, _, _ in rows}

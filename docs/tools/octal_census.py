@@ -4,6 +4,7 @@ sequence to a bound or until the octal periodicity theorem certifies a period.
     python docs/tools/octal_census.py --cluster local --workers 2      # the census on a local Dask cluster
     python docs/tools/octal_census.py --jobs 2                         # ... or on a local process pool
     python docs/tools/octal_census.py --heaps 20000 --page /tmp/t.md    # a smaller bound, elsewhere
+    python docs/tools/octal_census.py --heaps 1000000 --seconds 60 ...  # a budget of CPU seconds per code
 
 It is a sweep (``cgt.games.engine.sweep``, the same as ``cgt sweep octal --digits 3 --heaps N``): each code's
 record is stored in ``--store`` as it arrives, so a run that was stopped goes on where it stopped, and a run
@@ -27,7 +28,7 @@ INTRODUCTION = """\
 # A census of octal games
 
 Every octal game `0.d1d2d3` (code digits after the point, the last not 0: 511 games) with its Grundy
-sequence computed to heap {heaps:,}, or until the octal periodicity theorem certifies a period (Winning Ways,
+sequence computed to heap {heaps:,}{budget_clause}, or until the octal periodicity theorem certifies a period (Winning Ways,
 ch. 4; Siegel, *Combinatorial Game Theory*, IV.2): if `g(n + p) = g(n)` for `n0 <= n < 2 n0 + p + k` (`k` the
 largest number of tokens a move takes), the sequence is periodic from `n0` on, forever.
 
@@ -40,7 +41,7 @@ Rebuild it with one command (a sweep on a local Dask cluster; resumable, see `do
 {wall}
 
 Of the {total} codes, **{certified} are certified periodic** at this bound and **{open_count} are open**
-(no period certified by heap {heaps:,}; `checked to` is then the bound). `period` and `preperiod` are those
+(no period certified by the heap in `checked to`{open_clause}). `period` and `preperiod` are those
 of the certified period (`preperiod` is the first heap of the periodic part, so the last exceptional value is
 at `preperiod - 1`); `largest` is the largest Grundy value of the whole sequence for a certified code, and of
 the computed part for an open one.
@@ -50,7 +51,7 @@ What the literature says, for the codes we can cite:
 * Kayles, 0.77: period 12, last exceptional value at heap 70; Dawson's chess, 0.137: period 34, last
   exceptional value at heap 51; Dawson's Kayles, 0.07, is Dawson's chess shifted by one heap (Winning Ways,
   ch. 4). The census agrees (rows below).
-* Guy's Officers, 0.6, is open in Winning Ways, ch. 4; it is open here too at heap {heaps:,}.
+* Guy's Officers, 0.6, is open in Winning Ways, ch. 4; it is open here too at heap {officers:,}.
 
 The longest preperiod certified here is {longest_code}'s: {longest_preperiod:,} (period {longest_period:,}); the
 longest period, {widest_code}'s: {widest_period:,} (preperiod {widest_preperiod:,}).
@@ -58,7 +59,8 @@ longest period, {widest_code}'s: {widest_period:,} (preperiod {widest_preperiod:
 The open codes are not claims that no period exists: the octal periodicity theorem needs the period to
 repeat for about twice the preperiod plus the period, and some octal games become periodic only very far
 out. Our Grundy sequences cost time quadratic in the bound for codes whose values have no sparse space
-(`cgt.games.heap.octal_sequence`), which is what sets the bound of this census.
+(`cgt.games.heap.octal_sequence`; in C, about 20 s of CPU to heap 10^6 while the values fit a byte, several
+times that for wider ones), which is what sets the bound of this census.
 
 | code | period | preperiod | certified | checked to | largest |
 |---|---:|---:|---|---:|---:|
@@ -68,6 +70,8 @@ out. Our Grundy sequences cost time quadratic in the bound for codes whose value
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--heaps", type=int, default=HEAPS)
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="CPU seconds per code (the bound then doubles from 16384 heaps while it fits)")
     parser.add_argument("--store", default=None, help="the sweep's SQLite file (default ~/.cache/cgt/sweeps.sqlite)")
     parser.add_argument("--cluster", default=None, metavar="local|ADDRESS", help="run on a Dask cluster")
     parser.add_argument("--workers", type=int, default=2, help="workers of --cluster local")
@@ -80,7 +84,8 @@ def main(argv=None) -> int:
     from cgt.games.engine.sweep import Sweep, octal_census, octal_codes
 
     codes = octal_codes(3)
-    sweep = Sweep("octal census", codes, octal_census, store=arguments.store, heaps=arguments.heaps)
+    budget = {} if arguments.seconds is None else {"seconds": arguments.seconds}
+    sweep = Sweep("octal census", codes, octal_census, store=arguments.store, heaps=arguments.heaps, **budget)
     executor = None
     if arguments.cluster is not None:
         from cgt.games.engine.cluster import DaskExecutor
@@ -95,13 +100,16 @@ def main(argv=None) -> int:
     seconds = time.monotonic() - start
 
     command = (f"python docs/tools/octal_census.py --heaps {arguments.heaps}"
+               + (f" --seconds {arguments.seconds:g}" if arguments.seconds is not None else "")
                + (f" --cluster local --workers {arguments.workers}" if arguments.cluster == "local" else ""))
     if sweep.computed == len(codes):
         wall = (f"This page: {_duration(seconds)} wall on a 2-core machine "
                 f"({'a local Dask cluster of ' + str(arguments.workers) + ' workers' if executor else 'local processes'}).")
     elif arguments.wall:
         wall = (f"The run that computed the records took {arguments.wall} wall on a 2-core machine (the same sweep "
-                f"by `cgt sweep octal --digits 3 --heaps {arguments.heaps} --cluster local`); this page was then "
+                f"by `cgt sweep octal --digits 3 --heaps {arguments.heaps}"
+                + (f" --seconds {arguments.seconds:g}" if arguments.seconds is not None else "")
+                + f" --cluster local`); this page was then "
                 f"written from its store.")
     else:
         wall = (f"This page was written from a store that already held {len(codes) - sweep.computed} of the "
@@ -111,7 +119,15 @@ def main(argv=None) -> int:
     periodic = [(code, r) for code, r in records.items() if r["certified"]]
     longest = max(periodic, key=lambda item: item[1]["preperiod"])
     widest = max(periodic, key=lambda item: item[1]["period"])
+    if arguments.seconds is None:
+        budget_clause, open_clause = "", ", the bound"
+    else:
+        budget_clause = (f" (or as far as {arguments.seconds:g} s of CPU per code reach: the bound doubles from "
+                         f"16,384 heaps while the next doubling fits the budget)")
+        open_clause = f": {arguments.heaps:,}, or where the budget ran out"
     lines = [INTRODUCTION.format(heaps=arguments.heaps, command=command, wall=wall, total=len(codes),
+                                 budget_clause=budget_clause, open_clause=open_clause,
+                                 officers=records["0.6"]["checked_to"],
                                  certified=certified, open_count=len(codes) - certified,
                                  longest_code=longest[0], longest_preperiod=longest[1]["preperiod"],
                                  longest_period=longest[1]["period"], widest_code=widest[0],

@@ -111,17 +111,35 @@ def heap_box(first: int, second: int) -> list[str]:
 
 # -- tasks (module-level functions: they travel to workers by name) ------------------------------------
 
-def octal_census(code: str, heaps: int) -> dict:
+def octal_census(code: str, heaps: int, seconds: float | None = None) -> dict:
     """The Grundy sequence of the octal game ``code`` to ``heaps`` heaps, or until the octal periodicity
     theorem certifies a period: the period and preperiod (None where none was found), whether certified,
     how far the sequence was computed, and its largest value (for a certified period, of the whole
-    sequence)."""
+    sequence).
+
+    ``seconds``: a budget of CPU time for one code.  The bound then grows by doubling from 2^14 heaps (or
+    ``heaps``, if less), and stops short of ``heaps`` when the next doubling would pass the budget (the cost
+    of a sequence grows at most quadratically with its length, so the next doubling costs at most three
+    times what was spent so far); ``checked_to`` says where it stopped.
+
+    >>> octal_census("0.77", 1000)["period"]
+    12
+    >>> octal_census("0.6", 10**6, seconds=0)["checked_to"]         # no time: the first bound only
+    16384
+    """
     from cgt.games.heap.take_and_break import TakeAndBreak
 
     game = TakeAndBreak(code)
-    found = game.periodicity(limit=heaps)
+    start = time.process_time()
+    bound = heaps if seconds is None else min(heaps, 1 << 14)
+    while True:
+        found = game.periodicity(limit=bound)
+        spent = time.process_time() - start
+        if found.found or bound >= heaps or 4 * spent > seconds:
+            break
+        bound = min(heaps, 2 * bound)
     sequence = game.known_grundy_values()
-    checked = found.checked_to if found.found else heaps
+    checked = found.checked_to if found.found else bound
     sequence = game.grundy_sequence(checked) if len(sequence) <= checked else sequence[:checked + 1]
     if found.found:
         largest = max(sequence[:found.preperiod + found.period], default=0)
@@ -150,6 +168,9 @@ def _run_task(task, items, ruleset, parameters):
 
 
 # -- the sweep -----------------------------------------------------------------------------------------
+
+_COMMIT_EVERY = 1.0          # seconds between two commits of a running sweep's store
+
 
 class Sweep:
     """``task`` over ``items``, stored under ``name`` in the SQLite file ``store`` (default:
@@ -199,8 +220,8 @@ class Sweep:
             connection.close()
 
     def run(self, *, executor=None, jobs: int | None = None) -> dict:
-        """Compute the records of the items not yet stored (each stored as it arrives); all records, in the
-        order of the items.  Ctrl-C stops the run; what was stored stays, and the next run goes on from
+        """Compute the records of the items not yet stored (each stored as it arrives, committed to the file
+        within a second); all records, in the order of the items.  Ctrl-C stops the run; what was stored stays, and the next run goes on from
         there."""
         start = time.monotonic()
         stored = self.done()
@@ -210,15 +231,20 @@ class Sweep:
         executor = choose_executor(executor, jobs) if len(groups) > 1 else SerialExecutor()
         self.computed = 0
         connection = self._connect()
+        committed = time.monotonic()
         try:
             for i, records in run_each(executor, _run_task, arguments):
                 rows = list(zip(groups[i], records))
                 connection.executemany("INSERT OR REPLACE INTO sweep_results VALUES (?, ?, ?)",
                                        [(self.key, item, json.dumps(r)) for item, r in rows])
-                connection.commit()
                 stored.update(rows)
                 self.computed += len(rows)
+                # A commit waits for the disk: one a second at most (and one at the end, however the run ends).
+                if time.monotonic() - committed >= _COMMIT_EVERY:
+                    connection.commit()
+                    committed = time.monotonic()
         finally:
+            connection.commit()
             connection.close()
         self.seconds = time.monotonic() - start
         return {item: stored[item] for item in self.items if item in stored}

@@ -43,10 +43,11 @@ from operator import xor
 
 import numpy as np
 
+from cgt.runtime.compiled import optional_module
 from cgt.runtime.interrupt import check_interrupt
 from cgt.runtime.progress import Progress
 
-__all__ = ["OctalSequence"]
+__all__ = ["OctalSequence", "CompiledOctalSequence", "sequence_engine", "sparse_mask"]
 
 _INTERRUPT_EVERY = 256       # heaps between two Ctrl-C polls
 _FIRST_REVIEW = 4096         # first heap at which the sparse space is considered (then at each doubling)
@@ -182,16 +183,7 @@ class OctalSequence:
     # -- the sparse space ----------------------------------------------------------------------------------
     def _choose_mask(self, seq: list[int]) -> None:
         """Pick the mask with the fewest rare heaps (Gangolli-Plambeck sparse space), or 0 if none helps."""
-        hist = self.hist
-        total = sum(hist.values())
-        top = max(hist, default=0)
-        best_mask, best_rare = 0, total
-        for mask in range(1, 1 << max(1, top.bit_length())):
-            rare = sum(c for v, c in hist.items() if not _parity(v & mask))
-            if rare < best_rare:
-                best_mask, best_rare = mask, rare
-        if best_rare * 3 > total:         # no sparse space worth having
-            best_mask = 0
+        best_mask = sparse_mask(self.hist)
         if best_mask != self.mask:
             self.mask = best_mask
             self.rare = [a for a in range(1, len(seq)) if not _parity(seq[a] & best_mask)] if best_mask else []
@@ -277,8 +269,174 @@ class OctalSequence:
                 m = stop + 1
 
 
+class CompiledOctalSequence:
+    """:class:`OctalSequence`'s two methods in C (``games/heap/_octal.c``), with the same :meth:`extend`.
+
+    The values live in one int32 array; the C loop computes a stretch of heaps at a time, by the plain
+    method (every split marked) or the sparse space, and Python in between shows progress, polls Ctrl-C and,
+    at each doubling of the sequence, chooses the mask again and times both methods on a few heaps.
+
+    >>> from cgt.games.heap.octal_sequence import compiled_engine
+    >>> engine = compiled_engine()
+    >>> if engine is not None:                      # the C extension is built and CGT_PURE is not set
+    ...     seq = [0]
+    ...     CompiledOctalSequence(engine, leave0=[1, 2], leave1=[1, 2], split=[(1, False), (2, False)]).extend(seq, 12)
+    ...     print(seq)
+    ... else:
+    ...     print([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4])
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    """
+
+    _SAMPLE = 256              # heaps timed with each method at a review
+    _FIRST_STRETCH = 256       # heaps in the first call to C; doubled while a call takes under a tenth of a second
+
+    def __init__(self, engine, leave0, leave1, split) -> None:
+        self.engine = engine
+        self.leave0 = tuple(leave0)
+        self.leave1 = tuple(leave1)
+        self.split = tuple((j, bool(u)) for j, u in split)
+        self.values = np.zeros(1, dtype=np.int32)   # values[i] = g(i); values[0] = 0
+        self.n = 1
+        self.mask = 0
+        self.rare = np.zeros(0, dtype=np.int32)
+        self.rare_count = 0
+        self.sparse = False
+        self.next_review = _FIRST_REVIEW
+        self.stretch = self._FIRST_STRETCH
+
+    def _reserve(self, size: int) -> None:
+        if size > self.values.size:
+            grown = np.zeros(max(size, 2 * self.values.size), dtype=np.int32)
+            grown[:self.n] = self.values[:self.n]
+            self.values = grown
+
+    def _sync(self, seq: list[int]) -> None:
+        """Take over values the caller's list has and the array does not (or restart if it shrank)."""
+        if len(seq) < self.n:
+            self.__init__(self.engine, self.leave0, self.leave1, self.split)
+        if len(seq) > self.n:
+            self._reserve(len(seq))
+            self.values[self.n:len(seq)] = seq[self.n:]
+            self.n = len(seq)
+            self._find_rare()
+
+    def _find_rare(self) -> None:
+        """The rare heaps (``a >= 1``, even parity of ``g(a) & mask``) below ``n``, for the present mask."""
+        if not self.mask:
+            self.rare_count = 0
+            return
+        held = self.values[1:self.n] & self.mask
+        parity = np.zeros(held.shape, dtype=np.int32)
+        while held.any():
+            parity ^= held & 1
+            held = held >> 1
+        rare = np.flatnonzero(parity == 0).astype(np.int32) + 1
+        self.rare = np.zeros(max(1024, 2 * rare.size), dtype=np.int32)
+        self.rare[:rare.size] = rare
+        self.rare_count = rare.size
+
+    def _run(self, stop: int, sparse: bool) -> None:
+        """Compute ``g(n .. stop - 1)`` by one call to C."""
+        start = self.n
+        if sparse:
+            need = self.rare_count + stop - start
+            if need > self.rare.size:
+                grown = np.zeros(2 * need, dtype=np.int32)
+                grown[:self.rare_count] = self.rare[:self.rare_count]
+                self.rare = grown
+            self.rare_count = self.engine.run(self.values, start, stop, self.leave0, self.leave1, self.split,
+                                              self.mask, self.rare, self.rare_count)
+        else:
+            self.engine.run(self.values, start, stop, self.leave0, self.leave1, self.split, 0, self.rare, 0)
+        self.n = stop
+
+    def _review(self, stop: int) -> None:
+        """At a doubling of the sequence: the mask again, then the faster method on a sample of heaps."""
+        self.next_review = 2 * self.n
+        hist = np.bincount(self.values[:self.n])
+        self.mask = sparse_mask({v: int(c) for v, c in enumerate(hist.tolist()) if c})
+        self.sparse = False
+        if not self.mask or self.n + 2 * self._SAMPLE > stop:
+            return
+        times = []
+        for sparse in (False, True):
+            if sparse:
+                self._find_rare()
+            begin = time.perf_counter()
+            self._run(self.n + self._SAMPLE, sparse)
+            times.append(time.perf_counter() - begin)
+        self.sparse = times[1] < times[0]
+
+    def extend(self, seq: list[int], n: int) -> None:
+        """Append ``g(len(seq)), ..., g(n)`` to ``seq``, as :meth:`OctalSequence.extend` does."""
+        if len(seq) > n:
+            return
+        self._sync(seq)
+        self._reserve(n + 1)
+        with Progress("heaps", total=n + 1 - len(seq)) as progress:
+            while self.n <= n:
+                before = self.n
+                if self.n >= self.next_review:
+                    self._review(n + 1)
+                if self.n <= n:
+                    stop = min(n + 1, self.n + self.stretch, max(self.next_review, self.n + 1))
+                    begin = time.perf_counter()
+                    self._run(stop, self.sparse and self.mask != 0)
+                    if time.perf_counter() - begin < 0.1:
+                        self.stretch *= 2
+                seq.extend(self.values[before:self.n].tolist())
+                progress.tick(self.n - before)
+                check_interrupt()
+
+
+_engine_module: list = []
+
+
+def compiled_engine():
+    """The C engine (``cgt.games.heap._octal``), or None: not built, or ``CGT_PURE=1``."""
+    if not _engine_module:
+        _engine_module.append(optional_module("cgt.games.heap._octal", "octal-sequence engine"))
+    return _engine_module[0]
+
+
+def sequence_engine(leave0, leave1, split):
+    """The fastest engine available for these moves: :class:`CompiledOctalSequence` when the C extension is
+    there, else :class:`OctalSequence`."""
+    engine = compiled_engine()
+    if engine is not None:
+        return CompiledOctalSequence(engine, leave0, leave1, split)
+    return OctalSequence(leave0, leave1, split)
+
+
 def _parity(v: int) -> int:
     return v.bit_count() & 1
+
+
+def sparse_mask(hist: dict[int, int]) -> int:
+    """The mask whose rare values (even parity of ``v & mask``) occur least often in the value histogram
+    ``hist`` (value -> count), or 0 when every mask leaves over a third of the heaps rare (no sparse space
+    worth having).
+
+    >>> sparse_mask({0: 1, 1: 40, 2: 40, 4: 40, 7: 40})     # 1, 2, 4, 7 all have odd parity
+    7
+    >>> sparse_mask({0: 10, 1: 10, 2: 10, 3: 10})
+    0
+    """
+    total = sum(hist.values())
+    size = 1 << max(1, max(hist, default=0).bit_length())
+    counts = np.zeros(size, dtype=np.int64)
+    for v, c in hist.items():
+        counts[v] = c
+    # rare(mask) = (total + sum_v counts[v] (-1)^parity(v & mask)) / 2, and that sum over all masks at once is
+    # the Walsh-Hadamard transform of the histogram.
+    h = 1
+    while h < size:
+        pairs = counts.reshape(-1, 2, h)
+        counts = np.concatenate((pairs[:, 0] + pairs[:, 1], pairs[:, 0] - pairs[:, 1]), axis=1).reshape(-1)
+        h *= 2
+    rare = (total + counts[1:]) // 2
+    best = int(np.argmin(rare))          # the first, i.e. smallest, mask of the fewest rare heaps
+    return 0 if rare[best] * 3 > total else best + 1
 
 
 def _split_missing(seq: list[int], m: int, needed: set[int], split) -> set[int]:

@@ -18,9 +18,9 @@ Positions print as heap sizes separated by spaces.  ``TakeAndBreak.from_subtract
 (12, 71, 70, True)
 
 **Speed.**  For finite codes of plain digits whose moves leave at most two heaps, sequences are computed by
-:class:`~cgt.games.heap.octal_sequence.OctalSequence`: the values of all splits of a heap are one vectorised
-XOR of the sequence with its reverse, searched with ``memchr`` (Grundy's game: ``g(0..100000)`` in a few
-seconds).  Once the octal periodicity theorem certifies a period (``periodicity()``), longer sequences are
+the engines of :mod:`cgt.games.heap.octal_sequence` (in C when it is built): the values of all splits of a
+heap are one XOR of the sequence with its reverse, searched with ``memchr``, or, where rare values are rare,
+only the splits with a rare part (the sparse space); Grundy's game's ``g(0..100000)`` takes under a second.  Once the octal periodicity theorem certifies a period (``periodicity()``), longer sequences are
 filled in by the period, which is exact by that theorem (``method="direct"`` disables this).  Long runs show
 progress and stop on Ctrl-C.
 """
@@ -32,7 +32,7 @@ from cgt.errors import InvalidPositionError
 
 from cgt.games.heap.ruleset import HeapRuleset
 from cgt.games.heap.octal_code import Code, parse_code, partitions
-from cgt.games.heap.octal_sequence import OctalSequence
+from cgt.games.heap.octal_sequence import sequence_engine
 from cgt.games.heap.periodicity import Periodicity, find_certified_period
 
 __all__ = ["TakeAndBreak", "Splittles", "subtraction_set_code"]
@@ -140,15 +140,23 @@ class TakeAndBreak(HeapRuleset):
             return
         self._engine().extend(self.known_grundy_values(), n)
 
-    def _engine(self) -> OctalSequence:
+    def sequence_moves(self) -> dict:
+        """The moves of a code with a largest take and at most two heaps left, as the Grundy-sequence
+        engines (:mod:`cgt.games.heap.octal_sequence`) take them.
+
+        >>> TakeAndBreak("0.137").sequence_moves()
+        {'leave0': [1, 2, 3], 'leave1': [2, 3], 'split': [(3, False)]}
+        """
+        code = self.code
+        k = code.max_take
+        return {"leave0": [j for j in range(1, k + 1) if code.digit(j) & 1],
+                "leave1": [j for j in range(1, k + 1) if code.digit(j) & 2],
+                "split": [(j, code.is_unequal(j)) for j in range(0, k + 1) if code.digit(j) & 4]}
+
+    def _engine(self):
         eng = self.__dict__.get("_eng")
         if eng is None:
-            code = self.code
-            k = code.max_take
-            eng = self.__dict__["_eng"] = OctalSequence(
-                leave0=[j for j in range(1, k + 1) if code.digit(j) & 1],
-                leave1=[j for j in range(1, k + 1) if code.digit(j) & 2],
-                split=[(j, code.is_unequal(j)) for j in range(0, k + 1) if code.digit(j) & 4])
+            eng = self.__dict__["_eng"] = sequence_engine(**self.sequence_moves())
         return eng
 
     def clear_cache(self) -> None:

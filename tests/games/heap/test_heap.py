@@ -1,5 +1,8 @@
 """Heap games: Grundy sequences, certified periodicity, codes (cgt.games take-and-break / subtraction)."""
 
+import random
+
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,6 +12,7 @@ from cgt.errors import InvalidPositionError
 from cgt.impartial.grundy import grundy
 from cgt.games import (DawsonsChess, DawsonsKayles, GrundysGame, Kayles, Nim, Subtraction, TakeAndBreak,
                        TwoHeapSubtraction)
+from cgt.games.heap.octal_sequence import CompiledOctalSequence, OctalSequence, compiled_engine, sparse_mask
 from cgt.games.heap.periodicity import run_start
 
 # Winning Ways ch. 4 (Kayles table): n = 0..83.
@@ -251,11 +255,12 @@ def test_heap_positions_round_trip():
     assert all(q.grundy == 0 for q in p.winning_moves)
 
 
-def _split_reference(n, take_whole=(), take_leave_one=(), split=()):
+def _split_reference(n, take_whole=(), take_leave_one=(), split=(), prefix=(0,)):
     """g(0..n) straight from the definition (mex over the options; a split leaves g(a) ^ g(b)): the
-    independent reference of the vectorised engine (cgt.games.heap.octal_sequence)."""
-    seq = [0]
-    for m in range(1, n + 1):
+    independent reference of the engines (cgt.games.heap.octal_sequence).  ``prefix``: the values taken as
+    given for the first heaps (the recurrence is defined from any prefix)."""
+    seq = list(prefix)
+    for m in range(len(seq), n + 1):
         reach = {0} if m in take_whole else set()
         reach.update(seq[m - j] for j in take_leave_one if j < m)
         for j, unequal in split:
@@ -324,10 +329,107 @@ def test_both_sequence_methods_agree(code):
     # The engine picks the sparse-space search or the vectorised rows by timing; both must give g(m).
     game = TakeAndBreak(code)
     seq = list(game.grundy_sequence(4500, method="direct"))
-    engine = game._engine()
+    engine = OctalSequence(**game.sequence_moves())
+    engine.extend([0], 4500)
     engine._choose_mask(seq)
     for m in range(4501, 4800):
         g = engine.grundy(m)
         assert engine.sparse_grundy(seq, m) == g, (code, m)
         engine._append(g)
         seq.append(g)
+
+
+# -- the compiled engine (games/heap/_octal.c) ----------------------------------------------------------------
+
+def _compiled():
+    engine = compiled_engine()
+    if engine is None:
+        pytest.skip("the compiled octal engine is not built, or CGT_PURE is set")
+    return engine
+
+
+def _moves(take_whole, take_leave_one, split):
+    return {"leave0": list(take_whole), "leave1": list(take_leave_one), "split": list(split)}
+
+
+@st.composite
+def _rules(draw):
+    """Random take-and-break moves with takes up to 4 and at most two heaps left, '!' sometimes."""
+    js = range(0, 5)
+    take_whole = draw(st.lists(st.sampled_from(js[1:]), unique=True, max_size=3))
+    take_leave_one = draw(st.lists(st.sampled_from(js[1:]), unique=True, max_size=3))
+    split = draw(st.lists(st.tuples(st.sampled_from(js), st.booleans()), unique_by=lambda s: s[0], max_size=3))
+    return take_whole, take_leave_one, split
+
+
+@given(_rules(), st.integers(0, 3))
+def test_the_compiled_engine_agrees_with_the_definition(rules, mask_choice):
+    # Every method of the C engine (byte rows, marking, the sparse space under any mask) gives g(m).
+    engine = _compiled()
+    n = 700
+    reference = _split_reference(n, *rules)
+    mask = [0, 1, 3, 6][mask_choice]
+    values = np.zeros(n + 1, dtype=np.int32)
+    rare = np.zeros(n + 1, dtype=np.int32)
+    count = engine.run(values, 1, n + 1, *rules, mask, rare, 0)
+    assert values.tolist() == reference
+    if mask:
+        assert rare[:count].tolist() == [a for a in range(1, n + 1) if not (reference[a] & mask).bit_count() & 1]
+
+
+@pytest.mark.parametrize("top", [200, 3000, 40_000], ids=["bytes", "16-bit", "32-bit"])
+def test_the_compiled_engine_from_a_prefix_of_wide_values(top):
+    # The recurrence runs from any prefix: random values up to ``top`` exercise each storage width, and values
+    # that grow past it mid-stretch the switch to the next one.
+    engine = _compiled()
+    rng = random.Random(top)
+    prefix = [0] + [rng.randrange(top) for _ in range(300)]
+    rules = ([1], [1, 2], [(1, False), (2, True)])
+    reference = _split_reference(900, *rules, prefix=prefix)
+    for mask in (0, 5):
+        values = np.zeros(901, dtype=np.int32)
+        values[:301] = prefix
+        rare = np.zeros(901, dtype=np.int32)
+        held = [a for a in range(1, 301) if not (prefix[a] & mask).bit_count() & 1]
+        rare[:len(held)] = held
+        engine.run(values, 301, 901, *rules, mask, rare, len(held))
+        assert values.tolist() == reference, mask
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.137", "4!.0", "0.6", "0.106", "0.0406", "0.165"])
+def test_the_compiled_and_python_engines_give_the_same_sequences(code):
+    # Past the first reviews (heap 4096 and its doublings), where each engine chooses its mask and method.
+    engine = _compiled()
+    moves = TakeAndBreak(code).sequence_moves()
+    python, compiled = [0], [0]
+    OctalSequence(**moves).extend(python, 9000)
+    CompiledOctalSequence(engine, **moves).extend(compiled, 9000)
+    assert compiled == python
+
+
+def test_the_compiled_engine_takes_over_values_given_to_it():
+    # A caller's list extended from elsewhere (a certified period) is taken over, and a shorter one restarts.
+    engine = _compiled()
+    moves = TakeAndBreak("0.77").sequence_moves()
+    full = _split_reference(600, [1, 2], [1, 2], [(1, False), (2, False)])
+    e = CompiledOctalSequence(engine, **moves)
+    seq = full[:100]
+    e.extend(seq, 300)
+    seq.extend(full[301:400])
+    e.extend(seq, 600)
+    assert seq == full
+    shorter = full[:50]
+    e.extend(shorter, 200)
+    assert shorter == full[:201]
+
+
+def test_sparse_mask_agrees_with_counting_each_mask():
+    rng = random.Random(7)
+    for _ in range(200):
+        hist = {rng.randrange(rng.choice([2, 16, 300])): rng.randrange(1, 60) for _ in range(rng.randrange(1, 12))}
+        total = sum(hist.values())
+        counts = {mask: sum(c for v, c in hist.items() if not (v & mask).bit_count() & 1)
+                  for mask in range(1, 1 << max(1, max(hist).bit_length()))}
+        fewest = min(counts.values())
+        expected = 0 if fewest * 3 > total else min(m for m, c in counts.items() if c == fewest)
+        assert sparse_mask(hist) == expected, hist
