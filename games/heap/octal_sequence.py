@@ -223,11 +223,14 @@ class OctalSequence:
 
     def _review(self, seq: list[int], m: int, n: int, progress) -> int:
         """At each doubling of the sequence: choose the mask again, then time both methods on a few heaps
-        and keep the faster for the rest of the stretch.  Returns the next heap to compute."""
+        and keep the faster for the rest of the stretch.  Returns the next heap to compute.  With too few
+        heaps left to time, the present method goes on and the review waits for the next call."""
+        if m + 2 * _SAMPLE > n:
+            return m
         self._choose_mask(seq)
         self.next_review = 2 * m
         self.sparse = False
-        if not self.mask or m + 2 * _SAMPLE > n:
+        if not self.mask:
             return m
         times = []
         for sparse in (False, True):
@@ -258,7 +261,7 @@ class OctalSequence:
             while m <= n:
                 if m >= self.next_review:
                     m = self._review(seq, m, n, progress)
-                stop = min(n, self.next_review - 1)
+                stop = n if self.next_review <= m else min(n, self.next_review - 1)
                 for m in range(m, stop + 1):
                     g = self.sparse_grundy(seq, m) if self.sparse else self.grundy(m)
                     self._append(g)
@@ -351,12 +354,16 @@ class CompiledOctalSequence:
         self.n = stop
 
     def _review(self, stop: int) -> None:
-        """At a doubling of the sequence: the mask again, then the faster method on a sample of heaps."""
+        """At a doubling of the sequence: the mask again, then the faster method on a sample of heaps.  With
+        too few heaps left before ``stop`` to time them, the present method goes on and the review waits for
+        the next call."""
+        if self.n + 2 * self._SAMPLE > stop:
+            return
         self.next_review = 2 * self.n
         hist = np.bincount(self.values[:self.n])
         self.mask = sparse_mask({v: int(c) for v, c in enumerate(hist.tolist()) if c})
         self.sparse = False
-        if not self.mask or self.n + 2 * self._SAMPLE > stop:
+        if not self.mask:
             return
         times = []
         for sparse in (False, True):
@@ -379,7 +386,8 @@ class CompiledOctalSequence:
                 if self.n >= self.next_review:
                     self._review(n + 1)
                 if self.n <= n:
-                    stop = min(n + 1, self.n + self.stretch, max(self.next_review, self.n + 1))
+                    review = self.next_review if self.next_review > self.n else n + 1
+                    stop = min(n + 1, self.n + self.stretch, review)
                     begin = time.perf_counter()
                     self._run(stop, self.sparse and self.mask != 0)
                     if time.perf_counter() - begin < 0.1:
