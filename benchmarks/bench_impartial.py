@@ -1,6 +1,6 @@
 """Benchmarks for impartial games: Grundy sequences of octal games, de Bruijn's game, nim products.
 
-Run:  python benchmarks/bench_impartial.py            (about three minutes)
+Run:  python benchmarks/bench_impartial.py            (about a minute compiled; CGT_PURE=1: the Python engine)
       python benchmarks/bench_impartial.py --quick    (skips the slow direct runs)
 
 Each line prints what was computed, its CPU time (``time.process_time``: what the work costs, whatever else
@@ -45,6 +45,10 @@ def sequences(quick: bool) -> None:
                   lambda code=code: TakeAndBreak(code).grundy_sequence(100_000, method="direct"))
         timed("0.164 to n = 30,000, direct (values past 255: counted)",
               lambda: TakeAndBreak("0.164").grundy_sequence(30_000, method="direct"))
+        timed("0.6 to n = 100,000, direct (Officers; values past 255)",
+              lambda: TakeAndBreak("0.6").grundy_sequence(100_000, method="direct"))
+        timed("0.106 to n = 10^6, direct (no sparse space; values fit a byte)",
+              lambda: TakeAndBreak("0.106").grundy_sequence(10**6, method="direct"))
     timed("Kayles periodicity() (octal periodicity theorem)", lambda: TakeAndBreak("0.77").periodicity())
 
 
