@@ -36,11 +36,11 @@ from cgt.games.heap.subtraction import Subtraction
 from cgt.games.heap.take_and_break import TakeAndBreak
 from cgt.games.strip.ruleset import StripRuleset
 
-from cgt.shell.containers import ShellMap
+from cgt.shell.containers import ShellMap, elements
 from cgt.shell.method_registry import Section
 from cgt.shell.registry import named_ruleset
 from cgt.shell.table import Table
-from cgt.shell.values import describe, is_number, is_position, to_game
+from cgt.shell.values import HelpText, describe, is_number, is_position, to_game
 
 __all__ = ["Periodicity", "check_periodicity", "variant_game", "RULESETS", "BOARD_RULESETS",
            "GRID_AND_STRIP_RULESETS", "GRAPH_RULESETS", "RULESET_FAMILIES", "PERIODICITIES",
@@ -128,6 +128,15 @@ def nim_value_table(ruleset, max_row, max_col) -> Table:
     0..maxCol``, as a Table."""
     method = _python_method(ruleset, "nim_value_table", "NimValueTable", "a coordinate ruleset")
     return Table(method(_count(max_row, "NimValueTable"), _count(max_col, "NimValueTable")))
+
+
+@RULESETS.method("ValuesTable", arity=(1, 1), usage="R.ValuesTable(geese)")
+def values_table(ruleset, geese) -> Table:
+    """``R.ValuesTable(geese)`` of Fox and Geese: the value with the fox on each free dark square, one row
+    per board row from the highest goose down to row 1; ``X`` marks a goose, light squares are blank."""
+    method = _python_method(ruleset, "values_table", "ValuesTable", "a Fox and Geese ruleset")
+    rows = method(list(elements(geese)))
+    return Table([[HelpText(v) if v == "X" else v for v in row] for row in rows])
 
 
 @RULESETS.method("GameValueSequence", arity=(1, 1), usage="R.GameValueSequence(toHeapSize)")

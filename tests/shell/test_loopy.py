@@ -179,3 +179,26 @@ def test_printed_loopy_values_read_back():
     for source, _ in [row for row in GOLDEN[:13] if "^[on]" not in row[1]]:
         text = run(source)
         assert run(f"({text}) == ({source})") == "true"
+
+
+def test_fox_and_geese_values_table():
+    # CGSuite's GenFoxAndGeese.ValuesTable(geese): rows from the highest goose down to row 1, X on a goose,
+    # the value with the fox on each free dark square, light squares blank.  The values are those of
+    # games/grid/fox_and_geese.py's values_table, whose own tests compare them with the loopy solver.
+    text = run("game.grid.GenFoxAndGeese(4).ValuesTable([(3,1),(3,3)])")
+    assert text.splitlines() == [
+        "    X |   |        X |     ",
+        "------+---+----------+-----",
+        "      | 0 |          | over",
+        "------+---+----------+-----",
+        "{2|0} |   | {over|0} |     ",
+    ]
+
+
+@pytest.mark.parametrize("expression, message", [
+    ("game.grid.GenFoxAndGeese(4).ValuesTable(5)", "cannot loop over 5"),
+    ("game.heap.Kayles.ValuesTable([(1,1)])", "ValuesTable needs a Fox and Geese ruleset"),
+])
+def test_values_table_errors(expression, message):
+    with pytest.raises(ShellError, match=message):
+        run(expression)
