@@ -31,6 +31,7 @@ from cgt.shell.method_registry import docstring_text
 from cgt.shell.registry import Entry, registry
 from cgt.shell.ruleset_methods import variant_game
 from cgt.shell.grid_values import coordinates_namespace, grid_namespace, symmetry_namespace
+from cgt.shell.random_values import JavaRandom, make_random
 from cgt.shell.strip_values import strip_namespace
 from cgt.shell.table import Table, make_table
 from cgt.shell.tower import day_n
@@ -302,6 +303,7 @@ FUNCTIONS: dict[str, Function] = {
     "Miny": Function("Miny", _miny, (1, 1), constructors.miny),
     "BornBy": Function("BornBy", _born_by, (1, 1), days.born_by),
     "Table": Function("Table", lambda args: make_table(args[0]), (1, 1), Table),
+    "Random": Function("Random", make_random, (1, 1), JavaRandom),
 }
 
 
