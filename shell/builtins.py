@@ -31,6 +31,8 @@ from cgt.shell.method_registry import docstring_text
 from cgt.shell.registry import Entry, registry
 from cgt.shell.ruleset_methods import variant_game
 from cgt.shell.grid_values import coordinates_namespace, grid_namespace, symmetry_namespace
+from cgt.shell.mutable_values import (MutableList, MutableMap, MutableSet, make_mutable_list, make_mutable_map,
+                                      make_mutable_set)
 from cgt.shell.random_values import JavaRandom, make_random
 from cgt.shell.strip_values import strip_namespace
 from cgt.shell.table import Table, make_table
@@ -304,6 +306,9 @@ FUNCTIONS: dict[str, Function] = {
     "BornBy": Function("BornBy", _born_by, (1, 1), days.born_by),
     "Table": Function("Table", lambda args: make_table(args[0]), (1, 1), Table),
     "Random": Function("Random", make_random, (1, 1), JavaRandom),
+    "MutableList": Function("MutableList", make_mutable_list, (0, 1), MutableList),
+    "MutableSet": Function("MutableSet", make_mutable_set, (0, 1), MutableSet),
+    "MutableMap": Function("MutableMap", make_mutable_map, (0, 1), MutableMap),
 }
 
 

@@ -31,10 +31,11 @@ from cgt.games.graph.ruleset import Color
 from cgt.games.grid.board import Grid, Symmetry
 from cgt.games.strip.board import Strip
 
-from cgt.shell.containers import Range
+from cgt.shell.containers import Range, ShellMap
 from cgt.shell.explicit import ExplicitGame
 from cgt.shell.graph_values import Edge, Vertex
 from cgt.shell.method_registry import Section
+from cgt.shell.mutable_values import MutableList, MutableMap, MutableSet
 from cgt.shell.registry import entry_of
 from cgt.shell.values import ruleset_text
 
@@ -115,6 +116,10 @@ _HIERARCHY = [
     ("Collection", "cgsuite.lang.Collection", ("Object",)),
     ("List", "cgsuite.lang.List", ("Collection",)),
     ("Set", "cgsuite.lang.Set", ("Collection",)),
+    ("Map", "cgsuite.lang.Map", ("Object",)),
+    ("MutableList", "cgsuite.lang.MutableList", ("List",)),
+    ("MutableSet", "cgsuite.lang.MutableSet", ("Set",)),
+    ("MutableMap", "cgsuite.lang.MutableMap", ("Map",)),
     ("Coordinates", "cgsuite.util.Coordinates", ("Object",)),
     ("Class", "cgsuite.lang.Class", ("Object",)),
     ("Color", "game.graph.Color", ("Object",)),
@@ -171,6 +176,8 @@ def _short_name(value) -> str | None:
         (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
         (CompoundGame, lambda x: "CompoundGame"), (DisjunctiveSum, lambda x: "CompoundGame"),
         (ExplicitGame, lambda x: "ExplicitGame"),
+        (MutableList, lambda x: "MutableList"), (MutableSet, lambda x: "MutableSet"),
+        (MutableMap, lambda x: "MutableMap"), (ShellMap, lambda x: "Map"),
         (str, lambda x: "String"), (list, lambda x: "List"),
         (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
         (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),

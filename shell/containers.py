@@ -217,7 +217,8 @@ def _integer(value, what: str) -> int:
     return value
 
 
-def _position(value, size: int, what: str = "index") -> int:
+def list_position(value, size: int, what: str = "index") -> int:
+    """``value`` checked as a 1-based position in a collection of ``size`` elements."""
     i = _integer(value, f"an {what}")
     if not 1 <= i <= size:
         raise ShellError(f"{what} {i} out of range 1..{size}")
@@ -240,7 +241,9 @@ def _flattened(items):
     return result
 
 
-def _sorted_with(call, items, fn):
+def sort_with_comparator(call, items, fn):
+    """``items`` sorted by the shell procedure ``fn(a, b)`` (a negative, zero or positive integer), called
+    through the evaluator's ``call``."""
     def compare(a, b):
         check_interrupt()
         answer = call(fn, [a, b])
@@ -259,7 +262,7 @@ def _sublist(items, first, last):
 
 
 def _updated_list(items, i, x):
-    i = _position(i, len(items))
+    i = list_position(i, len(items))
     return items[: i - 1] + [x] + items[i:]
 
 
@@ -307,7 +310,7 @@ def _substring(s: str, first, last):
 
 def _updated_string(s: str, i, ch):
     """A copy with character i (1-based) replaced by the string ch."""
-    i = _position(i, len(s))
+    i = list_position(i, len(s))
     return s[: i - 1] + _string_argument(ch, "the new character") + s[i:]
 
 
@@ -498,7 +501,7 @@ def sorted_elements(c) -> list:
 @LIST_AND_SET_METHODS.method("SortedWith", arity=(1, 1), usage="L.SortedWith(cmp)", caller=True)
 def sorted_with(c, f, *, call) -> list:
     """The elements as a list sorted by the comparator cmp(a, b): a negative, zero or positive integer."""
-    return _sorted_with(call, elements(c), f)
+    return sort_with_comparator(call, elements(c), f)
 
 
 @LIST_AND_SET_METHODS.method("Sublist", arity=(2, 2), usage="L.Sublist(first, last)")

@@ -48,6 +48,13 @@ class HelpText(str):
     """Text printed as it is (no quotes), e.g. what ``help`` returns."""
 
 
+class MutableValue:
+    """The base of the shell's mutable collections (``cgt.shell.mutable_values``), which print themselves
+    (``MutableList(1, 2)``) where the collections they extend print as literals."""
+
+    __slots__ = ()
+
+
 class Namespace:
     """A dotted package of names, like CGSuite's ``game.heap``.
 
@@ -379,6 +386,8 @@ def format_value(value) -> str:
     """
     if value is None:
         return "Nothing"           # as in CGSuite (the shell also reads the literal nil)
+    if isinstance(value, MutableValue):
+        return str(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, Fraction)):
