@@ -124,6 +124,10 @@ _HIERARCHY = [
     ("Symmetry", "cgsuite.util.Symmetry", ("Object",)),
     ("Vertex", "cgsuite.util.Vertex", ("Object",)),
     ("Edge", "cgsuite.util.Edge", ("Object",)),
+    ("Enum", "cgsuite.lang.Enum", ("Object",)),
+    ("Ruleset", "game.Ruleset", ("Object",)),
+    ("GridRuleset", "game.grid.GridRuleset", ("Ruleset",)),
+    ("HeapRuleset", "game.heap.HeapRuleset", ("Ruleset",)),
 ]
 
 #: The classes by short name.
@@ -190,6 +194,9 @@ def class_of(value) -> ClassValue:
     >>> str(class_of(cgt.up)), str(class_of(cgt.game([1], [0]))), str(class_of([1]))
     ('⟪game.Uptimal⟫', '⟪game.CanonicalShortGame⟫', '⟪cgsuite.lang.List⟫')
     """
+    own = getattr(value, "cgs_class", None)
+    if own is not None:
+        return own()
     if isinstance(value, Position):
         entry = entry_of(value.ruleset)
         name = entry.path if entry is not None else ruleset_text(value.ruleset)
