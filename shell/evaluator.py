@@ -556,6 +556,8 @@ class Interpreter:
             target = class_for_test(found)
         else:
             target = class_for_test(self.eval(right, scope))
+            if not isinstance(target, ClassValue) and right.data == "name" and str(right.children[0]) in CLASSES:
+                target = CLASSES[str(right.children[0])]        # HeapRuleset: also the static HeapRuleset(fn)
         if not isinstance(target, ClassValue):
             raise ShellError(f"'is' needs a class on its right, got {describe(target)}")
         return target.includes(value)
@@ -816,6 +818,8 @@ class Interpreter:
             target = self.eval(target_node, scope)
             if is_script_value(target) and not isinstance(target, (ScriptPackage, BoundScriptMethod)):
                 return call_method(self, target, str(name), *self._call_arguments(arguments, scope))
+            if isinstance(target, ScriptPackage):
+                return self.call_value(self._attribute(target, str(name)), *self._call_arguments(arguments, scope))
             if not isinstance(target, (Namespace, ShellMap)) and not (
                 str(name) == "Position" and _is_ruleset_value(target)
             ):
