@@ -210,7 +210,8 @@ class MemberView:
     def __contains__(self, name) -> bool:
         obj = self.obj
         return (name == "this" or name in obj.fields or obj.cls.find(name) is not None
-                or obj.cls.find_nested(name) is not None)
+                or obj.cls.find_nested(name) is not None
+                or (obj.cls.enum_values is not None and name in obj.cls.enum_values))
 
     def __getitem__(self, name):
         obj = self.obj
@@ -218,6 +219,8 @@ class MemberView:
             return obj
         if name in obj.fields:
             return obj.fields[name]
+        if obj.cls.enum_values is not None and name in obj.cls.enum_values:
+            return obj.cls.enum_values[name]
         return member_value(active_interpreter(), obj, name)
 
     def __setitem__(self, name, value):
@@ -362,10 +365,12 @@ def _resolve_base(interp, node, scope, declaring):
             return found
     if len(parts) == 1 and text in _BUILTIN_BASES:
         return text
+    value = scope.lookup(parts[0], None)
+    if value is None:
+        value = find_script(interp, parts[0], package=scope.lookup("$package", ""))
     try:
-        value = interp.lookup_name(parts[0], scope)
         for part in parts[1:]:
-            value = interp.attribute(value, part)
+            value = None if value is None else interp.attribute(value, part)
     except ShellError:
         value = None
     if isinstance(value, ScriptObject) and value.cls.singleton:
@@ -391,6 +396,8 @@ def define_class(interp, node, scope, modifiers: set, declaring: ScriptClass | N
     qualified = f"{declaring.qualified_name}.{name}" if declaring is not None else (
         f"{package}.{name}" if package else name)
     bases = [] if parents is None else [_resolve_base(interp, p, scope, declaring) for p in parents.children]
+    if parameters is None:                  # a subclass without parameters takes those of the class it extends
+        parameters = next((b.parameters for b in bases if isinstance(b, ScriptClass) and b.parameters), None)
     cls = ScriptClass(qualified, parameters, bases, scope, interp.source, declaring)
     for base in bases:
         if isinstance(base, ScriptClass) and cls in base.lineage():
@@ -553,7 +560,7 @@ def run_method(interp, obj, method: ScriptMethod, args: list, kwargs: dict):
 def call_member(interp, obj, name: str, args: list, kwargs: dict, start: ScriptClass | None = None):
     """``obj.Name(args)``: the first overload that fits, from ``start``'s lineage (``super``) or the
     object's class; ``LookupError`` when no script class declares the name."""
-    cls = start if start is not None else obj.cls
+    cls = start if start is not None else (obj if isinstance(obj, ScriptClass) else obj.cls)
     overloads = cls.find(name)
     if overloads is None:
         raise LookupError(name)
@@ -1001,7 +1008,9 @@ def _load(interp, dotted: str, path: pathlib.Path):
         return cached[1]
     if key in _LOADING:
         chain = [pathlib.Path(p).stem for p in _LOADING[_LOADING.index(key):]] + [path.stem]
-        raise ShellError(f"cycle in extends: {' -> '.join(chain)}")
+        error = ShellError(f"cycle in extends: {' -> '.join(chain)}")
+        error.cycle = True
+        raise error
     name = path.stem
     package = dotted.rpartition(".")[0]
     _LOADING.append(key)
@@ -1023,6 +1032,8 @@ def _load(interp, dotted: str, path: pathlib.Path):
             scope = Scope({"$package": package}, Scope(builtins, frozen=True))
             value = interp.load_declaration(statements[0], scope, source, package)
         except ShellError as error:
+            if getattr(error, "cycle", False):
+                raise
             raise ShellError(f"in {path}: {error}") from None
     finally:
         _LOADING.remove(key)
