@@ -370,11 +370,15 @@ class Interpreter:
 
     def evaluate_in(self, node, scope, source: str):
         """Evaluate ``node`` (from the text ``source``) in ``scope``."""
+        if self.depth >= MAX_CALL_DEPTH:
+            raise ShellError(f"recursion too deep: more than {MAX_CALL_DEPTH} nested calls")
         saved = self.source
         self.source = source
+        self.depth += 1
         try:
             return self.eval(node, Scope({}, scope, transparent=True))
         finally:
+            self.depth -= 1
             self.source = saved
 
     def registry_call(self, receiver, name: str, args: list):
