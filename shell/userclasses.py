@@ -103,7 +103,8 @@ class ScriptClass(ClassValue):
     """A class declared in CGScript (``class``, ``singleton class``, ``enum``)."""
 
     __slots__ = ("parameters", "bases", "singleton", "mutable", "enum_values", "members", "fields",
-                 "initializers", "nested", "scope", "source", "instance", "declaring", "adapters", "file")
+                 "initializers", "nested", "scope", "source", "instance", "declaring", "adapters", "file",
+                 "static_values")
 
     def __init__(self, qualified_name: str, parameters, bases: list, scope, source: str, declaring=None):
         super().__init__(qualified_name, ())
@@ -122,6 +123,7 @@ class ScriptClass(ClassValue):
         self.declaring = declaring           # the class a nested class is declared in
         self.adapters: dict = {}
         self.file = None
+        self.static_values: dict = {}
 
     # -- the hierarchy ----------------------------------------------------------------------------------
     def lineage(self) -> list:
@@ -211,7 +213,8 @@ class MemberView:
         obj = self.obj
         return (name == "this" or name in obj.fields or obj.cls.find(name) is not None
                 or obj.cls.find_nested(name) is not None
-                or (obj.cls.enum_values is not None and name in obj.cls.enum_values))
+                or (obj.cls.enum_values is not None and name in obj.cls.enum_values)
+                or any(name in c.static_values for c in obj.cls.lineage()))
 
     def __getitem__(self, name):
         obj = self.obj
@@ -221,6 +224,9 @@ class MemberView:
             return obj.fields[name]
         if obj.cls.enum_values is not None and name in obj.cls.enum_values:
             return obj.cls.enum_values[name]
+        for c in obj.cls.lineage():
+            if name in c.static_values:
+                return c.static_values[name]
         return member_value(active_interpreter(), obj, name)
 
     def __setitem__(self, name, value):
@@ -338,6 +344,10 @@ def object_text(obj) -> str:
     cls = obj.cls
     if obj.literal is not None:
         return obj.literal
+    if cls.find("ToString") is not None:
+        text = call_member(active_interpreter(), obj, "ToString", [], {})
+        if isinstance(text, str):
+            return text
     if cls.singleton:
         return cls.qualified_name
     prefix = cls.qualified_name if obj.enclosing is None else f"{object_text(obj.enclosing)}.{cls.name}"
@@ -407,6 +417,7 @@ def define_class(interp, node, scope, modifiers: set, declaring: ScriptClass | N
     if cls.singleton and parameters:
         raise interp.error_at(f"singleton class {name} cannot have parameters", node)
     _members(interp, cls, body, scope)
+    _static_fields(interp, cls)
     if cls.singleton:
         cls.instance = construct(interp, cls, [], {}, None)
         return cls.instance
@@ -423,6 +434,7 @@ def define_enum(interp, node, scope, declaring=None, package: str = ""):
     cls.enum_values = {}
     if body is not None:
         _members(interp, cls, body, scope)
+        _static_fields(interp, cls)
     for ordinal, literal in enumerate(names.children, start=1):
         value = ScriptObject(cls, None, {})
         value.literal = str(literal)
@@ -430,6 +442,38 @@ def define_enum(interp, node, scope, declaring=None, package: str = ""):
         value.frozen = True
         cls.enum_values[str(literal)] = value
     return cls
+
+
+def _static_fields(interp, cls: ScriptClass) -> None:
+    """Evaluate the ``static var`` members once, when the class is declared (in the class's scope)."""
+    from cgt.shell.evaluator import Scope
+
+    statics = [item for item in cls.initializers if item[3]]
+    cls.initializers = [item for item in cls.initializers if not item[3]]
+    scope = Scope(StaticView(cls), cls.scope)
+    for _, field, expr, _ in statics:
+        cls.static_values[field] = None if expr is None else interp.evaluate_in(expr, scope, cls.source)
+
+
+class StaticView:
+    """The names a class's static members see: its static vars and static members."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls):
+        self.cls = cls
+
+    def __contains__(self, name) -> bool:
+        return any(name in c.static_values for c in self.cls.lineage()) or self.cls.find(name) is not None
+
+    def __getitem__(self, name):
+        for c in self.cls.lineage():
+            if name in c.static_values:
+                return c.static_values[name]
+        return script_attribute(active_interpreter(), self.cls, name)
+
+    def __setitem__(self, name, value):
+        raise ShellError(f"cannot assign {name}: static members are immutable")
 
 
 def _members(interp, cls: ScriptClass, body, scope) -> None:
@@ -521,6 +565,25 @@ def _has_type(value, type_name: str, scope) -> bool:
     return cls.includes(value)
 
 
+def _file_of(cls):
+    while cls is not None:
+        if cls.file is not None:
+            return cls.file
+        cls = cls.declaring
+    return None
+
+
+def _in_file(error: ShellError, cls) -> ShellError:
+    """An error raised in a method of a class read from a file: the file's name and place, once, and no
+    place in the program (the program's place is where it called into the file)."""
+    file = _file_of(cls)
+    if file is None or getattr(error, "in_file", False) or error.line is None:
+        return error
+    located = ShellError(f"in {file}: {error}")
+    located.in_file = True
+    return located
+
+
 def member_value(interp, obj, name: str):
     """``obj.Name`` for a script object's own member: a field, a property's value, a bound method or a
     nested class; ``LookupError`` when the class has no such member."""
@@ -546,15 +609,21 @@ def run_method(interp, obj, method: ScriptMethod, args: list, kwargs: dict):
     """Run a method (or property) of ``obj`` (an object, or a class for a static member)."""
     from cgt.shell.evaluator import Scope
 
-    base_scope = obj.member_scope if isinstance(obj, ScriptObject) else obj.scope
+    base_scope = obj.member_scope if isinstance(obj, ScriptObject) else Scope(StaticView(obj), obj.scope)
     closure = Scope({"$class": method.owner}, base_scope)
     if method.is_property:
-        return interp.evaluate_in(method.body, Scope({}, closure), method.owner.source)
+        try:
+            return interp.evaluate_in(method.body, Scope({}, closure), method.owner.source)
+        except ShellError as error:
+            raise _in_file(error, method.owner) from None
     for parameter, value in zip(method.parameters, args):
         if parameter.type_name is not None and not parameter.rest:
             check_parameter_type(value, parameter, method.name, closure, interp)
     procedure = Procedure(method.name, method.parameters, method.body, closure, method.owner.source, method.name)
-    return interp.invoke(procedure, args, kwargs)
+    try:
+        return interp.invoke(procedure, args, kwargs)
+    except ShellError as error:
+        raise _in_file(error, method.owner) from None
 
 
 def call_member(interp, obj, name: str, args: list, kwargs: dict, start: ScriptClass | None = None):
@@ -856,6 +925,9 @@ def script_attribute(interp, value, name: str):
     if isinstance(value, ScriptClass):
         if value.enum_values is not None and name in value.enum_values:
             return value.enum_values[name]
+        for c in value.lineage():
+            if name in c.static_values:
+                return c.static_values[name]
         overloads = value.find(name)
         if overloads is not None and all(m.static for m in overloads):
             if overloads[0].is_property:

@@ -45,6 +45,10 @@ GOLDEN = [
     ("singleton class S(a) end", "ERROR singleton class S cannot have parameters"),
     # static members
     ("class C(n) static def Make(k) := C(2 * k); end; C.Make(3)", "C(6)"),
+    # static var and static def; ToString prints the object
+    ("class C static var count := 3; static def Twice := 2 * count; def Get := count; end; "
+     "[C.count, C.Twice, C().Get]", "[3,6,3]"),
+    ("class N(a) def ToString := \"N of \" + a.ToString; end; [N(2)]", "[N of 2]"),
     # enum
     ("enum Suit Hearts, Spades; def Red := this == Hearts; end; "
      "[Suit.Hearts, Suit.Hearts.Red, Suit.Spades.Red, Suit.Spades.Ordinal, Suit.Hearts.Literal]",
@@ -168,6 +172,9 @@ BAD_FILES = [
     ("bad.Misnamed", "Misnamed.cgs: line 1, column 1: the file declares Other, not Misnamed"),
     ("bad.Missing", "no file bad/Missing.cgs on the search path"),
     ("NoSuchName", "unknown name 'NoSuchName'"),
+    # an error inside a method of a file: the file and its place
+    ("bad.Fails(3).Boom", "Fails.cgs: line 2, column 15: boom 3"),
+    ("bad.Fails(3).Method(2)", "Fails.cgs: line 4, column 5: cannot add \"text\""),
 ]
 
 
@@ -189,3 +196,17 @@ def test_search_path_statement(monkeypatch, tmp_path):
     assert s.run("Two.Value") == "2"
     with pytest.raises(ShellError, match="no such folder"):
         s.run(f'System.AddPath("{tmp_path / "nowhere"}")')
+
+
+def test_command_line_path(capsys):
+    from cgt.shell.cli import main
+
+    saved = list(userclasses.SEARCH_PATH)
+    try:
+        assert main(["--path", str(FOLDER), "-c", "HalvingNim(9).NimValue"]) == 0
+        assert capsys.readouterr().out == "5\n"
+        assert main(["--path", str(FOLDER / "nowhere"), "-c", "1"]) == 2
+        assert "no such folder" in capsys.readouterr().err
+    finally:
+        userclasses.SEARCH_PATH[:] = saved
+        userclasses._LOADED.clear()
