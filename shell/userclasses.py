@@ -877,6 +877,14 @@ class ScriptHeapRuleset(HeapRuleset):
             result.append(heaps)
         return result
 
+    def cache_key(self) -> str:
+        """The ruleset's identity in the on-disk results cache: its text and a digest of the source of its
+        classes, so a changed file never reads values computed by the old one."""
+        import hashlib
+
+        digest = hashlib.sha256("\0".join(c.source for c in self.script.cls.lineage()).encode()).hexdigest()
+        return f"{self.name}|{digest[:20]}"
+
     def __eq__(self, other):
         return self is other
 

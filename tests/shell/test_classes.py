@@ -210,3 +210,17 @@ def test_command_line_path(capsys):
     finally:
         userclasses.SEARCH_PATH[:] = saved
         userclasses._LOADED.clear()
+
+
+def test_heap_ruleset_results_cache_key(session, tmp_path, monkeypatch):
+    from cgt.games.engine.results_cache import ruleset_key
+
+    key = ruleset_key(userclasses.heap_adapter(session.evaluate("mygames.MySubtraction([2,5])")[0]))
+    assert key.startswith("cgt ") and "mygames.MySubtraction([2,5])|" in key
+    # the same class from a file with other text is another ruleset for the on-disk cache
+    (tmp_path / "mygames").mkdir()
+    source = (FOLDER / "mygames" / "MySubtraction.cgs").read_text()
+    (tmp_path / "mygames" / "MySubtraction.cgs").write_text(source + "// changed\n")
+    monkeypatch.setattr(userclasses, "SEARCH_PATH", [str(tmp_path)])
+    other = ruleset_key(userclasses.heap_adapter(Session().evaluate("mygames.MySubtraction([2,5])")[0]))
+    assert other != key and other.split("|")[:-1] == key.split("|")[:-1]
