@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import weakref
 
 from lark import Tree
 
@@ -524,6 +525,9 @@ def construct(interp, cls: ScriptClass, args: list, kwargs: dict, enclosing):
     if cls.singleton and cls.instance is not None:
         raise ShellError(f"{cls.name} is a singleton class: use {cls.name} itself")
     parameters = cls.parameters or []
+    if (cls.is_a("GridGame") and len(args) == 1 and isinstance(args[0], str) and parameters
+            and isinstance(enclosing, ScriptObject)):          # R.Position("..|..") as printed: the CharMap reads it
+        args = [Grid.parse(args[0], member_value(interp, enclosing, "CharMap"))]
     procedure = Procedure(cls.name, parameters, None, cls.scope, cls.source, cls.name)
     names = interp.bind_arguments(procedure, args, kwargs)
     for parameter in parameters:
@@ -850,8 +854,13 @@ def game_adapter(obj: ScriptObject):
         adapters = home.adapters
     adapter = adapters.get(impartial)
     if adapter is None:
-        text = object_text(home) if isinstance(home, ScriptObject) else home.qualified_name
-        adapter = adapters[impartial] = (ScriptImpartialRuleset if impartial else ScriptGameRuleset)(text)
+        shared = _ADAPTERS.get((impartial, home)) if isinstance(home, ScriptObject) else None
+        if shared is None:
+            text = object_text(home) if isinstance(home, ScriptObject) else home.qualified_name
+            shared = (ScriptImpartialRuleset if impartial else ScriptGameRuleset)(text)
+            if isinstance(home, ScriptObject):
+                _ADAPTERS[(impartial, home)] = shared
+        adapter = adapters[impartial] = shared
     return adapter
 
 
@@ -886,10 +895,14 @@ class ScriptHeapRuleset(HeapRuleset):
         return f"{self.name}|{digest[:20]}"
 
     def __eq__(self, other):
-        return self is other
+        return isinstance(other, ScriptHeapRuleset) and other.script == self.script
 
     def __hash__(self):
-        return id(self)
+        return hash(self.script)
+
+
+#: The library rulesets made for script objects, by the object (equal objects share one, and its tables).
+_ADAPTERS: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()
 
 
 def heap_adapter(obj: ScriptObject) -> ScriptHeapRuleset:
@@ -897,7 +910,10 @@ def heap_adapter(obj: ScriptObject) -> ScriptHeapRuleset:
         obj.adapter = {}
     adapter = obj.adapter.get("heap")
     if adapter is None:
-        adapter = obj.adapter["heap"] = ScriptHeapRuleset(obj)
+        adapter = _ADAPTERS.get(("heap", obj))
+        if adapter is None:
+            adapter = _ADAPTERS[("heap", obj)] = ScriptHeapRuleset(obj)
+        obj.adapter["heap"] = adapter
     return adapter
 
 

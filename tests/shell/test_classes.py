@@ -72,6 +72,13 @@ GOLDEN = [
      "[H(5).NimValue, H(5).CanonicalForm, H(2).Options]", "[5,*5,[H(0),H(1)]]"),
     # options may be values: {1/2,*|1/2,*} is {1/2|*} (dominated options removed)
     ("class V extends Game override def Options(p) := [1/2, *]; end; V().CanonicalForm", "{1/2|*}"),
+    # options may be sums of positions: T(n) moves to T(n - 2) + T(1), and Left moves T(1) to 0
+    ("class T(n) extends Game override def Options(p) := if n >= 2 then [T(n - 2) + T(1)] elseif n == 1 and "
+     "p == Left then [0] else [] end; end; [T(n).CanonicalForm for n from 0 to 5]", "[0,1,1*,2*,2,3]"),
+    # Decomposition: U(n) is the sum of n copies of U(1) = 1
+    ("class U(n) extends Game override def Options(p) := if p == Left and n > 0 then [U(n - 1)] else [] end; "
+     "override def Decomposition := [U(1) for i from 1 to n]; end; [U(4).CanonicalForm, U(4).Decomposition]",
+     "[4,[U(1),U(1),U(1),U(1)]]"),
     # modifiers outside classes, this outside a class
     ("override def F(x) := x", "ERROR applies to members of a class"),
     ("this", "ERROR this is only defined inside a class"),
@@ -120,6 +127,13 @@ FILES = [
 @pytest.mark.parametrize("program, expected", FILES)
 def test_cgsuite_examples_from_files(session, program, expected):
     assert session.run(program) == expected
+
+
+@pytest.mark.parametrize("program", ["StepGame(2)(5)", "HalvingNim(6)", 'mygames.MyDomineering("..#|...")',
+                                     "mygames.MySubtraction([1,3,4])(10)", "mygames.Shape(4)"])
+def test_printed_objects_read_back(session, program):
+    printed = session.run(program)
+    assert session.run(f"{printed} === {program}") == "true"
 
 
 def test_grid_and_heap_rulesets(session):
