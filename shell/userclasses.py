@@ -53,10 +53,11 @@ from cgt.shell.errors import ShellError
 from cgt.shell.procedures import declared_parameters, dotted_text
 from cgt.shell.values import Procedure, describe, format_value
 
-__all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "ScriptMethod", "SEARCH_PATH",
-           "add_path", "define_class", "define_enum", "find_script", "script_attribute", "call_script",
-           "is_script_value", "unwrap", "as_summand", "active_interpreter", "ACTIVE", "check_parameter_type",
-           "class_for_test"]
+__all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundScriptMethod", "ScriptMethod",
+           "ScriptGameRuleset", "ScriptImpartialRuleset", "ScriptHeapRuleset", "SEARCH_PATH", "ACTIVE", "add_path",
+           "define_class", "define_enum", "construct", "find_script", "script_attribute", "call_script",
+           "call_method", "builtin_call", "is_script_value", "is_game_object", "unwrap", "as_summand",
+           "active_interpreter", "check_parameter_type", "class_for_test", "game_adapter", "heap_adapter"]
 
 #: Interpreters running programs now, innermost last: the engine's callbacks (a position's options) run
 #: user code in the innermost one.
