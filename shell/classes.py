@@ -61,10 +61,13 @@ class ClassValue:
         >>> sorted(CLASSES["Integer"].ancestors())[:4]
         ['cgsuite.lang.Object', 'game.CanonicalShortGame', 'game.CanonicalStopper', 'game.DyadicRational']
         """
-        names = {self.qualified_name}
-        for parent in self.parents:
-            names |= CLASSES[parent].ancestors()
-        return names
+        known = _ANCESTORS.get(self)
+        if known is None:
+            known = {self.qualified_name}
+            for parent in self.parents:
+                known |= CLASSES[parent].ancestors()
+            _ANCESTORS[self] = known
+        return known
 
     def includes(self, value) -> bool:
         """CGSuite's ``value is C``: the value's class is this class or one of its descendants."""
@@ -129,6 +132,9 @@ _HIERARCHY = [
     ("GridRuleset", "game.grid.GridRuleset", ("Ruleset",)),
     ("HeapRuleset", "game.heap.HeapRuleset", ("Ruleset",)),
 ]
+
+#: The ancestors of each class (the hierarchy is fixed).
+_ANCESTORS: dict = {}
 
 #: The classes by short name.
 CLASSES: dict[str, ClassValue] = {short: ClassValue(qualified, parents) for short, qualified, parents in _HIERARCHY}

@@ -106,7 +106,7 @@ class ScriptClass(ClassValue):
 
     __slots__ = ("parameters", "bases", "singleton", "mutable", "enum_values", "members", "fields",
                  "initializers", "nested", "scope", "source", "instance", "declaring", "adapters", "file",
-                 "static_values")
+                 "static_values", "cached")
 
     def __init__(self, qualified_name: str, parameters, bases: list, scope, source: str, declaring=None):
         super().__init__(qualified_name, ())
@@ -126,10 +126,14 @@ class ScriptClass(ClassValue):
         self.adapters: dict = {}
         self.file = None
         self.static_values: dict = {}
+        self.cached: dict = {}               # lineage, built-in bases, ancestors (the bases never change)
 
     # -- the hierarchy ----------------------------------------------------------------------------------
     def lineage(self) -> list:
         """This class and its script ancestors, in lookup order (depth first, left first)."""
+        known = self.cached.get("lineage")
+        if known is not None:
+            return known
         order, stack = [], [self]
         while stack:
             cls = stack.pop(0)
@@ -137,16 +141,23 @@ class ScriptClass(ClassValue):
                 continue
             order.append(cls)
             stack[0:0] = [b for b in cls.bases if isinstance(b, ScriptClass)]
+        self.cached["lineage"] = order
         return order
 
     def builtin_bases(self) -> set:
         """The built-in classes among the ancestors (``Game``, ``HeapRuleset`` …)."""
-        names = set()
-        for cls in self.lineage():
-            names |= {b for b in cls.bases if isinstance(b, str)}
+        names = self.cached.get("builtin")
+        if names is None:
+            names = set()
+            for cls in self.lineage():
+                names |= {b for b in cls.bases if isinstance(b, str)}
+            self.cached["builtin"] = names
         return names
 
     def ancestors(self) -> set:
+        known = self.cached.get("ancestors")
+        if known is not None:
+            return known
         names = {self.qualified_name}
         for base in self.bases:
             if isinstance(base, ScriptClass):
@@ -160,6 +171,7 @@ class ScriptClass(ClassValue):
                     names.add("game.Ruleset")
         if self.enum_values is not None:
             names.add("cgsuite.lang.Enum")
+        self.cached["ancestors"] = names
         return names
 
     def is_a(self, base: str) -> bool:
