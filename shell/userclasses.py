@@ -294,6 +294,16 @@ class ScriptObject:
     def cgs_class(self) -> ScriptClass:
         return self.cls
 
+    def cache_text(self) -> str | None:
+        """The position's text in the on-disk results cache: its class (with a digest of the class's source)
+        and its fields (no text when a field has none: then the position is not stored)."""
+        from cgt.games.engine.results_cache import position_text
+
+        texts = [position_text(value) for value in self.fields.values()]
+        if any(text is None for text in texts):
+            return None
+        return f"{self.cls.qualified_name}#{source_digest(self.cls)}(" + ",".join(texts) + ")"
+
     def __str__(self) -> str:
         return object_text(self)
 
@@ -721,6 +731,9 @@ class FixedValue:
     def __str__(self) -> str:
         return str(self.game)
 
+    def cache_text(self) -> str:
+        return "V" + str(self.game)
+
 
 class SumPosition:
     """An option given as a sum of positions (``Position(a) + Position(b)``)."""
@@ -738,6 +751,14 @@ class SumPosition:
 
     def __str__(self) -> str:
         return " + ".join(object_text(p) for p in self.parts)
+
+    def cache_text(self) -> str:
+        from cgt.games.engine.results_cache import position_text
+
+        texts = [position_text(p) for p in self.parts]
+        if any(text is None for text in texts):
+            return None
+        return "S(" + "+".join(texts) + ")"
 
 
 def _as_position(value):
@@ -799,8 +820,14 @@ class ScriptGameRuleset(Ruleset):
 
     abstract = True
 
-    def __init__(self, owner_text: str):
+    def __init__(self, owner_text: str, digest: str = ""):
         self.name = owner_text
+        self.digest = digest
+
+    def cache_key(self) -> str:
+        """The identity in the on-disk results cache: the enclosing object's text and its class's digest
+        (each position's text carries its own class's digest too)."""
+        return f"{self.name}|{self.digest}"
 
     def left_options(self, pos):
         return _options_of(pos, Player.Left)
@@ -832,8 +859,13 @@ class ScriptImpartialRuleset(ImpartialRuleset):
 
     abstract = True
 
-    def __init__(self, owner_text: str):
+    def __init__(self, owner_text: str, digest: str = ""):
         self.name = owner_text
+        self.digest = digest
+
+    def cache_key(self) -> str:
+        """As :meth:`ScriptGameRuleset.cache_key`."""
+        return f"{self.name}|{self.digest}"
 
     def position_text(self, pos) -> str:
         return self.format(pos)
@@ -855,6 +887,21 @@ class ScriptImpartialRuleset(ImpartialRuleset):
         return pos
 
 
+def source_digest(cls: ScriptClass) -> str:
+    """A digest of the source text of a class and the classes it extends or is declared in."""
+    import hashlib
+
+    known = cls.cached.get("digest")
+    if known is None:
+        classes, outer = list(cls.lineage()), cls.declaring
+        while outer is not None:
+            classes.extend(outer.lineage())
+            outer = outer.declaring
+        text = "\0".join(sorted({c.source for c in classes}))
+        known = cls.cached["digest"] = hashlib.sha256(text.encode()).hexdigest()[:20]
+    return known
+
+
 def game_adapter(obj: ScriptObject):
     """The library ruleset whose positions include ``obj`` (one per enclosing object and kind)."""
     impartial = is_impartial_object(obj)
@@ -870,7 +917,8 @@ def game_adapter(obj: ScriptObject):
         shared = _ADAPTERS.get((impartial, home)) if isinstance(home, ScriptObject) else None
         if shared is None:
             text = object_text(home) if isinstance(home, ScriptObject) else home.qualified_name
-            shared = (ScriptImpartialRuleset if impartial else ScriptGameRuleset)(text)
+            digest = source_digest(home.cls if isinstance(home, ScriptObject) else home)
+            shared = (ScriptImpartialRuleset if impartial else ScriptGameRuleset)(text, digest)
             if isinstance(home, ScriptObject):
                 _ADAPTERS[(impartial, home)] = shared
         adapter = adapters[impartial] = shared
@@ -902,10 +950,7 @@ class ScriptHeapRuleset(HeapRuleset):
     def cache_key(self) -> str:
         """The ruleset's identity in the on-disk results cache: its text and a digest of the source of its
         classes, so a changed file never reads values computed by the old one."""
-        import hashlib
-
-        digest = hashlib.sha256("\0".join(c.source for c in self.script.cls.lineage()).encode()).hexdigest()
-        return f"{self.name}|{digest[:20]}"
+        return f"{self.name}|{source_digest(self.script.cls)}"
 
     def __eq__(self, other):
         return isinstance(other, ScriptHeapRuleset) and other.script == self.script

@@ -238,3 +238,24 @@ def test_heap_ruleset_results_cache_key(session, tmp_path, monkeypatch):
     monkeypatch.setattr(userclasses, "SEARCH_PATH", [str(tmp_path)])
     other = ruleset_key(userclasses.heap_adapter(Session().evaluate("mygames.MySubtraction([2,5])")[0]))
     assert other != key and other.split("|")[:-1] == key.split("|")[:-1]
+
+
+def test_script_games_use_the_results_cache(tmp_path, monkeypatch, capsys):
+    from cgt.games.engine import results_cache
+
+    (tmp_path / "Loud.cgs").write_text(
+        "class Loud(n) extends Game\n"
+        "  override def Options(p) begin System.Print(\"options\"); if n > 0 then [Loud(n - 1)] else [] end end\n"
+        "end\n")
+    monkeypatch.setattr(userclasses, "SEARCH_PATH", [str(tmp_path)])
+    results_cache.enable(str(tmp_path / "results.sqlite"))
+    try:
+        for visit in range(2):
+            cgt.clear_caches()
+            assert Session().run("Loud(3).CanonicalForm") == "*"
+            printed = capsys.readouterr().out
+            # first visit: options computed (and stored); second visit, a new session: values read from disk
+            assert ("options" in printed) == (visit == 0)
+    finally:
+        results_cache.disable()
+        userclasses._LOADED.clear()
