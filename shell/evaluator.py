@@ -46,7 +46,7 @@ from cgt.shell.parser import CHAINS
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.grid_values import coordinate_arithmetic, grid_index
 from cgt.shell.strip_values import strip_index
-from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptObject, ScriptPackage,
+from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptPackage,
                                    as_summand, call_method, call_script, class_for_test, define_class, define_enum,
                                    find_script, is_game_object, is_script_value, script_attribute)
 from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,

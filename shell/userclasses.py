@@ -36,8 +36,6 @@ import os
 import pathlib
 import weakref
 
-from lark import Tree
-
 import cgt
 from cgt.errors import CGTError, InvalidPositionError
 from cgt.kernel.game import register_cache
@@ -48,7 +46,7 @@ from cgt.games.engine.sums import DisjunctiveSum
 from cgt.games.grid.board import Grid
 from cgt.games.heap.ruleset import HeapRuleset
 
-from cgt.shell.classes import CLASSES, ClassValue, class_of
+from cgt.shell.classes import CLASSES, ClassValue
 from cgt.shell.errors import ShellError
 from cgt.shell.procedures import declared_parameters, dotted_text
 from cgt.shell.values import Procedure, describe, format_value
