@@ -38,7 +38,7 @@ from cgt.shell.strip_values import strip_namespace
 from cgt.shell.table import Table, make_table
 from cgt.shell.tower import day_n
 from cgt.shell.classes import CLASSES
-from cgt.shell.values import Function, Namespace, format_value, to_game
+from cgt.shell.values import Function, Namespace, describe, format_value, to_game
 
 
 class RulesetFunction(Function):
@@ -342,6 +342,17 @@ def system_print(args) -> None:
     print(value if isinstance(value, str) else format_value(value), flush=True)
 
 
+def system_add_path(args):
+    """``System.AddPath(folder)``: puts a folder first on the search path for ``.cgs`` class files (a file
+    ``Name.cgs`` holds the class ``Name``, a sub-folder ``pkg`` is the package ``pkg``); gives Nothing."""
+    from cgt.shell.userclasses import add_path
+
+    if not isinstance(args[0], str):
+        raise ShellError(f"System.AddPath needs a folder name (a string), got {describe(args[0])}")
+    add_path(args[0])
+    return None
+
+
 def make_globals() -> dict[str, object]:
     """A fresh dictionary of the global names: ``game``, ruleset aliases, ``Left``/``Right``, functions
     and ``help``.  The rulesets are those of the catalogue now (:func:`cgt.shell.registry.registry`).
@@ -373,6 +384,7 @@ def make_globals() -> dict[str, object]:
     players.entries.update(Left=cgt.Player.Left, Right=cgt.Player.Right)
     system = names["System"] = Namespace("System", "CGSuite's system functions: System.Print(x).")
     system.entries["Print"] = Function("System.Print", system_print, (1, 1), system_print)
+    system.entries["AddPath"] = Function("System.AddPath", system_add_path, (1, 1), system_add_path)
     names["Nothing"] = None                 # CGSuite's Nothing (also the literal nil)
     names["omega"] = names["\u03c9"] = cgt.omega     # as in CGSuite: omega = 1.OmegaPower; inf = 1/0
     names["inf"] = cgt.inf

@@ -62,10 +62,13 @@ class ClassValue:
         >>> sorted(CLASSES["Integer"].ancestors())[:4]
         ['cgsuite.lang.Object', 'game.CanonicalShortGame', 'game.CanonicalStopper', 'game.DyadicRational']
         """
-        names = {self.qualified_name}
-        for parent in self.parents:
-            names |= CLASSES[parent].ancestors()
-        return names
+        known = _ANCESTORS.get(self)
+        if known is None:
+            known = {self.qualified_name}
+            for parent in self.parents:
+                known |= CLASSES[parent].ancestors()
+            _ANCESTORS[self] = known
+        return known
 
     def includes(self, value) -> bool:
         """CGSuite's ``value is C``: the value's class is this class or one of its descendants."""
@@ -129,7 +132,14 @@ _HIERARCHY = [
     ("Symmetry", "cgsuite.util.Symmetry", ("Object",)),
     ("Vertex", "cgsuite.util.Vertex", ("Object",)),
     ("Edge", "cgsuite.util.Edge", ("Object",)),
+    ("Enum", "cgsuite.lang.Enum", ("Object",)),
+    ("Ruleset", "game.Ruleset", ("Object",)),
+    ("GridRuleset", "game.grid.GridRuleset", ("Ruleset",)),
+    ("HeapRuleset", "game.heap.HeapRuleset", ("Ruleset",)),
 ]
+
+#: The ancestors of each class (the hierarchy is fixed).
+_ANCESTORS: dict = {}
 
 #: The classes by short name.
 CLASSES: dict[str, ClassValue] = {short: ClassValue(qualified, parents) for short, qualified, parents in _HIERARCHY}
@@ -197,6 +207,9 @@ def class_of(value) -> ClassValue:
     >>> str(class_of(cgt.up)), str(class_of(cgt.game([1], [0]))), str(class_of([1]))
     ('⟪game.Uptimal⟫', '⟪game.CanonicalShortGame⟫', '⟪cgsuite.lang.List⟫')
     """
+    own = getattr(value, "cgs_class", None)
+    if own is not None:
+        return own()
     if isinstance(value, Position):
         entry = entry_of(value.ruleset)
         name = entry.path if entry is not None else ruleset_text(value.ruleset)

@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("-c", dest="command", metavar="EXPR", help="evaluate EXPR, print the result and exit")
     parser.add_argument("script", nargs="?", metavar="FILE.cgs", help="run a script (entries as typed at the prompt)")
     parser.add_argument("--debug", action="store_true", help="show Python tracebacks of internal errors")
+    parser.add_argument("--path", action="append", default=[], metavar="FOLDER",
+                        help="a folder of .cgs class files (Name.cgs holds class Name; a sub-folder is a package); "
+                             "may be given several times, also CGT_PATH")
     parser.add_argument("--version", action="version", version=f"cgt {cgt.__version__}")
     return parser
 
@@ -75,6 +78,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(arguments, session: Session) -> int:
+    from cgt.shell.userclasses import add_path
+
+    for folder in reversed(arguments.path):
+        try:
+            add_path(folder)
+        except Exception as error:      # ShellError: no such folder
+            report(error, sys.stderr, arguments.debug)
+            return 2
     try:
         if arguments.command is not None:
             if arguments.script is not None:

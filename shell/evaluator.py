@@ -46,6 +46,9 @@ from cgt.shell.parser import CHAINS
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.grid_values import coordinate_arithmetic, grid_index
 from cgt.shell.strip_values import strip_index
+from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptPackage,
+                                   as_summand, call_method, call_script, class_for_test, define_class, define_enum,
+                                   find_script, is_game_object, is_script_value, script_attribute)
 from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,
                              needs_tower, nimber_of, power, tower_arithmetic)
 from cgt.shell.values import (BoundMethod, Function, KeywordFunction, Namespace, Procedure, check_arity, describe,
@@ -61,6 +64,7 @@ _UPTIMAL = re.compile(
 )
 
 _NOTHING = object()
+_MISSING = object()
 
 #: Names that are downs: ``2v`` is no input (CGSuite reads no juxtaposition).
 _DOWNS = re.compile(r"v+\d*")
@@ -159,11 +163,15 @@ class Interpreter:
         """Run a whole program; return (value of the last statement, whether to print it)."""
         program = tree.children[0]
         value, show = None, False
-        for statement in program.children:
-            if statement is None:
-                value, show = None, False
-            else:
-                value, show = self.eval(statement, self.scope), True
+        ACTIVE.append(self)
+        try:
+            for statement in program.children:
+                if statement is None:
+                    value, show = None, False
+                else:
+                    value, show = self.eval(statement, self.scope), True
+        finally:
+            ACTIVE.remove(self)
         return value, show
 
     def eval(self, node, scope: Scope):
@@ -267,6 +275,121 @@ class Interpreter:
         function = Procedure(str(name), parameters, body, scope, self.source, text)
         scope.assign(str(name), function)
         return None
+
+    # ------------------------------------------------------------ classes (cgt.shell.userclasses)
+    def _class_decl(self, node, scope):
+        return self._declare(node, scope, set())
+
+    def _enum_decl(self, node, scope):
+        return self._declare(node, scope, set())
+
+    def _modified(self, node, scope):
+        *modifiers, statement = node.children
+        names = {m.data[4:] for m in modifiers}
+        if statement.data not in ("class_decl", "enum_decl"):
+            raise self._error(f"{' '.join(sorted(names))} applies to members of a class (def, var, class)", node)
+        return self._declare(statement, scope, names)
+
+    def _declare(self, node, scope, modifiers: set):
+        package = scope.lookup("$package", "")
+        if node.data == "enum_decl":
+            value = define_enum(self, node, scope, package=package)
+        else:
+            value = define_class(self, node, scope, modifiers, package=package)
+        scope.assign(str(node.children[0]), value)
+        return None
+
+    def load_declaration(self, statement, scope, source: str, package: str):
+        """The class (or singleton, or enum) a ``.cgs`` file declares, evaluated with that file's text."""
+        saved = self.source
+        self.source = source
+        ACTIVE.append(self)
+        try:
+            modifiers = set()
+            if statement.data == "modified":
+                *mods, statement = statement.children
+                modifiers = {m.data[4:] for m in mods}
+            if statement.data == "enum_decl":
+                value = define_enum(self, statement, scope, package=package)
+            else:
+                value = define_class(self, statement, scope, modifiers, package=package)
+            scope.declare(str(statement.children[0]), value)
+            return value
+        finally:
+            ACTIVE.remove(self)
+            self.source = saved
+
+    def _def_property(self, node, scope):
+        raise self._error(f"def {node.children[0]} without parameters declares a property: it belongs in a class "
+                          f"(write def {node.children[0]}() for a procedure)", node)
+
+    def _this(self, node, scope):
+        value = scope.lookup("this", _MISSING)
+        if value is _MISSING:
+            raise ShellError("this is only defined inside a class")
+        return value
+
+    def _super_attr(self, node, scope):
+        name = str(node.children[0])
+        target, owner = scope.lookup("this", None), scope.lookup("$class", None)
+        if target is None or owner is None:
+            raise ShellError("super is only defined inside a class")
+        start = next((b for b in owner.bases if isinstance(b, ScriptClass) and b.find(name) is not None), None)
+        overloads = None if start is None else start.find(name)
+        if overloads is not None and overloads[0].is_property:
+            return call_method(self, target, name, [], {}, start)
+        return Function(f"super.{name}", lambda args: self._super_call(target, name, args, start), (0, None),
+                        "A method of the class this class extends.")
+
+    def _super_call(self, target, name, args, start):
+        if start is not None:
+            return call_method(self, target, name, args, {}, start)
+        from cgt.shell.userclasses import builtin_call, unwrap
+
+        try:
+            return unwrap(builtin_call(self, target, name, args, {}))
+        except LookupError:
+            raise ShellError(f"no class {target.cls.name} extends has a member {name}") from None
+
+    def lookup_name(self, name: str, scope):
+        """The value of a name: a variable, else a class or package of ``.cgs`` files on the search path."""
+        value = scope.lookup(name, _MISSING)
+        if value is _MISSING:
+            value = find_script(self, name, package=scope.lookup("$package", ""))
+            if value is None:
+                raise ShellError(f"unknown name {name!r}")
+        return value
+
+    def error_at(self, message: str, node) -> ShellError:
+        """A ShellError located at ``node`` of the program being run."""
+        return self._error(message, node)
+
+    def bind_arguments(self, procedure, args: list, kwargs: dict) -> dict:
+        """Parameter name -> value for a call of ``procedure`` (see :meth:`_bind`)."""
+        return self._bind(procedure, args, kwargs)
+
+    def evaluate_in(self, node, scope, source: str):
+        """Evaluate ``node`` (from the text ``source``) in ``scope``."""
+        if self.depth >= MAX_CALL_DEPTH:
+            raise ShellError(f"recursion too deep: more than {MAX_CALL_DEPTH} nested calls")
+        saved = self.source
+        self.source = source
+        self.depth += 1
+        try:
+            return self.eval(node, Scope({}, scope, transparent=True))
+        finally:
+            self.depth -= 1
+            self.source = saved
+
+    def registry_call(self, receiver, name: str, args: list):
+        """``receiver.Name(args)`` through the method registry (a property when there are no arguments)."""
+        if not args:
+            return self._attribute(receiver, name)
+        return self._result(REGISTRY.call(receiver, name, args, self.call_value))
+
+    def attribute(self, value, name: str):
+        """``value.Name``."""
+        return self._attribute(value, name)
 
     def _procedure(self, node, scope):
         left, body = node.children
@@ -429,10 +552,16 @@ class Interpreter:
         value = self.eval(left, scope)
         if right.data == "name" and scope.lookup(str(right.children[0]), None) is None:
             name = str(right.children[0])
-            if name not in CLASSES:
-                raise ShellError(f"unknown class {name!r}")
-            return CLASSES[name].includes(value)
-        target = self.eval(right, scope)
+            found = find_script(self, name, package=scope.lookup("$package", ""))
+            if found is None:
+                if name not in CLASSES:
+                    raise ShellError(f"unknown class {name!r}")
+                return CLASSES[name].includes(value)
+            target = class_for_test(found)
+        else:
+            target = class_for_test(self.eval(right, scope))
+            if not isinstance(target, ClassValue) and right.data == "name" and str(right.children[0]) in CLASSES:
+                target = CLASSES[str(right.children[0])]        # HeapRuleset: also the static HeapRuleset(fn)
         if not isinstance(target, ClassValue):
             raise ShellError(f"'is' needs a class on its right, got {describe(target)}")
         return target.includes(value)
@@ -445,7 +574,7 @@ class Interpreter:
 
     # ------------------------------------------------------------ arithmetic
     def _add(self, node, scope):
-        a, b = (self.eval(child, scope) for child in node.children)
+        a, b = (as_summand(self.eval(child, scope)) for child in node.children)
         if is_summand(a) and is_summand(b) and not (isinstance(a, MisereGame) and isinstance(b, MisereGame)):
             return a + b            # positions (and misère games) add to a compound sum, CGSuite's CompoundGame
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
@@ -634,6 +763,11 @@ class Interpreter:
         return self._attribute(value, str(name))
 
     def _attribute(self, value, name: str):
+        if is_script_value(value):
+            try:
+                return script_attribute(self, value, name)
+            except LookupError:
+                pass
         if isinstance(value, Namespace):
             if name not in value.entries:
                 raise ShellError(f"{value.path} has no member {name}")
@@ -680,9 +814,16 @@ class Interpreter:
             function = scope.lookup("help")
             if function is HELP and self.help_function is not None:
                 return self.help_function(self, arguments, scope)
+        if callee.data == "super_attr":
+            function = self._super_attr(callee, scope)
+            return self.call_value(function, *self._call_arguments(arguments, scope))
         if callee.data == "attr":
             target_node, name = callee.children
             target = self.eval(target_node, scope)
+            if is_script_value(target) and not isinstance(target, (ScriptPackage, BoundScriptMethod)):
+                return call_method(self, target, str(name), *self._call_arguments(arguments, scope))
+            if isinstance(target, ScriptPackage):
+                return self.call_value(self._attribute(target, str(name)), *self._call_arguments(arguments, scope))
             if not isinstance(target, (Namespace, ShellMap)) and not (
                 str(name) == "Position" and _is_ruleset_value(target)
             ):
@@ -699,6 +840,8 @@ class Interpreter:
         """Call a shell function, bound method or ruleset with evaluated arguments (and keywords)."""
         if isinstance(function, Procedure):
             return self.invoke(function, args, kwargs or {})
+        if is_script_value(function):
+            return call_script(self, function, args, kwargs or {})
         if isinstance(function, Namespace) and function.constructor is not None:
             function = function.constructor            # Graph("--") calls Graph.Parse
         if kwargs and not (isinstance(function, (RulesetFunction, KeywordFunction)) or is_ruleset(function)):
@@ -875,7 +1018,7 @@ class Interpreter:
         return str(node.children[0])[1:-1].replace('\\"', '"')
 
     def _name(self, node, scope):
-        return scope.lookup(str(node.children[0]))
+        return self.lookup_name(str(node.children[0]), scope)
 
     def _true(self, node, scope):
         return True
@@ -993,12 +1136,14 @@ def _parse_number(text: str) -> Fraction:
 
 
 def _is_gameish(value) -> bool:
-    return isinstance(value, (Game, DisjunctiveSum, ExplicitGame)) or is_number(value) or is_position(value)
+    return (isinstance(value, (Game, DisjunctiveSum, ExplicitGame)) or is_number(value) or is_position(value)
+            or is_game_object(value))
 
 
 def _valued(value):
     """A sum of positions stands for its value where a short game is needed (a position does, in to_game),
     and an explicit game for its canonical form."""
+    value = as_summand(value)
     if isinstance(value, DisjunctiveSum):
         return value.value
     return value.canonical_form if isinstance(value, ExplicitGame) else value

@@ -360,8 +360,8 @@ def _separate_after_end(source: str, error: UnexpectedInput) -> bool:
     Called by lark when a token cannot follow what came before: if that was ``end`` and a ``;`` would be
     accepted there, feed the ``;`` and then the refused token.
 
-    >>> str(parse("if true then 1 end 2").children[0].data)
-    'program'
+    >>> str(parse("if true then 1 end 2").children[0].data), len(parse("def f(n) begin n end f(2)").children[0].children)
+    ('program', 2)
     """
     if not isinstance(error, UnexpectedToken) or error.token.type == "$END":
         return False
@@ -372,7 +372,10 @@ def _separate_after_end(source: str, error: UnexpectedInput) -> bool:
     if "SEMICOLON" not in interactive.accepts():
         return False
     interactive.feed_token(Token("SEMICOLON", ";"))
-    interactive.feed_token(error.token)  # lark resumes after the token it refused
+    token = error.token
+    if token.type == "CLASS_NAME":      # f( after end: the lexer's fallback read the class-name form of a name
+        token = Token.new_borrow_pos("NAME", str(token), token)
+    interactive.feed_token(token)  # lark resumes after the token it refused
     return True
 
 

@@ -20,19 +20,21 @@ from cgt.shell.values import Function
 
 
 class Parameter:
-    """One parameter: a name, optionally a default expression (``x ? 0``) or the rest marker (``xs...``)."""
+    """One parameter: a name, optionally its class (``n as Integer``, checked at the call), a default
+    expression (``x ? 0``) or the rest marker (``xs...``)."""
 
-    __slots__ = ("name", "default", "rest")
+    __slots__ = ("name", "default", "rest", "type_name")
 
-    def __init__(self, name: str, default=None, rest: bool = False):
-        self.name, self.default, self.rest = name, default, rest
+    def __init__(self, name: str, default=None, rest: bool = False, type_name: str | None = None):
+        self.name, self.default, self.rest, self.type_name = name, default, rest, type_name
 
     def text(self) -> str:
+        name = self.name if self.type_name is None else f"{self.name} as {self.type_name}"
         if self.rest:
-            return self.name + "..."
+            return name + "..."
         if self.default is not None:
-            return f"{self.name} ? {unparse(self.default)}"
-        return self.name
+            return f"{name} ? {unparse(self.default)}"
+        return name
 
 
 def parameters_of(node) -> list:
@@ -67,15 +69,22 @@ def declared_parameters(node) -> list:
         name = str(child.children[0])
         if any(p.name == name for p in result):
             raise ShellError(f"parameter {name} is named twice")
+        spec = child.children[1]
+        type_name = None if spec is None else dotted_text(spec.children[0])
         if child.data == "param_default":
-            result.append(Parameter(name, default=child.children[1]))
+            result.append(Parameter(name, default=child.children[2], type_name=type_name))
         elif child.data == "param_rest":
-            result.append(Parameter(name, rest=True))
+            result.append(Parameter(name, rest=True, type_name=type_name))
         else:
-            result.append(Parameter(name))
+            result.append(Parameter(name, type_name=type_name))
     if any(p.rest for p in result[:-1]):
         raise ShellError("only the last parameter may collect the remaining arguments (name...)")
     return result
+
+
+def dotted_text(node) -> str:
+    """``game.grid.GridRuleset``: the text of a dotted name node."""
+    return ".".join(str(part) for part in node.children)
 
 
 def procedure_text(parameters: list, body) -> str:
@@ -143,7 +152,7 @@ _TEMPLATES = {
 }
 
 # Words of the nodes that print as a keyword.
-_WORDS = {"true": "true", "false": "false", "nil": "nil"}
+_WORDS = {"true": "true", "false": "false", "nil": "nil", "this": "this"}
 
 
 def _template(kind: str, children) -> str:
@@ -221,7 +230,22 @@ _PRINTERS = {
     "list": lambda c: "[" + ", ".join(_items(c[0])) + "]",
     "map_": lambda c: "{" + (", ".join(_items(c[0])) if c else "=>") + "}",
     "begin": lambda c: f"begin {_block(c[0])} end",
+    "super_attr": lambda c: f"super.{c[0]}",
+    "def_property": lambda c: f"def {c[0]} begin {_block(c[1])} end" if isinstance(c[1], Tree) and c[1].data == "block"
+    else f"def {c[0]} := {unparse(c[1])}",
+    "modified": lambda c: " ".join(m.data[4:] for m in c[:-1]) + " " + unparse(c[-1]),
+    "class_decl": lambda c: _class(c),
+    "enum_decl": lambda c: f"enum {c[0]} {', '.join(str(n) for n in c[1].children)}"
+    + ("" if c[2] is None else f"; {_block(c[2])}") + " end",
 }
+
+
+def _class(c) -> str:
+    name, params, parents, body = (c[0], None, c[1], c[2]) if len(c) == 3 else c
+    head = f"class {name}" + ("" if len(c) == 3 else "(" + ", ".join(p.text() for p in declared_parameters(params)) + ")")
+    if parents is not None:
+        head += " extends " + ", ".join(dotted_text(d) for d in parents.children)
+    return f"{head} {_block(body)} end"
 
 
 def unparse(node) -> str:

@@ -444,6 +444,9 @@ def position_text(position) -> str:
     ('Kayles(7)', 'Wythoff("3 5")')
     """
     ruleset = position.ruleset
+    own = getattr(ruleset, "position_text", None)     # the positions of script classes print themselves
+    if own is not None:
+        return own(position.position)
     if isinstance(ruleset, VariantRuleset):       # ImpartialVariantGame(<base position>)
         base, negated = ruleset.base_position(position.position)
         return f"{'-' if negated else ''}{ruleset.game_name}({position_text(base)})"

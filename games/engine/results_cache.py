@@ -115,8 +115,11 @@ def _text(obj) -> str:
     if isinstance(obj, dict):
         return "d{" + ",".join(sorted(_text(k) + ":" + _text(v) for k, v in obj.items())) + "}"
     cache_text = getattr(obj, "cache_text", None)
-    if cache_text is not None:
-        return cache_text()
+    if cache_text is not None:          # a position type's own text; None when this one has none
+        text = cache_text()
+        if text is None:
+            raise _NoText
+        return text
     from cgt.games.engine.ruleset import Ruleset
 
     if isinstance(obj, Ruleset):

@@ -45,7 +45,8 @@ KEYWORDS = {
     name: st.just(f" {name.lower()} ")
     for name in (
         "OR", "AND", "NOT", "ELSE", "WHERE", "TRUE", "FALSE", "NIL", "IF", "THEN", "END", "FOR", "DO",
-        "WHILE", "ELSEIF", "BY", "FROM", "TO", "IN", "VAR", "DEF", "BEGIN", "YIELD",
+        "WHILE", "ELSEIF", "BY", "FROM", "TO", "IN", "VAR", "DEF", "BEGIN", "YIELD", "CLASS", "EXTENDS", "ENUM",
+        "THIS", "SUPER", "SINGLETON", "MUTABLE", "OVERRIDE", "STATIC", "PRIVATE", "EXTERNAL", "SYSTEM", "AS",
     )
 }
 
@@ -59,6 +60,7 @@ def _grammar_programs():
         "INT": st.integers(0, 40).map(str) | st.integers(0, 10**30).map(str),
         "STRING": st.sampled_from(['"0.77"', '"0.07"', '""', '"4!.0"', '"x\\"y"']),
         "WS": st.sampled_from([" ", "\n"]),
+        "CLASS_NAME": st.sampled_from(["P", "Position", "Foo"]),
         "COMMENT": st.just("// c\n"),
         **KEYWORDS,
     }
@@ -81,6 +83,7 @@ TERMINAL_SAMPLES = {
     "STRING": ['"0.77"', '""', '"abc"', '"x\\"y"'],
     "BARS": ["|", "||", "|||"],
     "LABEL": ["a", "b"],
+    "CLASS_NAME": ["P", "Position"],
     "COMPARE": ["==", "!=", "<=", ">=", "<>", "<|", "|>", "<", ">", "===", "!==", "<=>"],
 }
 
