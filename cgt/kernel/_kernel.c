@@ -1131,7 +1131,8 @@ interned_uptimals(void)
 static PyObject *
 small_uptimal(long long num, long long exp, long long u, long long n)
 {
-    unsigned long long h = parts_hash(num, exp, u, n);
+    /* the nimber directory needs no hash */
+    unsigned long long h = IS_DIRECT_NIMBER(num, exp, u, n) ? 0 : parts_hash(num, exp, u, n);
     GameObject *g = small_lookup(num, exp, u, n, h);
     if (g != NULL) {
         Py_INCREF(g);
@@ -2464,9 +2465,7 @@ le_rec(GameObject *g, GameObject *h)
                 Py_ssize_t count = PyTuple_GET_SIZE(lefts);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *gl = (GameObject *)PyTuple_GET_ITEM(lefts, i);
-                    int known = memo_get(LE_MEMO(h), gl);
-                    if (known == 2)
-                        known = le_rec(h, gl);
+                    int known = le_rec(h, gl); /* the stops, then h's memo, then the recursion */
                     if (known < 0) {
                         Py_DECREF(lefts);
                         goto error_leave;
@@ -2485,9 +2484,7 @@ le_rec(GameObject *g, GameObject *h)
                 Py_ssize_t count = PyTuple_GET_SIZE(rights);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *hr = (GameObject *)PyTuple_GET_ITEM(rights, i);
-                    int known = memo_get(LE_MEMO(hr), g);
-                    if (known == 2)
-                        known = le_rec(hr, g);
+                    int known = le_rec(hr, g);
                     if (known < 0) {
                         Py_DECREF(rights);
                         goto error_leave;
@@ -3845,22 +3842,23 @@ undominated(PyObject *options, Py_ssize_t split, int upper)
         Py_INCREF(options);
         return options;
     }
-    PyObject *kept = PyList_New(0);
-    if (kept == NULL)
-        return NULL;
+    /* the survivors so far (borrowed from options) and their groups, in C arrays; the list is made at the end */
+    GameObject *kept_buffer[64];
     char group_buffer[64];
+    GameObject **kept = count <= 64 ? kept_buffer : PyMem_Malloc((size_t)count * sizeof(GameObject *));
     char *groups = count <= 64 ? group_buffer : PyMem_Malloc((size_t)count);
-    if (groups == NULL) {
-        Py_DECREF(kept);
-        return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (kept == NULL || groups == NULL) {
+        PyErr_NoMemory();
+        goto done;
     }
+    Py_ssize_t n = 0;
     for (Py_ssize_t i = 0; i < count; i++) {
         GameObject *a = (GameObject *)PyList_GET_ITEM(options, i);
         char group = split && i < split;
         int keep = 1;
-        Py_ssize_t n = PyList_GET_SIZE(kept);
         for (Py_ssize_t j = 0; j < n; j++) {
-            GameObject *b = (GameObject *)PyList_GET_ITEM(kept, j);
+            GameObject *b = kept[j];
             if (a == b) {
                 keep = 0;
                 break;
@@ -3869,7 +3867,7 @@ undominated(PyObject *options, Py_ssize_t split, int upper)
                 continue;
             int r = upper ? le_rec(b, a) : le_rec(a, b);
             if (r < 0)
-                goto fail;
+                goto done;
             if (r) {
                 keep = 0;
                 break;
@@ -3880,37 +3878,34 @@ undominated(PyObject *options, Py_ssize_t split, int upper)
         /* a stays: drop the kept options it dominates */
         Py_ssize_t to = 0;
         for (Py_ssize_t j = 0; j < n; j++) {
-            GameObject *b = (GameObject *)PyList_GET_ITEM(kept, j);
+            GameObject *b = kept[j];
             int r = 0;
             if (!(split && groups[j] == group)) {
                 r = upper ? le_rec(a, b) : le_rec(b, a);
                 if (r < 0)
-                    goto fail;
+                    goto done;
             }
             if (!r) {
-                if (to != j) {
-                    PyObject *moved = PyList_GET_ITEM(kept, j);
-                    Py_INCREF(moved);
-                    PyList_SetItem(kept, to, moved);
-                    groups[to] = groups[j];
-                }
+                kept[to] = b;
+                groups[to] = groups[j];
                 to++;
             }
         }
-        if (to < n && PyList_SetSlice(kept, to, n, NULL) < 0)
-            goto fail;
-        groups[to] = group;
-        if (PyList_Append(kept, (PyObject *)a) < 0)
-            goto fail;
+        n = to;
+        kept[n] = a;
+        groups[n] = group;
+        n++;
     }
+    out = PyList_New(n);
+    if (out != NULL)
+        for (Py_ssize_t j = 0; j < n; j++)
+            PyList_SET_ITEM(out, j, Py_NewRef((PyObject *)kept[j]));
+done:
+    if (kept != kept_buffer)
+        PyMem_Free(kept);
     if (groups != group_buffer)
         PyMem_Free(groups);
-    return kept;
-fail:
-    if (groups != group_buffer)
-        PyMem_Free(groups);
-    Py_DECREF(kept);
-    return NULL;
+    return out;
 }
 
 /* 1 when every option on both sides is of at least this kind (2: numbers, 1: uptimals), else 0. */
@@ -3967,9 +3962,7 @@ static PyObject *
 bypass(PyObject *left, PyObject *right, int side_left, int *changed)
 {
     PyObject *side = side_left ? left : right;
-    PyObject *out = PyList_New(0);
-    if (out == NULL)
-        return NULL;
+    PyObject *out = NULL; /* made at the first reversible option: until then the options are side[:i] */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(side); i++) {
         GameObject *a = (GameObject *)PyList_GET_ITEM(side, i);
         /* a left option a is reversible through a^R when a^R <= G: replace a by a^R's left options (mirror
@@ -3991,6 +3984,11 @@ bypass(PyObject *left, PyObject *right, int side_left, int *changed)
                     Py_DECREF(answers);
                     goto fail;
                 }
+                if (out == NULL && (out = PyList_GetSlice(side, 0, i)) == NULL) {
+                    Py_DECREF(replacements);
+                    Py_DECREF(answers);
+                    goto fail;
+                }
                 for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(replacements); m++)
                     if (PyList_Append(out, PyTuple_GET_ITEM(replacements, m)) < 0) {
                         Py_DECREF(replacements);
@@ -4004,12 +4002,12 @@ bypass(PyObject *left, PyObject *right, int side_left, int *changed)
             }
         }
         Py_DECREF(answers);
-        if (!reversed && PyList_Append(out, (PyObject *)a) < 0)
+        if (!reversed && out != NULL && PyList_Append(out, (PyObject *)a) < 0)
             goto fail;
     }
-    return out;
+    return out != NULL ? out : Py_NewRef(side);
 fail:
-    Py_DECREF(out);
+    Py_XDECREF(out);
     return NULL;
 }
 
@@ -4404,8 +4402,19 @@ game_add(PyObject *a, PyObject *b)
     }
     GameObject *g = (GameObject *)a;
     GameObject *h = (GameObject *)b;
-    if (g->kind && h->kind)
+    if (g->kind && h->kind) {
+        if (g->small && h->small && (g->num | h->num | g->u | h->u) == 0) {
+            /* *a + *b = *(a XOR b) (Winning Ways ch. 3; Siegel, CGT II.6), straight from the nimber directory */
+            unsigned long long n = (unsigned long long)(g->n ^ h->n);
+            if (n < NIM_DIRECT && NIM_PRESENT(n)) {
+                GameObject *known = *NIM_SLOT(n);
+                if (known != NULL)
+                    return Py_NewRef((PyObject *)known);
+            }
+            return small_uptimal(0, 0, 0, (long long)n);
+        }
         return uptimal_sum(g, h);
+    }
     kernel_enter();
     PyObject *r = add_rec(g, h);
     if (r == NULL && PyErr_ExceptionMatches(PyExc_RecursionError)) {
