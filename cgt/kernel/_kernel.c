@@ -4143,14 +4143,17 @@ ctor_clear(void)
     PyMem_Free(entries);
 }
 
-/* The sorted ids of the games items[0:n] without repetitions, into out: their count, or -1 past CTOR_MAX_SIDE. */
-static int
+/* The sorted ids of items[0:n] without repetitions, into out: their count; -1 past CTOR_MAX_SIDE, -2 when an
+ * item is not a game. */
+static inline int
 ctor_ids(PyObject *const *items, Py_ssize_t n, uint64_t *out)
 {
     if (n > CTOR_MAX_SIDE)
         return -1;
     int count = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
+        if (!IS_GAME(items[i]))
+            return -2;
         uint64_t c = (uint64_t)((GameObject *)items[i])->cid;
         int j = count;
         while (j > 0 && out[j - 1] > c)
@@ -4179,9 +4182,14 @@ ctor_find(uint64_t h, const uint64_t *ids, int nl, int nr)
         return NULL;
     for (size_t i = (size_t)h & ctor_mask; ctor_entries[i].result != NULL; i = (i + 1) & ctor_mask) {
         CtorEntry *e = &ctor_entries[i];
-        if (e->hash == h && e->nl == nl && e->nr == nr
-                && memcmp(ctor_keys + e->offset, ids, (size_t)(nl + nr) * sizeof(uint64_t)) == 0)
-            return e->result;
+        if (e->hash == h && e->nl == nl && e->nr == nr) {
+            const uint64_t *key = ctor_keys + e->offset;
+            int k = 0;
+            while (k < nl + nr && key[k] == ids[k])
+                k++;
+            if (k == nl + nr)
+                return e->result;
+        }
     }
     return NULL;
 }
@@ -4255,13 +4263,17 @@ kernel_from_options(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             Py_RETURN_NONE;
         sizes[i] = PySequence_Fast_GET_SIZE(side);
         items[i] = PySequence_Fast_ITEMS(side);
+    }
+    /* the key (checking that every option is a game on the way), or a side too long to remember */
+    uint64_t ids[2 * CTOR_MAX_SIDE];
+    int nl = ctor_ids(items[0], sizes[0], ids);
+    int nr = nl < 0 ? nl : ctor_ids(items[1], sizes[1], ids + nl);
+    if (nl == -2 || nr == -2)
+        Py_RETURN_NONE;
+    for (int i = 0; nr == -1 && i < 2; i++)
         for (Py_ssize_t k = 0; k < sizes[i]; k++)
             if (!IS_GAME(items[i][k]))
                 Py_RETURN_NONE;
-    }
-    uint64_t ids[2 * CTOR_MAX_SIDE];
-    int nl = ctor_ids(items[0], sizes[0], ids);
-    int nr = nl < 0 ? -1 : ctor_ids(items[1], sizes[1], ids + nl);
     uint64_t h = 0;
     if (nr >= 0) {
         h = ctor_hash(ids, nl, nr);
