@@ -450,12 +450,23 @@ lock_release_due(void)
     return 1;
 }
 
-static int
+static int poll_cancel_slow(void);
+
+static inline int
 poll_cancel(void)
 {
     /* Signals are looked at every 64th poll: a poll comes every few hundred instructions, so a Ctrl-C is seen
-     * within microseconds, and the sums and comparisons that poll do not pay a call into Python each step. */
-    if ((++polls & 63) == 0 && PyErr_CheckSignals() < 0)
+     * within microseconds, and the sums and comparisons that poll do not pay a call into Python each step.  The
+     * common case, inline: not a 64th poll and the cancel flag down. */
+    if ((++polls & 63) != 0 && PyList_GET_ITEM(cancel_flag, 0) == Py_False)
+        return 0;
+    return poll_cancel_slow();
+}
+
+static int
+poll_cancel_slow(void)
+{
+    if ((polls & 63) == 0 && PyErr_CheckSignals() < 0)
         return -1;
     if ((polls & 1023) == 0 && lock_release_due()) {
         /* Let other threads run now and then: a computation that stays in C never reaches the interpreter's
