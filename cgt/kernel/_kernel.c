@@ -88,6 +88,7 @@ typedef struct {
 #define LE_MEMO_SLOT(g) (game_side(g) != NULL ? &(g)->side->le_memo : NULL)
 
 static PyTypeObject GameBase_Type;
+static void ctor_clear(void); /* the constructor's memo (see kernel_from_options) */
 
 /* ------------------------------------------------------------------ the kernel's allocator for games
  * A workload like 100,000 fresh nim sums spends most of its time touching new
@@ -449,12 +450,23 @@ lock_release_due(void)
     return 1;
 }
 
-static int
+static int poll_cancel_slow(void);
+
+static inline int
 poll_cancel(void)
 {
     /* Signals are looked at every 64th poll: a poll comes every few hundred instructions, so a Ctrl-C is seen
-     * within microseconds, and the sums and comparisons that poll do not pay a call into Python each step. */
-    if ((++polls & 63) == 0 && PyErr_CheckSignals() < 0)
+     * within microseconds, and the sums and comparisons that poll do not pay a call into Python each step.  The
+     * common case, inline: not a 64th poll and the cancel flag down. */
+    if ((++polls & 63) != 0 && PyList_GET_ITEM(cancel_flag, 0) == Py_False)
+        return 0;
+    return poll_cancel_slow();
+}
+
+static int
+poll_cancel_slow(void)
+{
+    if ((polls & 63) == 0 && PyErr_CheckSignals() < 0)
         return -1;
     if ((polls & 1023) == 0 && lock_release_due()) {
         /* Let other threads run now and then: a computation that stays in C never reaches the interpreter's
@@ -1130,7 +1142,8 @@ interned_uptimals(void)
 static PyObject *
 small_uptimal(long long num, long long exp, long long u, long long n)
 {
-    unsigned long long h = parts_hash(num, exp, u, n);
+    /* the nimber directory needs no hash */
+    unsigned long long h = IS_DIRECT_NIMBER(num, exp, u, n) ? 0 : parts_hash(num, exp, u, n);
     GameObject *g = small_lookup(num, exp, u, n, h);
     if (g != NULL) {
         Py_INCREF(g);
@@ -1488,9 +1501,11 @@ by_cid(const void *a, const void *b)
 }
 
 /* a / 2^ae compared with b / 2^be (|a|, |b| < 2^61, exponents <= 62: the products fit in 128 bits). */
-static int
+static inline int
 dyadic_cmp(long long a, int ae, long long b, int be)
 {
+    if (ae == be)
+        return (a > b) - (a < b);
     int e = ae > be ? ae : be;
     __int128 x = (__int128)a * ((__int128)1 << (e - ae));
     __int128 y = (__int128)b * ((__int128)1 << (e - be));
@@ -1642,6 +1657,16 @@ options_of(GameObject *g, int left)
     return options;
 }
 
+/* options_of without a call when the options are there already (general games, materialised uptimals). */
+static inline PyObject *
+options_now(GameObject *g, int left)
+{
+    PyObject *options = g->side == NULL ? NULL : left ? g->side->left : g->side->right;
+    if (options != NULL && PyTuple_CheckExact(options))
+        return Py_NewRef(options);
+    return options_of(g, left);
+}
+
 /* materialise(g): the compiled _materialise (small uptimals in C, the others by the pure function). */
 static PyObject *
 kernel_materialise(PyObject *module, PyObject *g)
@@ -1663,7 +1688,7 @@ static int compute_stops(GameObject *g);
 
 /* Left (side 0) or right (side 1) stop of g as a machine dyadic *num / 2^*exp: 1, or 0 when it is not
  * machine-size (a big uptimal somewhere below), -1 on error. */
-static int
+static inline int
 stop_of(GameObject *g, int side, long long *num, int *exp)
 {
     if (g->kind) {
@@ -2337,6 +2362,7 @@ kernel_memo_forget(PyObject *module, PyObject *unused)
             return NULL;
     }
     memo_entries = 0;
+    ctor_clear();
     Py_RETURN_NONE;
 }
 
@@ -2400,6 +2426,13 @@ le_rec(GameObject *g, GameObject *h)
 {
     if (g == h)
         return 1;
+    if (!(g->kind && h->kind)) {
+        /* G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.3): a cheap refutation, tried before
+         * the memo and not stored in it (it costs less than a memo entry). */
+        int gt = stops_refute(g, h);
+        if (gt)
+            return gt < 0 ? -1 : 0;
+    }
     PyObject *memo = LE_MEMO(g);
     if (NONEISH(memo)) {
         memo = (PyObject *)lememo_new();
@@ -2430,29 +2463,20 @@ le_rec(GameObject *g, GameObject *h)
     else {
         if (Py_EnterRecursiveCall(" while comparing games"))
             goto error;
-        /* G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H) (Siegel, CGT II.3): a cheap refutation. */
-        int gt = stops_refute(g, h);
-        if (gt < 0)
-            goto error_leave;
-        if (gt) {
-            result = 0;
-        }
-        else {
+        {
             if (poll_cancel() < 0)
                 goto error_leave;
             result = 1;
             /* Number avoidance: when one side is a number and the other is not, the number's own options
              * never decide the comparison (Siegel, CGT Thm II.3.19). */
             if (g->kind != 2) {
-                PyObject *lefts = options_of(g, 1);
+                PyObject *lefts = options_now(g, 1);
                 if (lefts == NULL)
                     goto error_leave;
                 Py_ssize_t count = PyTuple_GET_SIZE(lefts);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *gl = (GameObject *)PyTuple_GET_ITEM(lefts, i);
-                    int known = memo_get(LE_MEMO(h), gl);
-                    if (known == 2)
-                        known = le_rec(h, gl);
+                    int known = le_rec(h, gl); /* the stops, then h's memo, then the recursion */
                     if (known < 0) {
                         Py_DECREF(lefts);
                         goto error_leave;
@@ -2465,15 +2489,13 @@ le_rec(GameObject *g, GameObject *h)
                 Py_DECREF(lefts);
             }
             if (result && h->kind != 2) {
-                PyObject *rights = options_of(h, 0);
+                PyObject *rights = options_now(h, 0);
                 if (rights == NULL)
                     goto error_leave;
                 Py_ssize_t count = PyTuple_GET_SIZE(rights);
                 for (Py_ssize_t i = 0; i < count; i++) {
                     GameObject *hr = (GameObject *)PyTuple_GET_ITEM(rights, i);
-                    int known = memo_get(LE_MEMO(hr), g);
-                    if (known == 2)
-                        known = le_rec(hr, g);
+                    int known = le_rec(hr, g);
                     if (known < 0) {
                         Py_DECREF(rights);
                         goto error_leave;
@@ -2678,12 +2700,244 @@ fail:
     return NULL;
 }
 
+/* ------------------------------------------------------------------ the index of general games
+ * by_options is a dict keyed by the pair of option tuples (the pure kernel's key, which Python reads and the pure
+ * functions write), and a lookup there hashes both tuples of games again each time (tuples do not keep their
+ * hash) and compares them item by item.  The index finds the same games from the sorted ids of their options,
+ * in machine words: an open-addressing table of (hash, game), the game borrowed from by_options.  It is
+ * complete -- every game of by_options is in it -- while its count equals the dict's size; the C kernel adds to
+ * both together, and anything else that changes the dict (the pure kernel's functions run on compiled games by
+ * the tests only add) shows as a difference of sizes, after which the index is rebuilt from the dict.  A
+ * collection empties it and rebuilds it afterwards.  Option lists longer than INDEX_MAX_SIDE use the dict. */
+#define INDEX_MAX_SIDE 64
+typedef struct {
+    uint64_t hash;
+    GameObject *game; /* NULL: empty */
+} IndexSlot;
+static IndexSlot *index_slots = NULL;
+static size_t index_mask = 0, index_count = 0;
+static int index_complete = 0;          /* index_count == the dict's size, and every entry in it */
+static size_t index_rebuild_credit = 0; /* interns since a rebuild; another waits until it passes the size */
+
+/* The sorted ids (with repetitions) of the games items[0:n] into out. */
+static void
+sorted_ids(PyObject *const *items, Py_ssize_t n, uint64_t *out)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t c = (uint64_t)((GameObject *)items[i])->cid;
+        Py_ssize_t j = i;
+        while (j > 0 && out[j - 1] > c) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = c;
+    }
+}
+
+/* The hash of the key of a general game from its options' sorted ids (the left ones, then the right ones). */
+static uint64_t
+options_hash(const uint64_t *ids, Py_ssize_t nl, Py_ssize_t nr)
+{
+    uint64_t h = ((uint64_t)nl << 32 | (uint64_t)nr) * 0x9E3779B97F4A7C15ULL;
+    for (Py_ssize_t i = 0; i < nl + nr; i++) {
+        h = (h ^ ids[i]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* The index's hash of an interned general game (its option tuples are sorted by id), or 0 with *ok = 0 when
+ * its options are not two tuples of at most INDEX_MAX_SIDE games. */
+static uint64_t
+game_index_hash(GameObject *g, int *ok)
+{
+    PyObject *left = GF(g, left), *right = GF(g, right);
+    *ok = 0;
+    if (left == NULL || right == NULL || !PyTuple_CheckExact(left) || !PyTuple_CheckExact(right))
+        return 0;
+    Py_ssize_t nl = PyTuple_GET_SIZE(left), nr = PyTuple_GET_SIZE(right);
+    if (nl > INDEX_MAX_SIDE || nr > INDEX_MAX_SIDE)
+        return 0;
+    uint64_t ids[2 * INDEX_MAX_SIDE];
+    for (Py_ssize_t i = 0; i < nl + nr; i++) {
+        PyObject *o = i < nl ? PyTuple_GET_ITEM(left, i) : PyTuple_GET_ITEM(right, i - nl);
+        if (!IS_GAME(o))
+            return 0;
+        ids[i] = (uint64_t)((GameObject *)o)->cid;
+    }
+    *ok = 1;
+    return options_hash(ids, nl, nr);
+}
+
+/* 1 when g's options have exactly these sorted ids. */
+static int
+game_has_ids(GameObject *g, const uint64_t *ids, Py_ssize_t nl, Py_ssize_t nr)
+{
+    PyObject *left = GF(g, left), *right = GF(g, right);
+    if (PyTuple_GET_SIZE(left) != nl || PyTuple_GET_SIZE(right) != nr)
+        return 0;
+    for (Py_ssize_t i = 0; i < nl; i++)
+        if ((uint64_t)((GameObject *)PyTuple_GET_ITEM(left, i))->cid != ids[i])
+            return 0;
+    for (Py_ssize_t i = 0; i < nr; i++)
+        if ((uint64_t)((GameObject *)PyTuple_GET_ITEM(right, i))->cid != ids[nl + i])
+            return 0;
+    return 1;
+}
+
+static void
+index_clear(void)
+{
+    PyMem_Free(index_slots);
+    index_slots = NULL;
+    index_mask = index_count = 0;
+    index_complete = 0;
+}
+
+/* Put g (hash h) into the index, growing it when half full: 0, or -1 when there is no memory (the index is then
+ * emptied and marked incomplete; no error is set). */
+static int
+index_put(uint64_t h, GameObject *g)
+{
+    if (index_slots == NULL || 2 * (index_count + 1) > index_mask + 1) {
+        size_t size = index_slots == NULL ? 4096 : 2 * (index_mask + 1);
+        IndexSlot *bigger = PyMem_Calloc(size, sizeof(IndexSlot));
+        if (bigger == NULL) {
+            index_clear();
+            return -1;
+        }
+        for (size_t i = 0; index_slots != NULL && i <= index_mask; i++)
+            if (index_slots[i].game != NULL) {
+                size_t k = (size_t)index_slots[i].hash & (size - 1);
+                while (bigger[k].game != NULL)
+                    k = (k + 1) & (size - 1);
+                bigger[k] = index_slots[i];
+            }
+        PyMem_Free(index_slots);
+        index_slots = bigger;
+        index_mask = size - 1;
+    }
+    size_t k = (size_t)h & index_mask;
+    while (index_slots[k].game != NULL)
+        k = (k + 1) & index_mask;
+    index_slots[k].hash = h;
+    index_slots[k].game = g;
+    index_count++;
+    return 0;
+}
+
+/* Rebuild the index from by_options: complete afterwards unless a game there has options the index does not
+ * take (longer lists, or not tuples) or memory ran out. */
+static void
+index_rebuild(void)
+{
+    index_clear();
+    index_rebuild_credit = 0;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    int complete = 1;
+    while (PyDict_Next(by_options, &pos, &key, &value)) {
+        int ok;
+        if (!IS_GAME(value)) {
+            complete = 0;
+            continue;
+        }
+        uint64_t h = game_index_hash((GameObject *)value, &ok);
+        if (!ok) {
+            complete = 0;
+            continue;
+        }
+        if (index_put(h, (GameObject *)value) < 0)
+            return;
+    }
+    index_complete = complete && (Py_ssize_t)index_count == PyDict_GET_SIZE(by_options);
+}
+
+/* 1 when the index may be trusted for this lookup (rebuilt first when it went stale and enough interns have
+ * passed since the last rebuild to pay for one). */
+static int
+index_ready(void)
+{
+    if (index_complete && (Py_ssize_t)index_count == PyDict_GET_SIZE(by_options))
+        return 1;
+    if (++index_rebuild_credit < (size_t)PyDict_GET_SIZE(by_options) / 4)
+        return 0;
+    index_rebuild();
+    return index_complete;
+}
+
+/* The interned general game with these sorted option ids, or NULL (borrowed). */
+static GameObject *
+index_find(uint64_t h, const uint64_t *ids, Py_ssize_t nl, Py_ssize_t nr)
+{
+    if (index_slots == NULL)
+        return NULL;
+    for (size_t k = (size_t)h & index_mask; index_slots[k].game != NULL; k = (k + 1) & index_mask)
+        if (index_slots[k].hash == h && game_has_ids(index_slots[k].game, ids, nl, nr))
+            return index_slots[k].game;
+    return NULL;
+}
+
+/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by its
+ * option tuples sorted by id (the game's own _left and _right): found through the index when it is complete,
+ * else through by_options. */
+static PyObject *intern_general_dict(PyObject *left, PyObject *right);
+
+static PyObject *
+intern_general(PyObject *left, PyObject *right)
+{
+    if ((!PyList_CheckExact(left) && !PyTuple_CheckExact(left)) || (!PyList_CheckExact(right) && !PyTuple_CheckExact(right)))
+        return intern_general_dict(left, right);
+    Py_ssize_t nl = PySequence_Fast_GET_SIZE(left), nr = PySequence_Fast_GET_SIZE(right);
+    if (nl > INDEX_MAX_SIDE || nr > INDEX_MAX_SIDE || !index_ready())
+        return intern_general_dict(left, right);
+    PyObject **ls = PySequence_Fast_ITEMS(left), **rs = PySequence_Fast_ITEMS(right);
+    for (Py_ssize_t i = 0; i < nl; i++)
+        if (!IS_GAME(ls[i]))
+            return intern_general_dict(left, right);
+    for (Py_ssize_t i = 0; i < nr; i++)
+        if (!IS_GAME(rs[i]))
+            return intern_general_dict(left, right);
+    uint64_t ids[2 * INDEX_MAX_SIDE];
+    sorted_ids(ls, nl, ids);
+    sorted_ids(rs, nr, ids + nl);
+    uint64_t h = options_hash(ids, nl, nr);
+    GameObject *found = index_find(h, ids, nl, nr);
+    if (found != NULL)
+        return Py_NewRef((PyObject *)found);
+    /* new: into the dict (its key, the sorted tuples, are the game's own options) and the index */
+    PyObject *g = NULL, *key = NULL;
+    PyObject *lefts = sorted_options(left);
+    PyObject *rights = lefts == NULL ? NULL : sorted_options(right);
+    if (rights == NULL || check_room(PyDict_GET_SIZE(by_options), by_options) < 0)
+        goto done;
+    if (!index_complete) {
+        /* a collection ran in check_room: the dict is the reference again */
+        g = intern_general_dict(lefts, rights);
+        goto done;
+    }
+    key = PyTuple_Pack(2, lefts, rights);
+    if (key == NULL)
+        goto done;
+    g = make_game(lefts, rights, Py_None);
+    if (g != NULL && PyDict_SetItem(by_options, key, g) < 0)
+        Py_CLEAR(g);
+    if (g != NULL && index_put(h, (GameObject *)g) < 0)
+        index_complete = 0;
+done:
+    Py_XDECREF(lefts);
+    Py_XDECREF(rights);
+    Py_XDECREF(key);
+    return g;
+}
+
 /* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by its
  * option tuples sorted by id (the game's own _left and _right). */
 static PyObject *lookup_pair = NULL;   /* intern_general's key for lookups: (None, None) between uses */
 
+/* intern_general through by_options alone (the index learns the new games it makes when it is complete). */
 static PyObject *
-intern_general(PyObject *left, PyObject *right)
+intern_general_dict(PyObject *left, PyObject *right)
 {
     PyObject *key = NULL, *g = NULL;
     PyObject *lefts = sorted_options(left);
@@ -2720,6 +2974,14 @@ intern_general(PyObject *left, PyObject *right)
     g = make_game(lefts, rights, Py_None);
     if (g != NULL && PyDict_SetItem(by_options, key, g) < 0)
         Py_CLEAR(g);
+    if (g != NULL && index_complete && (Py_ssize_t)index_count + 1 != PyDict_GET_SIZE(by_options))
+        index_complete = 0;
+    if (g != NULL && index_complete) {
+        int ok;
+        uint64_t h = game_index_hash((GameObject *)g, &ok);
+        if (!ok || index_put(h, (GameObject *)g) < 0)
+            index_complete = 0;
+    }
 done:
     Py_XDECREF(lefts);
     Py_XDECREF(rights);
@@ -2962,6 +3224,8 @@ collect_games(void)
     if (collecting || !hooks_ready())
         return 0;
     collecting = 1;
+    ctor_clear(); /* the constructor's memo holds its results: they may go now */
+    index_clear(); /* it borrows the games of by_options: rebuilt below */
     Py_ssize_t count, total = 0;
     Py_ssize_t general_before = PyDict_GET_SIZE(by_options), big_before = PyDict_GET_SIZE(big_uptimals);
     Ranked *games = interned_games(&count);
@@ -3000,6 +3264,7 @@ collect_games(void)
         goto fail;
     if (PyDict_GET_SIZE(big_uptimals) < big_before / 2 && compact_dict(big_uptimals) < 0)
         goto fail;
+    index_rebuild();
     release_empty_chunks();
 #ifdef __GLIBC__
     if (total >= 1024)
@@ -3588,22 +3853,23 @@ undominated(PyObject *options, Py_ssize_t split, int upper)
         Py_INCREF(options);
         return options;
     }
-    PyObject *kept = PyList_New(0);
-    if (kept == NULL)
-        return NULL;
+    /* the survivors so far (borrowed from options) and their groups, in C arrays; the list is made at the end */
+    GameObject *kept_buffer[64];
     char group_buffer[64];
+    GameObject **kept = count <= 64 ? kept_buffer : PyMem_Malloc((size_t)count * sizeof(GameObject *));
     char *groups = count <= 64 ? group_buffer : PyMem_Malloc((size_t)count);
-    if (groups == NULL) {
-        Py_DECREF(kept);
-        return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (kept == NULL || groups == NULL) {
+        PyErr_NoMemory();
+        goto done;
     }
+    Py_ssize_t n = 0;
     for (Py_ssize_t i = 0; i < count; i++) {
         GameObject *a = (GameObject *)PyList_GET_ITEM(options, i);
         char group = split && i < split;
         int keep = 1;
-        Py_ssize_t n = PyList_GET_SIZE(kept);
         for (Py_ssize_t j = 0; j < n; j++) {
-            GameObject *b = (GameObject *)PyList_GET_ITEM(kept, j);
+            GameObject *b = kept[j];
             if (a == b) {
                 keep = 0;
                 break;
@@ -3612,7 +3878,7 @@ undominated(PyObject *options, Py_ssize_t split, int upper)
                 continue;
             int r = upper ? le_rec(b, a) : le_rec(a, b);
             if (r < 0)
-                goto fail;
+                goto done;
             if (r) {
                 keep = 0;
                 break;
@@ -3623,37 +3889,34 @@ undominated(PyObject *options, Py_ssize_t split, int upper)
         /* a stays: drop the kept options it dominates */
         Py_ssize_t to = 0;
         for (Py_ssize_t j = 0; j < n; j++) {
-            GameObject *b = (GameObject *)PyList_GET_ITEM(kept, j);
+            GameObject *b = kept[j];
             int r = 0;
             if (!(split && groups[j] == group)) {
                 r = upper ? le_rec(a, b) : le_rec(b, a);
                 if (r < 0)
-                    goto fail;
+                    goto done;
             }
             if (!r) {
-                if (to != j) {
-                    PyObject *moved = PyList_GET_ITEM(kept, j);
-                    Py_INCREF(moved);
-                    PyList_SetItem(kept, to, moved);
-                    groups[to] = groups[j];
-                }
+                kept[to] = b;
+                groups[to] = groups[j];
                 to++;
             }
         }
-        if (to < n && PyList_SetSlice(kept, to, n, NULL) < 0)
-            goto fail;
-        groups[to] = group;
-        if (PyList_Append(kept, (PyObject *)a) < 0)
-            goto fail;
+        n = to;
+        kept[n] = a;
+        groups[n] = group;
+        n++;
     }
+    out = PyList_New(n);
+    if (out != NULL)
+        for (Py_ssize_t j = 0; j < n; j++)
+            PyList_SET_ITEM(out, j, Py_NewRef((PyObject *)kept[j]));
+done:
+    if (kept != kept_buffer)
+        PyMem_Free(kept);
     if (groups != group_buffer)
         PyMem_Free(groups);
-    return kept;
-fail:
-    if (groups != group_buffer)
-        PyMem_Free(groups);
-    Py_DECREF(kept);
-    return NULL;
+    return out;
 }
 
 /* 1 when every option on both sides is of at least this kind (2: numbers, 1: uptimals), else 0. */
@@ -3710,9 +3973,7 @@ static PyObject *
 bypass(PyObject *left, PyObject *right, int side_left, int *changed)
 {
     PyObject *side = side_left ? left : right;
-    PyObject *out = PyList_New(0);
-    if (out == NULL)
-        return NULL;
+    PyObject *out = NULL; /* made at the first reversible option: until then the options are side[:i] */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(side); i++) {
         GameObject *a = (GameObject *)PyList_GET_ITEM(side, i);
         /* a left option a is reversible through a^R when a^R <= G: replace a by a^R's left options (mirror
@@ -3734,6 +3995,11 @@ bypass(PyObject *left, PyObject *right, int side_left, int *changed)
                     Py_DECREF(answers);
                     goto fail;
                 }
+                if (out == NULL && (out = PyList_GetSlice(side, 0, i)) == NULL) {
+                    Py_DECREF(replacements);
+                    Py_DECREF(answers);
+                    goto fail;
+                }
                 for (Py_ssize_t m = 0; m < PyTuple_GET_SIZE(replacements); m++)
                     if (PyList_Append(out, PyTuple_GET_ITEM(replacements, m)) < 0) {
                         Py_DECREF(replacements);
@@ -3747,12 +4013,12 @@ bypass(PyObject *left, PyObject *right, int side_left, int *changed)
             }
         }
         Py_DECREF(answers);
-        if (!reversed && PyList_Append(out, (PyObject *)a) < 0)
+        if (!reversed && out != NULL && PyList_Append(out, (PyObject *)a) < 0)
             goto fail;
     }
-    return out;
+    return out != NULL ? out : Py_NewRef(side);
 fail:
-    Py_DECREF(out);
+    Py_XDECREF(out);
     return NULL;
 }
 
@@ -3852,9 +4118,145 @@ kernel_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return r;
 }
 
+/* ------------------------------------------------------------------ the constructor's memo
+ * The canonical form of {L | R} depends only on the sets L and R (Siegel, CGT Thm II.2.9: it is the unique
+ * simplest game equal to it, and equality does not see repetitions or order), so the public constructor
+ * remembers its answers keyed by the sorted, repetition-free ids of both option lists.  Built from the leaves
+ * up, a game's positions repeat their option sets far more often than their values are new (9 in 10 of the
+ * empty 4 x 5 Domineering board's 58,830 positions), and a repeated set then costs a hash and a comparison
+ * of ids instead of the dominance checks.  Ids are never reused, so a key can never name another game; the
+ * memo holds its results, and is emptied by every collection (a collection's purpose is to let go of games)
+ * and by memo_forget (cgt.clear_caches()), and when it reaches CTOR_BUDGET entries.  Option lists longer than
+ * CTOR_MAX_SIDE are not remembered. */
+#define CTOR_MAX_SIDE 32
+#define CTOR_BUDGET ((size_t)1 << 18)
+typedef struct {
+    uint64_t hash;
+    PyObject *result; /* NULL: empty slot */
+    uint32_t offset;  /* of the key's ids in ctor_keys: the left ones, then the right ones */
+    uint16_t nl, nr;
+} CtorEntry;
+static CtorEntry *ctor_entries = NULL;
+static size_t ctor_mask = 0, ctor_count = 0;
+static uint64_t *ctor_keys = NULL;
+static size_t ctor_keys_used = 0, ctor_keys_room = 0;
+
+/* Empty the memo (its results are let go). */
+static void
+ctor_clear(void)
+{
+    CtorEntry *entries = ctor_entries;
+    size_t size = ctor_entries == NULL ? 0 : ctor_mask + 1;
+    ctor_entries = NULL;
+    ctor_mask = ctor_count = ctor_keys_used = 0;
+    for (size_t i = 0; i < size; i++)
+        Py_XDECREF(entries[i].result); /* may free games: the memo is already empty */
+    PyMem_Free(entries);
+}
+
+/* The sorted ids of items[0:n] without repetitions, into out: their count; -1 past CTOR_MAX_SIDE, -2 when an
+ * item is not a game. */
+static inline int
+ctor_ids(PyObject *const *items, Py_ssize_t n, uint64_t *out)
+{
+    if (n > CTOR_MAX_SIDE)
+        return -1;
+    int count = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!IS_GAME(items[i]))
+            return -2;
+        uint64_t c = (uint64_t)((GameObject *)items[i])->cid;
+        int j = count;
+        while (j > 0 && out[j - 1] > c)
+            j--;
+        if (j > 0 && out[j - 1] == c)
+            continue;
+        for (int k = count; k > j; k--)
+            out[k] = out[k - 1];
+        out[j] = c;
+        count++;
+    }
+    return count;
+}
+
+static uint64_t
+ctor_hash(const uint64_t *ids, int nl, int nr)
+{
+    return options_hash(ids, nl, nr);
+}
+
+/* The remembered result for this key (borrowed), or NULL. */
+static PyObject *
+ctor_find(uint64_t h, const uint64_t *ids, int nl, int nr)
+{
+    if (ctor_entries == NULL)
+        return NULL;
+    for (size_t i = (size_t)h & ctor_mask; ctor_entries[i].result != NULL; i = (i + 1) & ctor_mask) {
+        CtorEntry *e = &ctor_entries[i];
+        if (e->hash == h && e->nl == nl && e->nr == nr) {
+            const uint64_t *key = ctor_keys + e->offset;
+            int k = 0;
+            while (k < nl + nr && key[k] == ids[k])
+                k++;
+            if (k == nl + nr)
+                return e->result;
+        }
+    }
+    return NULL;
+}
+
+/* Remember result for this key (not present); failing to find room only skips remembering. */
+static void
+ctor_put(uint64_t h, const uint64_t *ids, int nl, int nr, PyObject *result)
+{
+    if (ctor_count >= CTOR_BUDGET)
+        ctor_clear();
+    size_t words = (size_t)(nl + nr);
+    if (ctor_keys_used + words > ctor_keys_room) {
+        size_t room = ctor_keys_room ? 2 * ctor_keys_room : 4096;
+        while (room < ctor_keys_used + words)
+            room *= 2;
+        if (room > ((size_t)1 << 32))
+            return;
+        uint64_t *grown = PyMem_Realloc(ctor_keys, room * sizeof(uint64_t));
+        if (grown == NULL)
+            return;
+        ctor_keys = grown;
+        ctor_keys_room = room;
+    }
+    if (ctor_entries == NULL || 2 * (ctor_count + 1) > ctor_mask + 1) {
+        size_t size = ctor_entries == NULL ? 1024 : 2 * (ctor_mask + 1);
+        CtorEntry *bigger = PyMem_Calloc(size, sizeof(CtorEntry));
+        if (bigger == NULL)
+            return;
+        for (size_t i = 0; ctor_entries != NULL && i <= ctor_mask; i++)
+            if (ctor_entries[i].result != NULL) {
+                size_t k = (size_t)ctor_entries[i].hash & (size - 1);
+                while (bigger[k].result != NULL)
+                    k = (k + 1) & (size - 1);
+                bigger[k] = ctor_entries[i];
+            }
+        PyMem_Free(ctor_entries);
+        ctor_entries = bigger;
+        ctor_mask = size - 1;
+    }
+    size_t i = (size_t)h & ctor_mask;
+    while (ctor_entries[i].result != NULL)
+        i = (i + 1) & ctor_mask;
+    memcpy(ctor_keys + ctor_keys_used, ids, words * sizeof(uint64_t));
+    ctor_entries[i].hash = h;
+    ctor_entries[i].offset = (uint32_t)ctor_keys_used;
+    ctor_entries[i].nl = (uint16_t)nl;
+    ctor_entries[i].nr = (uint16_t)nr;
+    Py_INCREF(result);
+    ctor_entries[i].result = result;
+    ctor_keys_used += words;
+    ctor_count++;
+}
+
 /* from_options(lefts, rights): the canonical form of {lefts | rights} when both are lists or tuples of games --
- * the public constructor's fast path, one call with no per-option Python work -- else None (the caller then
- * coerces ints and Fractions, or reports what it was given). */
+ * the public constructor's fast path, one call with no per-option Python work, remembered in the constructor's
+ * memo -- else None (the caller then coerces ints and Fractions, or reports what it was given). */
 static PyObject *
 kernel_from_options(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -3864,36 +4266,50 @@ kernel_from_options(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     if (!hooks_ready())
         return NULL;
-    PyObject *lists[2] = {NULL, NULL};
+    PyObject *const *items[2];
+    Py_ssize_t sizes[2];
     for (int i = 0; i < 2; i++) {
         PyObject *side = args[i];
         if (!PyList_CheckExact(side) && !PyTuple_CheckExact(side))
-            goto not_fast;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(side);
-        PyObject **items = PySequence_Fast_ITEMS(side);
-        for (Py_ssize_t k = 0; k < n; k++)
-            if (!IS_GAME(items[k]))
-                goto not_fast;
-        lists[i] = PyList_New(n);
-        if (lists[i] == NULL)
-            goto failed;
-        for (Py_ssize_t k = 0; k < n; k++) {
-            Py_INCREF(items[k]);
-            PyList_SET_ITEM(lists[i], k, items[k]);
+            Py_RETURN_NONE;
+        sizes[i] = PySequence_Fast_GET_SIZE(side);
+        items[i] = PySequence_Fast_ITEMS(side);
+    }
+    /* the key (checking that every option is a game on the way), or a side too long to remember */
+    uint64_t ids[2 * CTOR_MAX_SIDE];
+    int nl = ctor_ids(items[0], sizes[0], ids);
+    int nr = nl < 0 ? nl : ctor_ids(items[1], sizes[1], ids + nl);
+    if (nl == -2 || nr == -2)
+        Py_RETURN_NONE;
+    for (int i = 0; nr == -1 && i < 2; i++)
+        for (Py_ssize_t k = 0; k < sizes[i]; k++)
+            if (!IS_GAME(items[i][k]))
+                Py_RETURN_NONE;
+    uint64_t h = 0;
+    if (nr >= 0) {
+        h = ctor_hash(ids, nl, nr);
+        PyObject *known = ctor_find(h, ids, nl, nr);
+        if (known != NULL)
+            return Py_NewRef(known);
+    }
+    PyObject *lists[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        lists[i] = PyList_New(sizes[i]);
+        if (lists[i] == NULL) {
+            Py_XDECREF(lists[0]);
+            return NULL;
         }
+        for (Py_ssize_t k = 0; k < sizes[i]; k++)
+            PyList_SET_ITEM(lists[i], k, Py_NewRef(items[i][k]));
     }
     kernel_enter();
     PyObject *r = canonical(lists[0], lists[1], 0, 0);
     kernel_leave();
     Py_DECREF(lists[0]);
     Py_DECREF(lists[1]);
+    if (r != NULL && nr >= 0)
+        ctor_put(h, ids, nl, nr, r);
     return r;
-not_fast:
-    Py_XDECREF(lists[0]);
-    Py_RETURN_NONE;
-failed:
-    Py_XDECREF(lists[0]);
-    return NULL;
 }
 
 /* The sums' memo past its budget (set_sum_memo_budget): the older half goes, at least down to the budget (the
@@ -4009,8 +4425,19 @@ game_add(PyObject *a, PyObject *b)
     }
     GameObject *g = (GameObject *)a;
     GameObject *h = (GameObject *)b;
-    if (g->kind && h->kind)
+    if (g->kind && h->kind) {
+        if (g->small && h->small && (g->num | h->num | g->u | h->u) == 0) {
+            /* *a + *b = *(a XOR b) (Winning Ways ch. 3; Siegel, CGT II.6), straight from the nimber directory */
+            unsigned long long n = (unsigned long long)(g->n ^ h->n);
+            if (n < NIM_DIRECT && NIM_PRESENT(n)) {
+                GameObject *known = *NIM_SLOT(n);
+                if (known != NULL)
+                    return Py_NewRef((PyObject *)known);
+            }
+            return small_uptimal(0, 0, 0, (long long)n);
+        }
         return uptimal_sum(g, h);
+    }
     kernel_enter();
     PyObject *r = add_rec(g, h);
     if (r == NULL && PyErr_ExceptionMatches(PyExc_RecursionError)) {

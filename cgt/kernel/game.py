@@ -35,7 +35,7 @@ import sys
 from fractions import Fraction
 from typing import Iterable
 
-from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooLargeError
+from cgt.errors import InvalidGameError, NotApplicableError, NotDyadicError, TooDeepError, TooLargeError
 from cgt.kernel import binding
 from cgt.kernel.numbers import number_birthday, simplest_between, to_dyadic
 from cgt.kernel.outcome import Outcome
@@ -1522,7 +1522,6 @@ def _not_a_game_message(value) -> str:
     return f"{value!r} is not a game, an integer or a dyadic rational"
 
 
-@deep
 def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
     """The canonical form of ``{lefts | rights}``; ``game(text)`` reads CGSuite's notation (:mod:`cgt.notation.parse`).
 
@@ -1538,9 +1537,21 @@ def game(lefts: Iterable = (), rights: Iterable = ()) -> Game:
     ...
     cgt.errors.InvalidGameError: 'x' is not a game, an integer or a dyadic rational
     """
-    fast = from_options(lefts, rights)             # lists or tuples of games: one kernel call
+    try:
+        fast = from_options(lefts, rights)         # lists or tuples of games: one kernel call
+    except RecursionError as error:                # too deep for this stack: the general path reruns it
+        if isinstance(error, TooDeepError):
+            raise
+        fast = None
     if fast is not None:
         return fast
+    return _game(lefts, rights)
+
+
+@deep
+def _game(lefts, rights) -> Game:
+    """:func:`game` past its fast path, through the deep-recursion wrapper (a recursion too deep for this
+    thread's stack reruns on a big stack)."""
     if isinstance(lefts, str) and isinstance(rights, tuple) and not rights:
         from cgt.notation.parse import parse_game
 

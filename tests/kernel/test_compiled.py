@@ -113,6 +113,50 @@ def test_canonical_forms_agree_with_the_pure_kernel(lefts, rights):
     assert game(lefts, rights) is expected
 
 
+@given(st.lists(ANY, max_size=5), st.lists(ANY, max_size=5), st.randoms(use_true_random=False))
+def test_the_constructor_answers_a_repeated_option_set_with_its_canonical_form(lefts, rights, rnd):
+    # The compiled game() remembers canonical forms by the sets of option ids: the same sets in another order
+    # or with repetitions are the same game, and a neighbouring set is not mistaken for it.
+    clear_caches()
+    expected = reference.canonical(list(lefts), list(rights))
+    fewer = reference.canonical(list(lefts[1:]), list(rights))
+    clear_caches()
+    assert game(lefts, rights) is expected
+    again_lefts, again_rights = lefts + lefts[:2], list(rights) * 2
+    rnd.shuffle(again_lefts)
+    rnd.shuffle(again_rights)
+    assert game(again_lefts, tuple(again_rights)) is expected
+    assert game(lefts[1:], rights) is fewer
+    clear_caches()  # empties the memo; the games stay what they are
+    assert game(again_lefts, again_rights) is expected
+
+
+@given(st.lists(GENERAL, min_size=1, max_size=4), st.lists(GENERAL, min_size=1, max_size=4))
+def test_general_games_are_one_object_whichever_kernel_interned_them(lefts, rights):
+    # The pure kernel's interning writes the shared table of general games; the compiled one finds games there
+    # through its index of option ids, which must follow what the pure kernel added and survive a collection.
+    clear_caches()
+    with pure_kernel():
+        g = kernel.canonical(list(lefts), list(rights))
+    assert kernel.canonical(list(lefts), list(rights)) is g
+    assert game([-x for x in rights], [-x for x in lefts]) is -g
+    clear_caches()
+    assert kernel.canonical(list(reversed(lefts)), list(rights)) is g
+    general = [v for v in kernel.by_options.values()]
+    assert all(kernel.intern_general(lefts_of(v), rights_of(v)) is v for v in general)
+    if nus(g) is None:
+        assert kernel.intern_general(list(reversed(lefts_of(g))), rights_of(g)) is g
+
+
+@given(st.one_of(st.integers(0, 2**10), st.integers(0, 2**23)), st.one_of(st.integers(0, 2**10), st.integers(0, 2**23)))
+def test_nim_sums_are_the_nimber_of_the_exclusive_or(a, b):
+    # the direct path of + for two nimbers (*a + *b = *(a XOR b)), across the edge of the nimber directory
+    g, h = nimber(a), nimber(b)
+    expected = uptimal_sum(nus(g), nus(h))
+    assert nus(expected) == (0, 0, a ^ b)
+    assert g + h is expected and h + g is expected and g + h is nimber(a ^ b)
+
+
 def _canonical_agrees(lefts, rights):
     """The compiled canonical form of {lefts | rights} is the pure kernel's game (made first, after a clear)."""
     clear_caches()
@@ -340,7 +384,11 @@ def test_the_uptimal_table_reads_like_a_dict_and_survives_clear_caches():
     g = kernel.uptimal(*key)
     h = game([g], [0])
     assert (g <= h, h <= g) == (False, False)
-    assert game_fields(g)["le_memo"] is not None and game_fields(h)["le_memo"] is not None
+    # g <= h is refuted by the stops (RS(g) > RS(h)), which is not memoised; k = {g, h | g, h} has g's stops and
+    # is no uptimal, so comparing it with g recurses and fills both memos
+    k = game([g, h], [g, h])
+    assert (g <= k, k <= g) == (False, False)
+    assert game_fields(g)["le_memo"] is not None and game_fields(k)["le_memo"] is not None
     assert key in table and table[key] is g and table.get(key) is g
     four = integer(4)  # held here: a game no one holds may be freed and leave the table
     assert (Fraction(4), 0, 0) in table and table[(Fraction(4), 0, 0)] is four  # keys match by value
@@ -349,7 +397,7 @@ def test_the_uptimal_table_reads_like_a_dict_and_survives_clear_caches():
         table[(Fraction(1, 3 << 70), 0, 0)]
     assert len(table) >= 2 and any(v is g for v in table.values())
     clear_caches()
-    assert [game_fields(g)["le_memo"], game_fields(g)["extra"], game_fields(h)["le_memo"]] == [None] * 3
+    assert [game_fields(g)["le_memo"], game_fields(g)["extra"], game_fields(k)["le_memo"]] == [None] * 3
     assert kernel.uptimal(*key) is g
 
 
@@ -468,7 +516,7 @@ def test_the_pure_comparison_reads_and_fills_a_compiled_memo():
     clear_caches()
     a, b, c = game([integer(2)], [star]), game([up], [integer(-1)]), game([zero, star], [zero])
     first = [(x <= y) for x in (a, b, c) for y in (a, b, c)]
-    assert type(game_fields(a)["le_memo"]) is kernel.memo_type
+    assert type(game_fields(b)["le_memo"]) is kernel.memo_type  # b <= a needs the recursion (a <= b: the stops)
     with pure_kernel():
         again = [kernel.le(x, y) for x in (a, b, c) for y in (a, b, c)]
     assert again == first
