@@ -38,7 +38,7 @@ edges.  This module
 
 from __future__ import annotations
 
-from cgt.errors import InvalidGameError, NotShortGameError, TooLargeError
+from cgt.errors import InvalidGameError, NotApplicableError, NotShortGameError, TooLargeError
 from cgt.runtime.interrupt import check_interrupt
 from cgt.kernel.player import Player
 from cgt.runtime.progress import Progress
@@ -151,10 +151,38 @@ def game_value(ruleset, pos, max_states: int = MAX_STATES):
         except TooLargeError:
             if not layered:
                 raise
-            _layered_values(ruleset, pos, table, max_states)
+            if not _component_values(ruleset, pos, table, max_states):
+                _layered_values(ruleset, pos, table, max_states)
             return table[pos]
         value = table[pos] = LoopyGame.from_graph(graph.left, graph.right, start=0)
     return value
+
+
+def _component_values(ruleset, root, table, max_states) -> bool:
+    """Fill ``table`` with the values of ``root`` and of every position below it at once, when they are all
+    stoppers: the whole game graph is simplified one strongly connected component at a time by the compiled
+    :func:`cgt.loopy.simplify.simplest_all_components` (in Fox and Geese a component is a goose arrangement
+    with the squares its fox moves between).  False, with ``table`` unchanged, when that code is not built
+    (``CGT_PURE=1``, no compiler) or some position is not a stopper: then the layers are valued one by one."""
+    from cgt.loopy import LoopyGame
+    from cgt.loopy.graph import Graph
+    from cgt.loopy.simplify import canonical_numbering, compiled_stoppers, simplest_all_components
+
+    if not compiled_stoppers():
+        return False
+    whole = position_graph(ruleset, root, max_states)
+    try:
+        fused, index = simplest_all_components(Graph(tuple(map(tuple, whole.left)), tuple(map(tuple, whole.right)), 0))
+    except NotApplicableError:
+        return False
+    values: dict = {}
+    for p, u in zip(whole.positions, index):
+        value = values.get(u)
+        if value is None:
+            form = canonical_numbering(Graph(fused.left, fused.right, u).restricted())
+            value = values[u] = LoopyGame(form, form, form)
+        table.setdefault(p, value)
+    return True
 
 
 def _layered_values(ruleset, root, table, max_states) -> None:
