@@ -9,6 +9,8 @@ through ``cgt.runtime.compiled.optional_module``, which warns once when one is m
 * ``cgt.thermo._thermo`` -- thermograph walls in exact machine dyadics;
 * ``cgt.games.grid._domineering`` -- the byte-board Domineering search (the Python solver in
   ``games/grid/domineering.py`` is the reference);
+* ``cgt.games.grid._fox_and_geese`` -- the game graph of a Fox and Geese position on 64-bit masks (the loopy
+  engine's breadth-first search in ``games/engine/loopy.py`` is the reference);
 * ``cgt.loopy._stoppers`` -- every node of a stopper graph in simplest form, one strongly connected component at
   a time (``cgt.loopy.simplify.simplest_all`` is the reference).
 """
@@ -26,6 +28,8 @@ setup(
             extra_compile_args=["-O2", "-ffp-contract=off"],
         ),
         Extension("cgt.games.grid._domineering", ["games/grid/_domineering.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension("cgt.games.grid._fox_and_geese", ["games/grid/_fox_and_geese.c"], optional=True,
+                  extra_compile_args=["-O2"]),
         Extension("cgt.loopy._stoppers", ["cgt/loopy/_stoppers.c"], optional=True, extra_compile_args=["-O2"]),
     ],
 )

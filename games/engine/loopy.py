@@ -8,7 +8,8 @@ edges.  This module
 
 * builds that graph **iteratively** (:func:`position_graph`): breadth first from the position, one node
   per position, a state limit raising :class:`~cgt.errors.TooLargeError` that names the count reached, a
-  progress bar on long runs, and ``check_interrupt`` between positions;
+  progress bar on long runs, and ``check_interrupt`` between positions (a ruleset may build the same graph
+  faster with a ``compiled_graph(pos, max_states)`` method, returning None where it does not apply);
 * lets a ruleset stop the search at positions whose value it knows: ``ruleset.known_stopper(pos)``
   returning ``"on"`` (``{pass|}``: Left can move for ever, Right not at all) or ``"off"`` (``{|pass}``),
   e.g. Fox and Geese once the fox has escaped;
@@ -43,7 +44,7 @@ from cgt.runtime.interrupt import check_interrupt
 from cgt.kernel.player import Player
 from cgt.runtime.progress import Progress
 
-__all__ = ["PositionGraph", "position_graph", "game_value", "outcome", "winning_moves", "not_short_error",
+__all__ = ["PositionGraph", "position_graph", "graph_too_large", "game_value", "outcome", "winning_moves", "not_short_error",
            "MAX_STATES", "DIRECT_NODES"]
 
 #: Default state limit of :func:`position_graph`.
@@ -87,6 +88,11 @@ def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> P
     position failing it is not expanded: it stays a node without options, listed in ``graph.external``.
     More than ``max_states`` positions raise :class:`~cgt.errors.TooLargeError`.
     """
+    compiled = getattr(ruleset, "compiled_graph", None)
+    if compiled is not None and within is None:
+        graph = compiled(pos, max_states)
+        if graph is not None:
+            return graph
     known = getattr(ruleset, "known_stopper", None)
     left_options, right_options = ruleset.left_options, ruleset.right_options
     graph = PositionGraph()
@@ -98,9 +104,7 @@ def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> P
         if i is None:
             i = len(positions)
             if i >= max_states:
-                raise TooLargeError(
-                    f"{ruleset!r}: the game graph of {ruleset.format(pos)} has more than {max_states:,} "
-                    f"positions (stopped at {i + 1:,}); pass a larger max_states")
+                raise graph_too_large(ruleset, pos, max_states)
             index[p] = i
             positions.append(p)
         return i
@@ -128,6 +132,12 @@ def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> P
             if i & 1023 == 0:
                 check_interrupt()
     return graph
+
+
+def graph_too_large(ruleset, pos, max_states: int) -> TooLargeError:
+    """The error for a game graph of ``pos`` with more than ``max_states`` positions."""
+    return TooLargeError(f"{ruleset!r}: the game graph of {ruleset.format(pos)} has more than {max_states:,} "
+                         f"positions (stopped at {max_states + 1:,}); pass a larger max_states")
 
 
 def game_value(ruleset, pos, max_states: int = MAX_STATES):

@@ -51,6 +51,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from cgt.runtime.arguments import integer_argument, is_integer_value
+from cgt.runtime.compiled import optional_module
 from cgt.errors import InvalidPositionError
 from cgt.kernel.player import Player
 
@@ -65,6 +66,9 @@ CATALOGUE = {
 }
 
 Left, Right = Player.Left, Player.Right
+
+#: The compiled game graph (``games/grid/_fox_and_geese.c``), None for the loopy engine's Python search.
+_compiled = optional_module("cgt.games.grid._fox_and_geese", "Fox and Geese graph")
 
 #: Highest row a piece may be placed on (rows are bits of an integer; a bigger board is a typo).
 MAX_ROW = 200
@@ -278,6 +282,25 @@ class GenFoxAndGeese(GridRuleset):
                         break
                     out.append((fox, t, Board(geese, t)))
         return out
+
+    def compiled_graph(self, board: Board, max_states: int):
+        """The loopy engine's game graph of ``board`` (a ``PositionGraph``, as
+        :func:`cgt.games.engine.loopy.position_graph` builds it: the same positions in the same order) built on
+        64-bit masks by the compiled ``cgt.games.grid._fox_and_geese``; None when that is not built
+        (``CGT_PURE=1``) or the geese do not fit in 64 squares."""
+        from cgt.games.engine.loopy import PositionGraph, graph_too_large
+
+        if _compiled is None or self.top_goose_row(board) * self.board_width > 64 or self.fox_range > 60:
+            return None
+        out = _compiled.graph(self.board_width, self.fox_range, board.geese, board.fox, max_states)
+        if isinstance(out, int):
+            raise graph_too_large(self, board, max_states)
+        geese, foxes, left, right = out
+        graph = PositionGraph()
+        graph.positions = list(map(Board, memoryview(geese).cast("Q").tolist(), memoryview(foxes).cast("i").tolist()))
+        graph.index = dict(zip(graph.positions, range(len(left))))
+        graph.left, graph.right = left, right
+        return graph
 
     def _label(self, s: int, t: int) -> str:
         (r1, c1), (r2, c2) = self.coordinates(s), self.coordinates(t)
