@@ -290,7 +290,8 @@ class GenFoxAndGeese(GridRuleset):
         (``CGT_PURE=1``) or the geese do not fit in 64 squares."""
         from cgt.games.engine.loopy import PositionGraph, graph_too_large
 
-        if _compiled is None or self.top_goose_row(board) * self.board_width > 64 or self.fox_range > 60:
+        if (_compiled is None or self.top_goose_row(board) * self.board_width > 64 or self.fox_range > 60
+                or not _own_rules(type(self))):
             return None
         out = _compiled.graph(self.board_width, self.fox_range, board.geese, board.fox, max_states)
         if isinstance(out, int):
@@ -349,6 +350,13 @@ class GenFoxAndGeese(GridRuleset):
     def depth_hint(self, board: Board) -> int:
         """CGSuite's ``DepthHint``: the sum of the goose rows (every goose move lowers it by one)."""
         return sum(r for r, _ in self.geese(board))
+
+
+def _own_rules(cls) -> bool:
+    """Whether ``cls`` moves as :class:`GenFoxAndGeese` does (a subclass with moves of its own gets no compiled
+    graph)."""
+    return all(getattr(cls, name) is getattr(GenFoxAndGeese, name)
+               for name in ("left_options", "right_options", "known_stopper", "escaped", "_steps"))
 
 
 FoxAndGeese = GenFoxAndGeese(name="FoxAndGeese")
