@@ -32,7 +32,8 @@ from cgt.runtime.interrupt import check_interrupt
 from cgt.loopy.graph import Graph, from_short_game, short_values
 from cgt.loopy.survival import ge_matrix
 
-__all__ = ["simplest", "simplest_each", "simplest_all", "simplest_all_components", "compiled_stoppers",
+__all__ = ["simplest", "simplest_each", "simplest_all", "simplest_all_components", "simplest_all_compressed",
+           "compiled_stoppers",
            "canonical_numbering"]
 
 #: The compiled twin of :func:`simplest_all_components` (``cgt/loopy/_stoppers.c``), None for the Python code.
@@ -135,6 +136,8 @@ def simplest_all_components(graph: Graph, max_pairs: int | None = None, compiled
         return simplest_all(graph)
     if _stoppers is None:
         raise NotApplicableError("simplest_all_components: the compiled cgt.loopy._stoppers is not available")
+    import itertools
+
     import numpy as np
 
     rows = []
@@ -142,8 +145,28 @@ def simplest_all_components(graph: Graph, max_pairs: int | None = None, compiled
         counts = np.fromiter(map(len, options), dtype=np.int32, count=graph.size)
         pointers = np.zeros(graph.size + 1, dtype=np.int32)
         np.cumsum(counts, out=pointers[1:])
-        targets = np.fromiter((j for row in options for j in row), dtype=np.int32, count=int(pointers[-1]))
+        targets = np.fromiter(itertools.chain.from_iterable(options), dtype=np.int32, count=int(pointers[-1]))
         rows += [pointers.tobytes(), targets.tobytes()]
+    return simplest_all_compressed(rows, max_pairs)
+
+
+def simplest_all_compressed(rows, max_pairs: int | None = None) -> tuple[Graph, list[int]]:
+    """:func:`simplest_all_components` (compiled only) of a graph given as compressed rows: four buffers of
+    int32, ``(left pointers, left targets, right pointers, right targets)``, node ``i``'s Left options being
+    ``left targets[left pointers[i]:left pointers[i + 1]]`` (as ``PositionGraph.rows``).
+
+    >>> rows = [bytes(memoryview(__import__("array").array("i", r))) for r in ([0, 1, 1], [1], [0, 0, 0], [])]
+    >>> fused, index = simplest_all_compressed(rows) if compiled_stoppers() else simplest_all(
+    ...     Graph.build([[1], []], [[], []]))
+    >>> fused.size, index[0] != index[1]                   # {0 |} = 1, and 0
+    (2, True)
+    """
+    from cgt.loopy.survival import MAX_PAIRS
+
+    if _stoppers is None:
+        raise NotApplicableError("simplest_all_compressed: the compiled cgt.loopy._stoppers is not available")
+    import numpy as np
+
     check_interrupt()
     out = _stoppers.simplest(*rows, MAX_PAIRS if max_pairs is None else max_pairs)
     if out is None:

@@ -58,26 +58,62 @@ _STOPPERS = ("on", "off")
 
 class PositionGraph:
     """The game graph of a position: ``positions[i]`` with Left's options ``left[i]`` and Right's options
-    ``right[i]`` (lists of node indices; a node listing itself is a pass).  Node 0 is the start."""
+    ``right[i]`` (lists of node indices; a node listing itself is a pass).  Node 0 is the start.
 
-    __slots__ = ("positions", "index", "left", "right", "external")
+    A graph built by compiled code may hold its moves as compressed rows instead (``rows``: four arrays of
+    int32, ``(left pointers, left targets, right pointers, right targets)``, node ``i``'s Left options being
+    ``left targets[left pointers[i]:left pointers[i + 1]]``); ``left``, ``right`` and ``index`` are then made
+    from them when first asked for."""
 
-    def __init__(self) -> None:
+    __slots__ = ("positions", "_index", "_left", "_right", "external", "rows")
+
+    def __init__(self, positions: list | None = None, rows=None) -> None:
         self.external: list[int] = []
-        self.positions: list = []
-        self.index: dict = {}
-        self.left: list[list[int]] = []
-        self.right: list[list[int]] = []
+        self.positions: list = [] if positions is None else positions
+        self.rows = rows
+        self._index: dict | None = {} if rows is None else None
+        self._left: list | None = [] if rows is None else None
+        self._right: list | None = [] if rows is None else None
+
+    @property
+    def index(self) -> dict:
+        """``{position: node}``."""
+        if self._index is None:
+            self._index = dict(zip(self.positions, range(len(self.positions))))
+        return self._index
+
+    @property
+    def left(self) -> list[list[int]]:
+        """Left's options of every node."""
+        if self._left is None:
+            self._left = _option_lists(self.rows[0], self.rows[1])
+        return self._left
+
+    @property
+    def right(self) -> list[list[int]]:
+        """Right's options of every node."""
+        if self._right is None:
+            self._right = _option_lists(self.rows[2], self.rows[3])
+        return self._right
 
     def __len__(self) -> int:
         return len(self.positions)
 
     def edges(self) -> int:
         """The number of moves (edges) in the graph."""
+        if self.rows is not None:
+            return (len(self.rows[1]) + len(self.rows[3])) // 4
         return sum(map(len, self.left)) + sum(map(len, self.right))
 
     def __repr__(self) -> str:
         return f"<PositionGraph: {len(self)} positions, {self.edges()} moves>"
+
+
+def _option_lists(pointers: bytes, targets: bytes) -> list[list[int]]:
+    """Option lists from compressed rows of int32."""
+    pointers = memoryview(pointers).cast("i").tolist()
+    targets = memoryview(targets).cast("i").tolist()
+    return [targets[a:b] for a, b in zip(pointers, pointers[1:])]
 
 
 def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> PositionGraph:
@@ -176,13 +212,17 @@ def _component_values(ruleset, root, table, max_states) -> bool:
     (``CGT_PURE=1``, no compiler) or some position is not a stopper: then the layers are valued one by one."""
     from cgt.loopy import LoopyGame
     from cgt.loopy.graph import Graph
-    from cgt.loopy.simplify import canonical_numbering, compiled_stoppers, simplest_all_components
+    from cgt.loopy.simplify import (canonical_numbering, compiled_stoppers, simplest_all_components,
+                                    simplest_all_compressed)
 
     if not compiled_stoppers():
         return False
     whole = position_graph(ruleset, root, max_states)
     try:
-        fused, index = simplest_all_components(Graph(tuple(map(tuple, whole.left)), tuple(map(tuple, whole.right)), 0))
+        if whole.rows is not None:
+            fused, index = simplest_all_compressed(whole.rows)
+        else:
+            fused, index = simplest_all_components(Graph(whole.left, whole.right, 0))
     except NotApplicableError:
         return False
     values: dict = {}

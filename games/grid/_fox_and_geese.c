@@ -9,14 +9,35 @@
  * (T the highest goose row); a position where the fox has escaped (on or above row T, or on row T - 1 below an
  * empty square of row T) is "off", a node with a Right pass and no Left move.
  *
- * graph(width, fox_range, geese, fox, max_states) returns (geese, foxes, left, right): the positions as bytes
- * of uint64 masks and of int32 fox squares, and the option lists (lists of node indices); or the number of
- * positions reached when there are more than max_states.
+ * graph(width, fox_range, geese, fox, max_states) returns (geese, foxes, rows): the positions as bytes of
+ * uint64 masks and of int32 fox squares, and the moves as compressed rows (a tuple of four bytes of int32: Left
+ * pointers and targets, Right pointers and targets, as cgt.games.engine.loopy.PositionGraph.rows); or the
+ * number of positions reached when there are more than max_states.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+
+typedef struct {
+    int32_t *a;
+    Py_ssize_t n, cap;
+} Vec;
+
+static int
+vec_push(Vec *v, int32_t x)
+{
+    if (v->n == v->cap) {
+        Py_ssize_t cap = v->cap ? 2 * v->cap : 1 << 12;
+        int32_t *a = PyMem_Realloc(v->a, cap * sizeof(int32_t));
+        if (a == NULL)
+            return -1;
+        v->a = a;
+        v->cap = cap;
+    }
+    v->a[v->n++] = x;
+    return 0;
+}
 
 typedef struct {
     uint64_t *geese;
@@ -134,10 +155,13 @@ graph(PyObject *self, PyObject *args)
     }
     Nodes t;
     memset(&t, 0, sizeof(t));
-    PyObject *lefts = PyList_New(0), *rights = PyList_New(0), *out = NULL;
+    Vec rows[4] = {{0}, {0}, {0}, {0}};    /* Left pointers, targets, Right pointers, targets */
+    PyObject *out = NULL;
     int32_t row_buf[256];
-    if (lefts == NULL || rights == NULL)
+    if (vec_push(&rows[0], 0) < 0 || vec_push(&rows[2], 0) < 0) {
+        PyErr_NoMemory();
         goto done;
+    }
     if (node_of(&t, geese0, fox0, max_states) < 0) {
         PyErr_NoMemory();
         goto done;
@@ -212,34 +236,39 @@ graph(PyObject *self, PyObject *args)
                         }
                     }
             }
-            PyObject *row = PyList_New(count);
-            if (row == NULL)
-                goto done;
-            for (int a = 0; a < count; a++) {
-                PyObject *x = PyLong_FromLong(row_buf[a]);
-                if (x == NULL) {
-                    Py_DECREF(row);
+            Vec *ptr = &rows[2 * side], *tgt = &rows[2 * side + 1];
+            for (int a = 0; a < count; a++)
+                if (vec_push(tgt, row_buf[a]) < 0) {
+                    PyErr_NoMemory();
                     goto done;
                 }
-                PyList_SET_ITEM(row, a, x);
-            }
-            int r = PyList_Append(side ? rights : lefts, row);
-            Py_DECREF(row);
-            if (r < 0)
+            if (vec_push(ptr, (int32_t)tgt->n) < 0) {
+                PyErr_NoMemory();
                 goto done;
+            }
         }
     }
     {
         PyObject *g = PyBytes_FromStringAndSize((const char *)t.geese, t.n * sizeof(uint64_t));
         PyObject *f = g ? PyBytes_FromStringAndSize((const char *)t.fox, t.n * sizeof(int32_t)) : NULL;
-        if (f != NULL)
-            out = PyTuple_Pack(4, g, f, lefts, rights);
+        PyObject *r = f ? PyTuple_New(4) : NULL;
+        for (int k = 0; r != NULL && k < 4; k++) {
+            PyObject *b = PyBytes_FromStringAndSize((const char *)rows[k].a, rows[k].n * sizeof(int32_t));
+            if (b == NULL) {
+                Py_CLEAR(r);
+                break;
+            }
+            PyTuple_SET_ITEM(r, k, b);
+        }
+        if (r != NULL)
+            out = PyTuple_Pack(3, g, f, r);
         Py_XDECREF(g);
         Py_XDECREF(f);
+        Py_XDECREF(r);
     }
 done:
-    Py_XDECREF(lefts);
-    Py_XDECREF(rights);
+    for (int k = 0; k < 4; k++)
+        PyMem_Free(rows[k].a);
     PyMem_Free(t.geese);
     PyMem_Free(t.fox);
     PyMem_Free(t.slots);
@@ -248,7 +277,7 @@ done:
 
 static PyMethodDef module_methods[] = {
     {"graph", graph, METH_VARARGS,
-     "graph(width, fox_range, geese, fox, max_states) -> (geese, foxes, left, right), or the count reached past "
+     "graph(width, fox_range, geese, fox, max_states) -> (geese, foxes, rows), or the count reached past "
      "max_states (see the module comment)."},
     {NULL, NULL, 0, NULL}};
 

@@ -296,12 +296,9 @@ class GenFoxAndGeese(GridRuleset):
         out = _compiled.graph(self.board_width, self.fox_range, board.geese, board.fox, max_states)
         if isinstance(out, int):
             raise graph_too_large(self, board, max_states)
-        geese, foxes, left, right = out
-        graph = PositionGraph()
-        graph.positions = list(map(Board, memoryview(geese).cast("Q").tolist(), memoryview(foxes).cast("i").tolist()))
-        graph.index = dict(zip(graph.positions, range(len(left))))
-        graph.left, graph.right = left, right
-        return graph
+        geese, foxes, rows = out
+        return PositionGraph(list(map(Board, memoryview(geese).cast("Q").tolist(), memoryview(foxes).cast("i").tolist())),
+                             rows)
 
     def _label(self, s: int, t: int) -> str:
         (r1, c1), (r2, c2) = self.coordinates(s), self.coordinates(t)
