@@ -376,7 +376,7 @@ typedef struct {
     Local L;
     Vec ustamp, ulocal, index, comp, work, next, classes, uopts;
     Vec reps, final, sig, sig_ptr, cand, cand_ptr, alive, ltable, rtable;
-    Py_ssize_t lused, rused;
+    Py_ssize_t lused, rused, components;
     int32_t stamp;
 } State;
 
@@ -879,6 +879,10 @@ solve_all(State *S, const Input *g, Py_ssize_t max_pairs)
                     index[tstack.a[a]] = -2 - (int32_t)(a - from);
                 }
                 tstack.n = from;
+                if (!(++S->components & 0xFFF) && PyErr_CheckSignals() < 0) {
+                    result = -4;        /* Ctrl-C: the exception is set */
+                    goto done;
+                }
                 int r = solve_component(S, g, max_pairs);
                 if (r < 0) {
                     result = r;
@@ -977,6 +981,8 @@ simplest(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
+    if (r == -4)
+        goto done;
     if (r < 0) {
         out = PyLong_FromLong(r == -3 ? -1 : -2);
         goto done;

@@ -209,7 +209,8 @@ def _component_values(ruleset, root, table, max_states) -> bool:
     stoppers: the whole game graph is simplified one strongly connected component at a time by the compiled
     :func:`cgt.loopy.simplify.simplest_all_components` (in Fox and Geese a component is a goose arrangement
     with the squares its fox moves between).  False, with ``table`` unchanged, when that code is not built
-    (``CGT_PURE=1``, no compiler) or some position is not a stopper: then the layers are valued one by one."""
+    (``CGT_PURE=1``, no compiler), some position is not a stopper or a component is too large: then the layers
+    are valued one by one."""
     from cgt.loopy import LoopyGame
     from cgt.loopy.graph import Graph
     from cgt.loopy.simplify import (canonical_numbering, compiled_stoppers, simplest_all_components,
@@ -223,7 +224,7 @@ def _component_values(ruleset, root, table, max_states) -> bool:
             fused, index = simplest_all_compressed(whole.rows)
         else:
             fused, index = simplest_all_components(Graph(whole.left, whole.right, 0))
-    except NotApplicableError:
+    except (NotApplicableError, TooLargeError):       # not all stoppers, or a component too large to compare
         return False
     values: dict = {}
     for p, u in zip(whole.positions, index):
