@@ -13,8 +13,9 @@ edges.  This module
 * lets a ruleset stop the search at positions whose value it knows: ``ruleset.known_stopper(pos)``
   returning ``"on"`` (``{pass|}``: Left can move for ever, Right not at all) or ``"off"`` (``{|pass}``),
   e.g. Fox and Geese once the fox has escaped;
-* hands the graph to the loopy algebra (:func:`game_value`: ``cgt.loopy.LoopyGame.from_graph``), with one
-  value table per ruleset (emptied by ``cgt.clear_caches()``);
+* hands the graph to the loopy algebra (:func:`game_value`: ``cgt.loopy.LoopyGame.from_graph``; large graphs
+  of stoppers component by component, in compiled code), with one value table per ruleset (emptied by
+  ``cgt.clear_caches()``);
 * gives the outcome class with draws (:func:`outcome`) by retrograde analysis (:func:`cgt.solve`) with each
   player moving first: a position never resolved is a draw (Zermelo's theorem for games with draws), so
   this works on graphs far too large for the algebra.
@@ -181,7 +182,10 @@ def game_value(ruleset, pos, max_states: int = MAX_STATES):
 
     When the ruleset has a ``depth_hint(pos)`` (CGSuite's ``DepthHint``: no option has a larger hint, and
     a position is never reached again from an option with a smaller one) and the graph has more than
-    :data:`DIRECT_NODES` positions, the graph is cut into layers of equal hint, solved from the bottom up:
+    :data:`DIRECT_NODES` positions, every position below ``pos`` is valued: when all are stoppers, by the
+    compiled simplification of the whole graph one strongly connected component at a time
+    (:func:`cgt.loopy.simplify.simplest_all_compressed`); otherwise, or without the compiled code, the graph
+    is cut into layers of equal hint, solved from the bottom up:
     each layer's graph gets the (simplified) values of the lower positions it reaches as leaves, so the
     algebra only ever sees small graphs.  (Replacing a follower by an equal stopper keeps the value; a
     lower value that is not a stopper cannot be a leaf, and then the whole graph is used.)
