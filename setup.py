@@ -10,7 +10,11 @@ through ``cgt.runtime.compiled.optional_module``, which warns once when one is m
 * ``cgt.games.heap._octal`` -- Grundy sequences of octal games, plain and by the sparse space (the Python engine
   in ``games/heap/octal_sequence.py`` is the reference);
 * ``cgt.games.grid._domineering`` -- the byte-board Domineering search (the Python solver in
-  ``games/grid/domineering.py`` is the reference).
+  ``games/grid/domineering.py`` is the reference);
+* ``cgt.games.grid._fox_and_geese`` -- the game graph of a Fox and Geese position on 64-bit masks (the loopy
+  engine's breadth-first search in ``games/engine/loopy.py`` is the reference);
+* ``cgt.loopy._stoppers`` -- every node of a stopper graph in simplest form, one strongly connected component at
+  a time (``cgt.loopy.simplify.simplest_all`` is the reference).
 """
 
 from setuptools import Extension, setup
@@ -27,5 +31,8 @@ setup(
         ),
         Extension("cgt.games.heap._octal", ["games/heap/_octal.c"], optional=True, extra_compile_args=["-O3"]),
         Extension("cgt.games.grid._domineering", ["games/grid/_domineering.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension("cgt.games.grid._fox_and_geese", ["games/grid/_fox_and_geese.c"], optional=True,
+                  extra_compile_args=["-O2"]),
+        Extension("cgt.loopy._stoppers", ["cgt/loopy/_stoppers.c"], optional=True, extra_compile_args=["-O2"]),
     ],
 )

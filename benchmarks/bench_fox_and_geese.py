@@ -7,14 +7,17 @@ the fox in the middle of row 1):
 * ``solve``: retrograde analysis with the fox moving first and with the geese moving first (positions =
   the solver's states, a board plus the player to move);
 * ``graph``: the loopy engine's position graph (no player to move; escaped-fox positions are ``off``
-  leaves), nodes and moves;
-* ``value``: the loopy value of small positions (the loopy algebra simplifies graphs of a few hundred
-  nodes; larger ones stop with TooLargeError, reported as such).
+  leaves), nodes and moves (built on 64-bit masks in C when ``cgt.games.grid._fox_and_geese`` is built);
+* ``value``: the loopy value of positions (graphs of more than ``DIRECT_NODES`` positions are simplified
+  component by component in C, or layer by layer in Python).
+
+Times are CPU seconds of this process.
 
     python benchmarks/bench_fox_and_geese.py                 # widths 4, 6, 8
     python benchmarks/bench_fox_and_geese.py --max-width 6
     python benchmarks/bench_fox_and_geese.py --values-only
-    python benchmarks/bench_fox_and_geese.py --standard-value   # the 8x8 start's loopy value (minutes)
+    python benchmarks/bench_fox_and_geese.py --standard-value   # the 8x8 start's loopy value
+    CGT_PURE=1 python benchmarks/bench_fox_and_geese.py --standard-value   # the same in Python (CPU minutes)
 """
 
 from __future__ import annotations
@@ -45,9 +48,10 @@ def _cell(text: str) -> str:
 
 
 def _timed(f):
-    began = time.perf_counter()
+    """``(f(), CPU seconds)``."""
+    began = time.process_time()
     out = f()
-    return out, time.perf_counter() - began
+    return out, time.process_time() - began
 
 
 def main() -> None:
@@ -56,7 +60,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=5_000_000)
     parser.add_argument("--values-only", action="store_true", help="skip the solver and graph rows")
     parser.add_argument("--standard-value", action="store_true",
-                        help="only the loopy value of the standard 8x8 start (minutes of CPU, see docs/performance.md)")
+                        help="only the graph and the loopy value of the standard 8x8 start (see docs/performance.md)")
     args = parser.parse_args()
     if args.standard_value:
         standard_value()
@@ -90,18 +94,33 @@ def main() -> None:
               f"{nodes / t:,.0f} |")
 
 def standard_value() -> None:
-    """The loopy value of the traditional 8x8 start, layer by layer: positions valued, wall and CPU time,
-    peak memory."""
+    """The loopy value of the traditional 8x8 start: first its game graph alone (positions a CPU second), then
+    the value with every position below it (the graph again, then the simplification), CPU time and the growth
+    of the peak memory; which routes ran (compiled or Python)."""
     import resource
 
+    import cgt
+    from cgt.games.grid import fox_and_geese
+    from cgt.loopy.simplify import compiled_stoppers
+
     start = FoxAndGeese.start()
+    routes = (f"graph {'compiled' if fox_and_geese._compiled is not None else 'Python'}, values "
+              f"{'by components, compiled' if compiled_stoppers() else 'layer by layer, Python'}")
+    cpu = time.process_time()
+    graph = position_graph(FoxAndGeese, start.position)
+    cpu = time.process_time() - cpu
+    print(f"| graph FoxAndGeese.start() | {graph.edges():,} moves | {len(graph):,} | {cpu:.2f} CPU | "
+          f"{len(graph) / max(cpu, 1e-9):,.0f}/s |")
+    del graph
+    cgt.clear_caches()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     began, cpu = time.perf_counter(), time.process_time()
     value = start.game_value
     wall, cpu = time.perf_counter() - began, time.process_time() - cpu
     valued = len(FoxAndGeese.table("loopy values"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"| value FoxAndGeese.start() | `{value}` | {valued:,} valued | {wall:.0f} wall, {cpu:.0f} CPU | "
-          f"peak {peak:,.0f} MB |")
+    print(f"| value FoxAndGeese.start() | `{value}` | {valued:,} valued | {cpu:.1f} CPU ({wall:.0f} wall) | "
+          f"{valued / max(cpu, 1e-9):,.0f}/s | peak {peak:,.0f} MB (+{peak - before:,.0f}) | {routes} |")
 
 
 if __name__ == "__main__":

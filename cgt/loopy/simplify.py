@@ -26,12 +26,18 @@ bisimulation, which colour refinement computes.
 
 from __future__ import annotations
 
-from cgt.errors import NotApplicableError
+from cgt.errors import NotApplicableError, TooLargeError
+from cgt.runtime.compiled import optional_module
 from cgt.runtime.interrupt import check_interrupt
 from cgt.loopy.graph import Graph, from_short_game, short_values
 from cgt.loopy.survival import ge_matrix
 
-__all__ = ["simplest", "simplest_each", "simplest_all", "canonical_numbering"]
+__all__ = ["simplest", "simplest_each", "simplest_all", "simplest_all_components", "simplest_all_compressed",
+           "compiled_stoppers",
+           "canonical_numbering"]
+
+#: The compiled twin of :func:`simplest_all_components` (``cgt/loopy/_stoppers.c``), None for the Python code.
+_stoppers = optional_module("cgt.loopy._stoppers", "stopper simplification")
 
 
 def _best(options, at_least) -> tuple:
@@ -93,6 +99,85 @@ def simplest_all(graph: Graph) -> tuple[Graph, list[int]]:
     fused = Graph(tuple(tuple(sorted({index[j] for j in reduced.left[i]})) for i in keep),
                   tuple(tuple(sorted({index[j] for j in reduced.right[i]})) for i in keep), index[graph.root])
     return fused, index
+
+
+def compiled_stoppers() -> bool:
+    """Whether :func:`simplest_all_components` runs compiled (``cgt.loopy._stoppers`` is built and ``CGT_PURE``
+    is not set)."""
+    return _stoppers is not None
+
+
+def simplest_all_components(graph: Graph, max_pairs: int | None = None, compiled: bool | None = None
+                            ) -> tuple[Graph, list[int]]:
+    """:func:`simplest_all`, one strongly connected component at a time: the result has the same meaning (one
+    graph in which equal nodes are one node, and ``index[i]``, the node node ``i`` became), but the order
+    relation is computed on each component together with the simplest forms it reaches below it, never on the
+    whole graph, so graphs of 10^5 and more nodes made of small components are fine.
+
+    Components are solved in reverse topological order (Tarjan): the followers a component reaches outside
+    itself are already in simplest form, and two of them are equal only if they are one node (Siegel,
+    *Combinatorial Game Theory*, ch. VI: followers of a simplest form are in simplest form, and equal
+    simplest forms are the same graph); each node of the component is reduced against the component's local
+    order relation and then fused with an equal node found before, or becomes a new one.  This runs compiled
+    (``cgt.loopy._stoppers``); the Python code (``compiled=False``, ``CGT_PURE=1`` or no compiler) is
+    :func:`simplest_all` on the whole graph.  ``max_pairs`` bounds the node pairs of one component's local
+    graph (TooLargeError beyond it; default ``cgt.loopy.survival.MAX_PAIRS``).
+
+    >>> g = Graph.build([[1], [], [1], [3]], [[], [], [], []])    # 1, 0, 1 and on
+    >>> fused, index = simplest_all_components(g)
+    >>> index[0] == index[2] != index[1], fused.size
+    (True, 3)
+    """
+    from cgt.loopy.survival import MAX_PAIRS
+
+    if compiled is None:
+        compiled = _stoppers is not None
+    if not compiled:
+        return simplest_all(graph)
+    if _stoppers is None:
+        raise NotApplicableError("simplest_all_components: the compiled cgt.loopy._stoppers is not available")
+    import itertools
+
+    import numpy as np
+
+    rows = []
+    for options in (graph.left, graph.right):
+        counts = np.fromiter(map(len, options), dtype=np.int32, count=graph.size)
+        pointers = np.zeros(graph.size + 1, dtype=np.int32)
+        np.cumsum(counts, out=pointers[1:])
+        targets = np.fromiter(itertools.chain.from_iterable(options), dtype=np.int32, count=int(pointers[-1]))
+        rows += [pointers.tobytes(), targets.tobytes()]
+    return simplest_all_compressed(rows, max_pairs)
+
+
+def simplest_all_compressed(rows, max_pairs: int | None = None) -> tuple[Graph, list[int]]:
+    """:func:`simplest_all_components` (compiled only) of a graph given as compressed rows: four buffers of
+    int32, ``(left pointers, left targets, right pointers, right targets)``, node ``i``'s Left options being
+    ``left targets[left pointers[i]:left pointers[i + 1]]`` (as ``PositionGraph.rows``).
+
+    >>> rows = [bytes(memoryview(__import__("array").array("i", r))) for r in ([0, 1, 1], [1], [0, 0, 0], [])]
+    >>> fused, index = simplest_all_compressed(rows) if compiled_stoppers() else simplest_all(
+    ...     Graph.build([[1], []], [[], []]))
+    >>> fused.size, index[0] != index[1]                   # {0 |} = 1, and 0
+    (2, True)
+    """
+    from cgt.loopy.survival import MAX_PAIRS
+
+    if _stoppers is None:
+        raise NotApplicableError("simplest_all_compressed: the compiled cgt.loopy._stoppers is not available")
+    import numpy as np
+
+    check_interrupt()
+    out = _stoppers.simplest(*rows, MAX_PAIRS if max_pairs is None else max_pairs)
+    if out is None:
+        raise NotApplicableError("simplest form: the game is not a stopper (it has an infinite alternating play)")
+    if out == -1:
+        raise TooLargeError(f"simplest form: a strongly connected component with the simplest forms it reaches has "
+                            f"more than {MAX_PAIRS if max_pairs is None else max_pairs} node pairs")
+    if out == -2:
+        raise NotApplicableError("simplest form: bypassing reversible options did not settle")
+    index, left, right = out
+    return Graph(left, right, 0), np.frombuffer(index, dtype=np.int32).tolist()
 
 
 def _reduced(g: Graph) -> tuple[list, list]:

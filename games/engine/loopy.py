@@ -8,12 +8,14 @@ edges.  This module
 
 * builds that graph **iteratively** (:func:`position_graph`): breadth first from the position, one node
   per position, a state limit raising :class:`~cgt.errors.TooLargeError` that names the count reached, a
-  progress bar on long runs, and ``check_interrupt`` between positions;
+  progress bar on long runs, and ``check_interrupt`` between positions (a ruleset may build the same graph
+  faster with a ``compiled_graph(pos, max_states)`` method, returning None where it does not apply);
 * lets a ruleset stop the search at positions whose value it knows: ``ruleset.known_stopper(pos)``
   returning ``"on"`` (``{pass|}``: Left can move for ever, Right not at all) or ``"off"`` (``{|pass}``),
   e.g. Fox and Geese once the fox has escaped;
-* hands the graph to the loopy algebra (:func:`game_value`: ``cgt.loopy.LoopyGame.from_graph``), with one
-  value table per ruleset (emptied by ``cgt.clear_caches()``);
+* hands the graph to the loopy algebra (:func:`game_value`: ``cgt.loopy.LoopyGame.from_graph``; large graphs
+  of stoppers component by component, in compiled code), with one value table per ruleset (emptied by
+  ``cgt.clear_caches()``);
 * gives the outcome class with draws (:func:`outcome`) by retrograde analysis (:func:`cgt.solve`) with each
   player moving first: a position never resolved is a draw (Zermelo's theorem for games with draws), so
   this works on graphs far too large for the algebra.
@@ -38,12 +40,12 @@ edges.  This module
 
 from __future__ import annotations
 
-from cgt.errors import InvalidGameError, NotShortGameError, TooLargeError
+from cgt.errors import InvalidGameError, NotApplicableError, NotShortGameError, TooLargeError
 from cgt.runtime.interrupt import check_interrupt
 from cgt.kernel.player import Player
 from cgt.runtime.progress import Progress
 
-__all__ = ["PositionGraph", "position_graph", "game_value", "outcome", "winning_moves", "not_short_error",
+__all__ = ["PositionGraph", "position_graph", "graph_too_large", "game_value", "outcome", "winning_moves", "not_short_error",
            "MAX_STATES", "DIRECT_NODES"]
 
 #: Default state limit of :func:`position_graph`.
@@ -57,26 +59,62 @@ _STOPPERS = ("on", "off")
 
 class PositionGraph:
     """The game graph of a position: ``positions[i]`` with Left's options ``left[i]`` and Right's options
-    ``right[i]`` (lists of node indices; a node listing itself is a pass).  Node 0 is the start."""
+    ``right[i]`` (lists of node indices; a node listing itself is a pass).  Node 0 is the start.
 
-    __slots__ = ("positions", "index", "left", "right", "external")
+    A graph built by compiled code may hold its moves as compressed rows instead (``rows``: four arrays of
+    int32, ``(left pointers, left targets, right pointers, right targets)``, node ``i``'s Left options being
+    ``left targets[left pointers[i]:left pointers[i + 1]]``); ``left``, ``right`` and ``index`` are then made
+    from them when first asked for."""
 
-    def __init__(self) -> None:
+    __slots__ = ("positions", "_index", "_left", "_right", "external", "rows")
+
+    def __init__(self, positions: list | None = None, rows=None) -> None:
         self.external: list[int] = []
-        self.positions: list = []
-        self.index: dict = {}
-        self.left: list[list[int]] = []
-        self.right: list[list[int]] = []
+        self.positions: list = [] if positions is None else positions
+        self.rows = rows
+        self._index: dict | None = {} if rows is None else None
+        self._left: list | None = [] if rows is None else None
+        self._right: list | None = [] if rows is None else None
+
+    @property
+    def index(self) -> dict:
+        """``{position: node}``."""
+        if self._index is None:
+            self._index = dict(zip(self.positions, range(len(self.positions))))
+        return self._index
+
+    @property
+    def left(self) -> list[list[int]]:
+        """Left's options of every node."""
+        if self._left is None:
+            self._left = _option_lists(self.rows[0], self.rows[1])
+        return self._left
+
+    @property
+    def right(self) -> list[list[int]]:
+        """Right's options of every node."""
+        if self._right is None:
+            self._right = _option_lists(self.rows[2], self.rows[3])
+        return self._right
 
     def __len__(self) -> int:
         return len(self.positions)
 
     def edges(self) -> int:
         """The number of moves (edges) in the graph."""
+        if self.rows is not None:
+            return (len(self.rows[1]) + len(self.rows[3])) // 4
         return sum(map(len, self.left)) + sum(map(len, self.right))
 
     def __repr__(self) -> str:
         return f"<PositionGraph: {len(self)} positions, {self.edges()} moves>"
+
+
+def _option_lists(pointers: bytes, targets: bytes) -> list[list[int]]:
+    """Option lists from compressed rows of int32."""
+    pointers = memoryview(pointers).cast("i").tolist()
+    targets = memoryview(targets).cast("i").tolist()
+    return [targets[a:b] for a, b in zip(pointers, pointers[1:])]
 
 
 def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> PositionGraph:
@@ -87,6 +125,11 @@ def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> P
     position failing it is not expanded: it stays a node without options, listed in ``graph.external``.
     More than ``max_states`` positions raise :class:`~cgt.errors.TooLargeError`.
     """
+    compiled = getattr(ruleset, "compiled_graph", None)
+    if compiled is not None and within is None:
+        graph = compiled(pos, max_states)
+        if graph is not None:
+            return graph
     known = getattr(ruleset, "known_stopper", None)
     left_options, right_options = ruleset.left_options, ruleset.right_options
     graph = PositionGraph()
@@ -98,9 +141,7 @@ def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> P
         if i is None:
             i = len(positions)
             if i >= max_states:
-                raise TooLargeError(
-                    f"{ruleset!r}: the game graph of {ruleset.format(pos)} has more than {max_states:,} "
-                    f"positions (stopped at {i + 1:,}); pass a larger max_states")
+                raise graph_too_large(ruleset, pos, max_states)
             index[p] = i
             positions.append(p)
         return i
@@ -130,12 +171,21 @@ def position_graph(ruleset, pos, max_states: int = MAX_STATES, within=None) -> P
     return graph
 
 
+def graph_too_large(ruleset, pos, max_states: int) -> TooLargeError:
+    """The error for a game graph of ``pos`` with more than ``max_states`` positions."""
+    return TooLargeError(f"{ruleset!r}: the game graph of {ruleset.format(pos)} has more than {max_states:,} "
+                         f"positions (stopped at {max_states + 1:,}); pass a larger max_states")
+
+
 def game_value(ruleset, pos, max_states: int = MAX_STATES):
     """The loopy value (``cgt.loopy.LoopyGame``) of ``pos``: its game graph, simplified by the algebra.
 
     When the ruleset has a ``depth_hint(pos)`` (CGSuite's ``DepthHint``: no option has a larger hint, and
     a position is never reached again from an option with a smaller one) and the graph has more than
-    :data:`DIRECT_NODES` positions, the graph is cut into layers of equal hint, solved from the bottom up:
+    :data:`DIRECT_NODES` positions, every position below ``pos`` is valued: when all are stoppers, by the
+    compiled simplification of the whole graph one strongly connected component at a time
+    (:func:`cgt.loopy.simplify.simplest_all_compressed`); otherwise, or without the compiled code, the graph
+    is cut into layers of equal hint, solved from the bottom up:
     each layer's graph gets the (simplified) values of the lower positions it reaches as leaves, so the
     algebra only ever sees small graphs.  (Replacing a follower by an equal stopper keeps the value; a
     lower value that is not a stopper cannot be a leaf, and then the whole graph is used.)
@@ -151,10 +201,43 @@ def game_value(ruleset, pos, max_states: int = MAX_STATES):
         except TooLargeError:
             if not layered:
                 raise
-            _layered_values(ruleset, pos, table, max_states)
+            if not _component_values(ruleset, pos, table, max_states):
+                _layered_values(ruleset, pos, table, max_states)
             return table[pos]
         value = table[pos] = LoopyGame.from_graph(graph.left, graph.right, start=0)
     return value
+
+
+def _component_values(ruleset, root, table, max_states) -> bool:
+    """Fill ``table`` with the values of ``root`` and of every position below it at once, when they are all
+    stoppers: the whole game graph is simplified one strongly connected component at a time by the compiled
+    :func:`cgt.loopy.simplify.simplest_all_components` (in Fox and Geese a component is a goose arrangement
+    with the squares its fox moves between).  False, with ``table`` unchanged, when that code is not built
+    (``CGT_PURE=1``, no compiler), some position is not a stopper or a component is too large: then the layers
+    are valued one by one."""
+    from cgt.loopy import LoopyGame
+    from cgt.loopy.graph import Graph
+    from cgt.loopy.simplify import (canonical_numbering, compiled_stoppers, simplest_all_components,
+                                    simplest_all_compressed)
+
+    if not compiled_stoppers():
+        return False
+    whole = position_graph(ruleset, root, max_states)
+    try:
+        if whole.rows is not None:
+            fused, index = simplest_all_compressed(whole.rows)
+        else:
+            fused, index = simplest_all_components(Graph(whole.left, whole.right, 0))
+    except (NotApplicableError, TooLargeError):       # not all stoppers, or a component too large to compare
+        return False
+    values: dict = {}
+    for p, u in zip(whole.positions, index):
+        value = values.get(u)
+        if value is None:
+            form = canonical_numbering(Graph(fused.left, fused.right, u).restricted())
+            value = values[u] = LoopyGame(form, form, form)
+        table.setdefault(p, value)
+    return True
 
 
 def _layered_values(ruleset, root, table, max_states) -> None:

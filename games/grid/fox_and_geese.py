@@ -27,6 +27,12 @@ downward squares of row ``T`` might be blocked, but from row ``T + 2`` it can al
 and back, and no goose can reach those rows.  So fox moves stop at row ``max(T + 2, its row)``: this keeps
 every position's set of followers finite without changing who wins any position.
 
+**Speed.**  The loopy engine's game graph is built on 64-bit masks in C (:meth:`GenFoxAndGeese.compiled_graph`,
+``games/grid/_fox_and_geese.c``; the Python search is the reference) when the geese fit in 64 squares, and
+the values of large graphs come from the compiled component-by-component simplification of stoppers
+(every Fox and Geese position is one): the standard start's 721,696 positions in seconds
+(``docs/performance.md``).
+
 **Notation.**  ``FoxAndGeese(geese, fox)`` with CGSuite's 1-based ``(row, col)`` coordinates, or a board
 string, rows separated by ``|`` with the **top row first** (the highest row holding a piece): ``x`` a
 goose, ``o`` the fox, ``.`` any other square.
@@ -51,6 +57,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from cgt.runtime.arguments import integer_argument, is_integer_value
+from cgt.runtime.compiled import optional_module
 from cgt.errors import InvalidPositionError
 from cgt.kernel.player import Player
 
@@ -65,6 +72,9 @@ CATALOGUE = {
 }
 
 Left, Right = Player.Left, Player.Right
+
+#: The compiled game graph (``games/grid/_fox_and_geese.c``), None for the loopy engine's Python search.
+_compiled = optional_module("cgt.games.grid._fox_and_geese", "Fox and Geese graph")
 
 #: Highest row a piece may be placed on (rows are bits of an integer; a bigger board is a typo).
 MAX_ROW = 200
@@ -279,6 +289,23 @@ class GenFoxAndGeese(GridRuleset):
                     out.append((fox, t, Board(geese, t)))
         return out
 
+    def compiled_graph(self, board: Board, max_states: int):
+        """The loopy engine's game graph of ``board`` (a ``PositionGraph``, as
+        :func:`cgt.games.engine.loopy.position_graph` builds it: the same positions in the same order) built on
+        64-bit masks by the compiled ``cgt.games.grid._fox_and_geese``; None when that is not built
+        (``CGT_PURE=1``) or the geese do not fit in 64 squares."""
+        from cgt.games.engine.loopy import PositionGraph, graph_too_large
+
+        if (_compiled is None or self.top_goose_row(board) * self.board_width > 64 or self.fox_range > 60
+                or not _own_rules(type(self))):
+            return None
+        out = _compiled.graph(self.board_width, self.fox_range, board.geese, board.fox, max_states)
+        if isinstance(out, int):
+            raise graph_too_large(self, board, max_states)
+        geese, foxes, rows = out
+        return PositionGraph(list(map(Board, memoryview(geese).cast("Q").tolist(), memoryview(foxes).cast("i").tolist())),
+                             rows)
+
     def _label(self, s: int, t: int) -> str:
         (r1, c1), (r2, c2) = self.coordinates(s), self.coordinates(t)
         return f"({r1},{c1})->({r2},{c2})"
@@ -326,6 +353,13 @@ class GenFoxAndGeese(GridRuleset):
     def depth_hint(self, board: Board) -> int:
         """CGSuite's ``DepthHint``: the sum of the goose rows (every goose move lowers it by one)."""
         return sum(r for r, _ in self.geese(board))
+
+
+def _own_rules(cls) -> bool:
+    """Whether ``cls`` moves as :class:`GenFoxAndGeese` does (a subclass with moves of its own gets no compiled
+    graph)."""
+    return all(getattr(cls, name) is getattr(GenFoxAndGeese, name)
+               for name in ("left_options", "right_options", "known_stopper", "escaped", "_steps"))
 
 
 FoxAndGeese = GenFoxAndGeese(name="FoxAndGeese")

@@ -95,7 +95,10 @@ def test_interrupted_layered_evaluation_leaves_a_usable_table(monkeypatch):
                 raise KeyboardInterrupt
             return super().left_options(board)
 
+    from cgt.loopy import simplify
+
     monkeypatch.setattr(loopy_engine, "DIRECT_NODES", 1)
+    monkeypatch.setattr(simplify, "_stoppers", None)      # the layers one by one (the compiled route takes all at once)
     flaky = Flaky(4)
     start = flaky.start()
     with pytest.raises(KeyboardInterrupt):
@@ -109,6 +112,33 @@ def test_interrupted_layered_evaluation_leaves_a_usable_table(monkeypatch):
         assert str(value) == str(whole.game_value(board))
     cgt.clear_caches()
     assert not flaky.table("loopy values")
+
+
+def test_interrupted_evaluation_by_components_leaves_an_empty_table(monkeypatch):
+    from cgt.games.grid.fox_and_geese import GenFoxAndGeese
+    from cgt.loopy.simplify import compiled_stoppers
+
+    if not compiled_stoppers():
+        pytest.skip("the compiled stopper simplification is not active")
+
+    class Flaky(GenFoxAndGeese):
+        calls = 0
+
+        def left_options(self, board):
+            Flaky.calls += 1
+            if Flaky.calls == 60:
+                raise KeyboardInterrupt
+            return super().left_options(board)
+
+    monkeypatch.setattr(loopy_engine, "DIRECT_NODES", 1)
+    flaky = Flaky(4)
+    start = flaky.start()
+    with pytest.raises(KeyboardInterrupt):
+        start.game_value
+    assert not flaky.table("loopy values")          # the graph was being built: nothing valued yet
+    assert str(start.game_value) == "over"
+    assert len(flaky.table("loopy values")) == 100  # every position of the graph
+    cgt.clear_caches()
 
 
 def test_depth_hint_contract_is_checked(monkeypatch):

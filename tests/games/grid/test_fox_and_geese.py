@@ -362,3 +362,91 @@ def test_standard_start_is_two_over():
     assert stopper_ge(g, upon2) and not stopper_ge(upon2, g)
     assert stopper_ge(above, g) and not stopper_ge(g, above)
     cgt.clear_caches()
+
+
+# -- the compiled routes: the game graph on 64-bit masks, the values component by component -------------------
+
+def python_graph(ruleset, board, monkeypatch):
+    """The loopy engine's graph by its Python search (the reference of the compiled graph)."""
+    from cgt.games.grid import fox_and_geese
+
+    with monkeypatch.context() as m:
+        m.setattr(fox_and_geese, "_compiled", None)
+        return loopy_engine.position_graph(ruleset, board)
+
+
+def assert_same_graph(ruleset, board, monkeypatch):
+    fast = ruleset.compiled_graph(board, loopy_engine.MAX_STATES)
+    assert fast is not None
+    slow = python_graph(ruleset, board, monkeypatch)
+    assert fast.positions == slow.positions and fast.index == slow.index
+    assert fast.left == slow.left and fast.right == slow.right
+
+
+needs_compiled_graph = pytest.mark.skipif(FoxAndGeese.compiled_graph(FoxAndGeese("o.......").position, 10) is None,
+                                          reason="the compiled Fox and Geese graph is not active")
+
+
+@needs_compiled_graph
+@given(board_strategy(8, 2, 4), st.sampled_from([1, 2, 3]))
+def test_compiled_graph_is_the_python_graph(board, fox_range):
+    geese, fox = board
+    ruleset = GenFoxAndGeese(8, fox_range)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert_same_graph(ruleset, ruleset.normalize((sorted(geese), fox)), monkeypatch)
+
+
+@needs_compiled_graph
+def test_compiled_graph_of_starts(monkeypatch):
+    for ruleset in (GenFoxAndGeese(4), GenFoxAndGeese(6), GenFoxAndGeese(5, 2), CeyloneseFoxAndGeese):
+        assert_same_graph(ruleset, ruleset.start().position, monkeypatch)
+    # geese beyond 64 squares, and rules of a subclass's own: the Python search
+    assert GenFoxAndGeese(9).compiled_graph(GenFoxAndGeese(9).start().position, 10) is None
+
+    class Tame(GenFoxAndGeese):
+        def right_options(self, board):
+            return []
+
+    assert Tame(4).compiled_graph(Tame(4).start().position, 10) is None
+    with pytest.raises(TooLargeError, match="more than 50 positions"):
+        FoxAndGeese.compiled_graph(FoxAndGeese.start().position, 50)
+
+
+def test_values_by_components_are_the_layered_values(monkeypatch):
+    # every position below each board: one value table from the layers one by one (the Python reference),
+    # one from the compiled component-by-component simplification when it is built
+    from cgt.loopy import simplify
+
+    boards = [(FoxAndGeese, "x.x.x...|........|..o....."), (GenFoxAndGeese(5), "x.x.x|.....|.....|.....|..o.."),
+              (CeyloneseFoxAndGeese, "x.x.x...|........|....o..."), (GenFoxAndGeese(4, 2), ".x.x|....|....|..o.")]
+    monkeypatch.setattr(loopy_engine, "DIRECT_NODES", 1)
+    for ruleset, board in boards:
+        cgt.clear_caches()
+        value = str(ruleset(board).game_value)
+        fast = {p: (str(v), v.sides()[0].left, v.sides()[0].right) for p, v in ruleset.table("loopy values").items()}
+        cgt.clear_caches()
+        with monkeypatch.context() as m:
+            m.setattr(simplify, "_stoppers", None)
+            assert str(ruleset(board).game_value) == value
+            slow = {p: (str(v), v.sides()[0].left, v.sides()[0].right)
+                    for p, v in ruleset.table("loopy values").items()}
+        assert fast == slow
+    cgt.clear_caches()
+
+
+@pytest.mark.slow
+def test_standard_start_value_by_components():
+    # 2over (Winning Ways, 2nd ed., ch. 20, after J. Welton) as the loopy algebra gives it: every one of the
+    # 721,696 positions valued, one strongly connected component (a goose arrangement and its fox's squares)
+    # at a time -- about 10 s of CPU compiled (benchmarks/bench_fox_and_geese.py --standard-value).
+    from cgt.loopy.simplify import compiled_stoppers
+
+    if not compiled_stoppers():
+        pytest.skip("the compiled stopper simplification is not active (the Python layers take CPU minutes)")
+    cgt.clear_caches()
+    start = FoxAndGeese.start()
+    assert str(start.game_value) == "2over"
+    table = FoxAndGeese.table("loopy values")
+    assert len(table) == 721_696
+    assert str(table[FoxAndGeese(".x.x.x.x|........|........|....o...").position]) == "{7/2|2}"
+    cgt.clear_caches()
