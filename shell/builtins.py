@@ -31,6 +31,7 @@ from cgt.shell.method_registry import docstring_text
 from cgt.shell.registry import Entry, registry
 from cgt.shell.ruleset_methods import variant_game
 from cgt.shell.grid_values import coordinates_namespace, grid_namespace, symmetry_namespace
+from cgt.shell.enums import CompoundType, Icon, enum_namespace
 from cgt.shell.mutable_values import (MutableList, MutableMap, MutableSet, make_mutable_list, make_mutable_map,
                                       make_mutable_set)
 from cgt.shell.random_values import JavaRandom, make_random
@@ -398,6 +399,8 @@ def make_globals() -> dict[str, object]:
     names["Grid"] = grid_namespace()
     names["Coordinates"] = coordinates_namespace()
     names["Symmetry"] = symmetry_namespace()
+    names["CompoundType"] = enum_namespace(CompoundType)
+    names["Icon"] = enum_namespace(Icon)
     names["help"] = HELP
     for short, cls in CLASSES.items():              # Integer, Nimber, CanonicalShortGame, ...: class objects
         names.setdefault(short, cls)

@@ -36,6 +36,7 @@ from cgt.thermo.thermograph import Thermograph
 
 from cgt.games.engine.ruleset import Position
 
+from cgt.shell.enums import CompoundType
 from cgt.shell.explicit import ExplicitGame
 from cgt.shell.method_registry import Section
 from cgt.shell.tower import is_tower, nim_arithmetic
@@ -439,9 +440,9 @@ def second_component(c: CompoundGame):
 
 
 @COMPOUND_GAMES.method("CompoundType")
-def compound_type(c: CompoundGame) -> HelpText:
+def compound_type(c: CompoundGame) -> CompoundType:
     """ConjunctiveSum or SelectiveSum."""
-    return HelpText(c.kind)
+    return CompoundType[c.kind]
 
 
 @THERMOGRAPHS.method("Plot", arity=(0, 1), usage='T.Plot or T.Plot("file.png")')

@@ -21,8 +21,9 @@ from cgt.errors import NotApplicableError
 from cgt.games.engine.ruleset import Move, Position
 from cgt.games.engine.sums import DisjunctiveSum
 
+from cgt.shell.enums import CompoundType
 from cgt.shell.method_registry import Section
-from cgt.shell.values import HelpText, describe, player_of
+from cgt.shell.values import describe, player_of
 
 __all__ = ["POSITIONS", "SUMS", "sensible_options"]
 
@@ -128,4 +129,4 @@ def sum_options(c: DisjunctiveSum, player=None) -> list:
 @SUMS.method("CompoundType")
 def sum_compound_type(c: DisjunctiveSum):
     """DisjunctiveSum: how the compound combines its components."""
-    return HelpText(c.kind)
+    return CompoundType[c.kind]

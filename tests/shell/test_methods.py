@@ -22,6 +22,7 @@ from cgt.short.powers import power, power_to
 from cgt.notation.print_order import option_key, sorted_options
 from cgt.short.selective import conjunctive_sum, selective_sum
 from cgt.shell import run
+from cgt.shell.errors import ShellError
 from cgt.testing import games
 from cgt.short.uptimal import UptimalExpansion, uptimal_expansion
 
@@ -542,3 +543,21 @@ def test_thermograph_plot_writes_png_files(tmp_path, monkeypatch):
         assert (tmp_path / name).read_bytes()[:4] == b"\x89PNG"
     with pytest.raises(cgt.CGTError, match="Plot takes a file name"):
         run("{4|2}.Thermograph.Plot(3)")
+
+
+@pytest.mark.parametrize("expression, expected", [
+    # CGSuite's enums print their literal names; Literal and Ordinal as for Player (CGSuite's documentation
+    # of cgsuite.util.Icon and game.CompoundType lists the values in this order).
+    ("Icon.Blank", "Blank"),
+    ("[Icon.Toad.Literal, Icon.Toad, Icon.WhiteKnight.Ordinal]", '["Toad",Toad,13]'),
+    ("CompoundType.OrdinalSum", "OrdinalSum"),
+    ("({1|0} ConjunctiveSum *).CompoundType == CompoundType.ConjunctiveSum", "true"),
+    ("(game.heap.Nim(2) + game.heap.Nim(3)).CompoundType", "DisjunctiveSum"),
+    ("Icon.Checker", None),
+])
+def test_builtin_enums(expression, expected):
+    if expected is None:
+        with pytest.raises(ShellError, match="has no member Checker"):
+            run(expression)
+    else:
+        assert run(expression) == expected
