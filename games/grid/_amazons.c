@@ -313,6 +313,7 @@ typedef struct {
     PyObject *disk;      /* solver.disk (None: the results cache is off) */
     PositionMap *whole;  /* positions as met, and regions moved to row 0 and column 0 */
     PositionMap *longest; /* most moves in a row of one player's amazons p with empty squares e: (p, 0, e) */
+    PositionMap *negatives; /* (address of v, 0, 0) -> the pair (v, -v): negation is a walk over the game */
     PyObject *game;      /* cgt.kernel.game */
     PyObject **integers; /* integer(n) for -64 <= n <= 64 */
     PyObject *zero;
@@ -358,6 +359,27 @@ most_moves(Search *s, uint64_t p, uint64_t e)
     int failed = map_set(s->longest, k, v) < 0;
     Py_DECREF(v);
     return failed ? -1 : best;
+}
+
+/* -v (a new reference), remembered in s->negatives (the pair holds v, so its address is not reused). */
+static PyObject *
+negative(Search *s, PyObject *v)
+{
+    Pos k = {(uint64_t)(uintptr_t)v, 0, 0};
+    PyObject *pair = map_get(s->negatives, k);
+    if (pair != NULL && PyTuple_GET_ITEM(pair, 0) == v)
+        return Py_NewRef(PyTuple_GET_ITEM(pair, 1));
+    PyObject *n = PyNumber_Negative(v);
+    if (n == NULL)
+        return NULL;
+    pair = PyTuple_Pack(2, v, n);
+    if (pair == NULL || map_set(s->negatives, k, pair) < 0) {
+        Py_XDECREF(pair);
+        Py_DECREF(n);
+        return NULL;
+    }
+    Py_DECREF(pair);
+    return n;
 }
 
 /* The sum a + b, consuming the reference to a (NULL a: b alone). */
@@ -557,7 +579,7 @@ search_region(Search *s, uint64_t x, uint64_t o, uint64_t e)
     Py_DECREF(key);
     if (v == NULL)
         return NULL;
-    PyObject *value = negated ? PyNumber_Negative(v) : Py_NewRef(v);
+    PyObject *value = negated ? negative(s, v) : Py_NewRef(v);
     Py_DECREF(v);
     if (value == NULL)
         return NULL;
@@ -648,25 +670,26 @@ mask_of(PyObject *obj, uint64_t *m)
     return 0;
 }
 
-/* solve(solver, whole, longest, x, o, e, game, integers): see amazons._solve_bytes. */
+/* solve(solver, whole, longest, negatives, x, o, e, game, integers): see amazons._solve_bytes. */
 static PyObject *
 amazons_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError, "solve(solver, whole, longest, x, o, e, game, integers)");
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "solve(solver, whole, longest, negatives, x, o, e, game, integers)");
         return NULL;
     }
-    if (!PyObject_TypeCheck(args[1], &PositionMap_Type) || !PyObject_TypeCheck(args[2], &PositionMap_Type)) {
-        PyErr_SetString(PyExc_TypeError, "solve: whole and longest are PositionMaps");
-        return NULL;
-    }
-    PyObject *integers = args[7];
+    for (int i = 1; i <= 3; i++)
+        if (!PyObject_TypeCheck(args[i], &PositionMap_Type)) {
+            PyErr_SetString(PyExc_TypeError, "solve: whole, longest and negatives are PositionMaps");
+            return NULL;
+        }
+    PyObject *integers = args[8];
     if (!PyList_Check(integers) || PyList_GET_SIZE(integers) != 129) {
         PyErr_SetString(PyExc_TypeError, "solve: integers is the list of integer(n) for -64 <= n <= 64");
         return NULL;
     }
     uint64_t x, o, e;
-    if (mask_of(args[3], &x) < 0 || mask_of(args[4], &o) < 0 || mask_of(args[5], &e) < 0)
+    if (mask_of(args[4], &x) < 0 || mask_of(args[5], &o) < 0 || mask_of(args[6], &e) < 0)
         return NULL;
     if ((x | o | e) & LAST_COLUMN || (x & o) || (x & e) || (o & e)) {
         PyErr_SetString(PyExc_ValueError,
@@ -674,7 +697,8 @@ amazons_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Search s = {.solver = args[0], .whole = (PositionMap *)args[1], .longest = (PositionMap *)args[2],
-                .game = args[6], .integers = ((PyListObject *)integers)->ob_item};
+                .negatives = (PositionMap *)args[3], .game = args[7],
+                .integers = ((PyListObject *)integers)->ob_item};
     s.zero = s.integers[64];
     s.keyed = PyObject_GetAttrString(s.solver, "keyed");
     s.disk = s.keyed == NULL ? NULL : PyObject_GetAttrString(s.solver, "disk");
@@ -685,13 +709,14 @@ amazons_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         Py_XDECREF(s.disk);
         return NULL;
     }
-    Py_INCREF(integers); /* its items stay alive while we borrow them */
-    Py_INCREF(args[1]);
-    Py_INCREF(args[2]);
+    /* the tables and the integers stay alive while the search borrows them (a trim only empties the tables) */
+    for (int i = 1; i <= 3; i++)
+        Py_INCREF(args[i]);
+    Py_INCREF(integers);
     PyObject *v = search_value(&s, x, o, e);
-    Py_DECREF(args[2]);
-    Py_DECREF(args[1]);
     Py_DECREF(integers);
+    for (int i = 1; i <= 3; i++)
+        Py_DECREF(args[i]);
     Py_DECREF(s.keyed);
     Py_DECREF(s.disk);
     return v;
@@ -699,7 +724,7 @@ amazons_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 static PyMethodDef module_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))amazons_solve, METH_FASTCALL,
-     "solve(solver, whole, longest, x, o, e, game, integers): the value of the Amazons position with Left's "
+     "solve(solver, whole, longest, negatives, x, o, e, game, integers): the value of the Amazons position with Left's "
      "amazons x, Right's o and empty squares e on a byte board (stride 8, at most 8 rows), searched as "
      "amazons._Solver.value does."},
     {NULL, NULL, 0, NULL}

@@ -41,7 +41,7 @@ from operator import itemgetter
 from cgt.kernel.game import ZERO, game, integer, register_cache
 from cgt.runtime.compiled import optional_module
 from cgt.kernel.player import Player
-from cgt.runtime.interrupt import deep
+from cgt.runtime.interrupt import deep, interruptible
 from cgt.runtime.progress import Progress
 
 from cgt.games.grid import bitboard as bits
@@ -351,10 +351,12 @@ _search = optional_module("cgt.games.grid._amazons", "Amazons search")
 def _solve_bytes(ruleset, x: int, o: int, e: int, n: int):
     solver = _Solver(ruleset, n)
     try:
-        with Progress("positions") as solver.progress:
+        # interruptible(): a Ctrl-C that lands in a garbage-collector callback (where Python drops the
+        # KeyboardInterrupt) still stops the search at the next solved region.
+        with interruptible(), Progress("positions") as solver.progress:
             if _search is not None and (x | o | e) >> 64 == 0:
                 return _search.solve(solver, solver.position_map("c-whole"), solver.position_map("c-longest"),
-                                     x, o, e, game, _INTEGERS)
+                                     solver.position_map("c-negatives"), x, o, e, game, _INTEGERS)
             return solver.value(x, o, e)
     finally:
         solver.flush()                  # the opt-in results cache: one transaction per search
