@@ -31,7 +31,9 @@ it.)
 
 Boards at most 7 wide one way are valued by a bitboard search (:class:`_Solver`): three stride-8 masks (the
 ``x`` amazons, the ``o`` amazons, the empty squares), queen moves by shifts, regions by flood fill, and one
-table of regions under their least image; the position engine (Grid positions) values the others.
+table of regions under their least image; the position engine (Grid positions) values the others.  The
+same search runs in C (``games/grid/_amazons.c``, built when a compiler is present) on boards at most 8 tall
+that way, filling the same key table; the Python search is the reference (``CGT_PURE=1``).
 """
 
 from __future__ import annotations
