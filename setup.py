@@ -14,7 +14,9 @@ through ``cgt.runtime.compiled.optional_module``, which warns once when one is m
 * ``cgt.games.grid._fox_and_geese`` -- the game graph of a Fox and Geese position on 64-bit masks (the loopy
   engine's breadth-first search in ``games/engine/loopy.py`` is the reference);
 * ``cgt.loopy._stoppers`` -- every node of a stopper graph in simplest form, one strongly connected component at
-  a time (``cgt.loopy.simplify.simplest_all`` is the reference).
+  a time (``cgt.loopy.simplify.simplest_all`` is the reference);
+* ``cgt.games.grid._amazons`` -- the byte-board Amazons search (the Python solver in ``games/grid/amazons.py``
+  is the reference).
 """
 
 from setuptools import Extension, setup
@@ -34,5 +36,6 @@ setup(
         Extension("cgt.games.grid._fox_and_geese", ["games/grid/_fox_and_geese.c"], optional=True,
                   extra_compile_args=["-O2"]),
         Extension("cgt.loopy._stoppers", ["cgt/loopy/_stoppers.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension("cgt.games.grid._amazons", ["games/grid/_amazons.c"], optional=True, extra_compile_args=["-O2"]),
     ],
 )

@@ -1,8 +1,9 @@
 """Ruleset benchmark: canonical values of game positions, side by side with cgt-py and pycgt.
 
 Workloads: empty Domineering rectangles 4x4, 4x5, 5x5, 4x6, 3x8, 6x6, Clobber ``xoxo|oxox|xoxo|oxox`` and
-the alternating 4x5 board, Amazons on a 2x5 board (``x....|....o``) and on a 4x4 board with the amazons in
-opposite corners (``x...|....|....|...o``).  Each cell of the table (one library, one workload) runs in a
+the alternating 4x5 board, Amazons on a 2x5 board (``x....|....o``), on a 4x4 board with the amazons in
+opposite corners (``x...|....|....|...o``) and on a 5x5 board with nine burnt squares
+(``x.#.#|.#...|#...#|..##.|#.#.o``, 14 empty squares as on the 4x4 board).  Each cell of the table (one library, one workload) runs in a
 **fresh process**, so no library profits from tables filled by an earlier row; the time is the computation
 only (imports and board parsing excluded), as wall-clock time and as the process's CPU time
 (``time.process_time``, the figure to compare on a loaded machine), the memory is the growth of the
@@ -50,6 +51,7 @@ WORKLOADS = {
     "Clobber 4x5 xoxox|oxoxo|xoxox|oxoxo": ("Clobber", "xoxox|oxoxo|xoxox|oxoxo"),
     "Amazons 2x5 x....|....o": ("Amazons", "x....|....o"),
     "Amazons 4x4 x...|....|....|...o": ("Amazons", "x...|....|....|...o"),
+    "Amazons 5x5 x.#.#|.#...|#...#|..##.|#.#.o": ("Amazons", "x.#.#|.#...|#...#|..##.|#.#.o"),
 }
 QUICK = ("Domineering 4x4", "Domineering 4x5", "Domineering 5x5")
 #: Wall-clock seconds a workload may take at most, whatever ``--budget`` says (the long rows stay bounded).

@@ -31,16 +31,19 @@ it.)
 
 Boards at most 7 wide one way are valued by a bitboard search (:class:`_Solver`): three stride-8 masks (the
 ``x`` amazons, the ``o`` amazons, the empty squares), queen moves by shifts, regions by flood fill, and one
-table of regions under their least image; the position engine (Grid positions) values the others.
+table of regions under their least image; the position engine (Grid positions) values the others.  The
+same search runs in C (``games/grid/_amazons.c``, built when a compiler is present) on boards at most 8 tall
+that way, filling the same key table; the Python search is the reference (``CGT_PURE=1``).
 """
 
 from __future__ import annotations
 
 from operator import itemgetter
 
-from cgt.kernel.game import ZERO, integer, register_cache
+from cgt.kernel.game import ZERO, game, integer, register_cache
+from cgt.runtime.compiled import optional_module
 from cgt.kernel.player import Player
-from cgt.runtime.interrupt import deep
+from cgt.runtime.interrupt import deep, interruptible
 from cgt.runtime.progress import Progress
 
 from cgt.games.grid import bitboard as bits
@@ -339,11 +342,23 @@ class AmazonsRuleset(GridRuleset):
 _SHIFTS = (1, 8, 7, 9)
 
 
+_INTEGERS = [integer(n) for n in range(-64, 65)]  # the compiled search reads this list as it is
+
+#: The byte-board search in C (``games/grid/_amazons.c``), or None: not built, or ``CGT_PURE=1``.  It walks the
+#: positions as :class:`_Solver` does, on 64-bit masks (boards at most 8 tall), and shares its key table.
+_search = optional_module("cgt.games.grid._amazons", "Amazons search")
+
+
 @deep
 def _solve_bytes(ruleset, x: int, o: int, e: int, n: int):
     solver = _Solver(ruleset, n)
     try:
-        with Progress("positions") as solver.progress:
+        # interruptible(): a Ctrl-C that lands in a garbage-collector callback (where Python drops the
+        # KeyboardInterrupt) still stops the search at the next solved region.
+        with interruptible(), Progress("positions") as solver.progress:
+            if _search is not None and (x | o | e) >> 64 == 0:
+                return _search.solve(solver, solver.position_map("c-whole"), solver.position_map("c-longest"),
+                                     solver.position_map("c-negatives"), x, o, e, game, _INTEGERS)
             return solver.value(x, o, e)
     finally:
         solver.flush()                  # the opt-in results cache: one transaction per search
@@ -411,6 +426,15 @@ class _Solver(bits.RegionTables):
         self.n = n
         self.whole = self.frame(("whole", n))
         self.one_sided = ruleset.table("one-sided masks").setdefault(n, {})
+
+    def position_map(self, name: str):
+        """The compiled search's table ``name`` (a ``PositionMap``: positions as three masks below 2^64 to
+        values), kept with the raw tables so that :meth:`~bitboard.RegionTables.trim` and ``clear_caches`` reach
+        it."""
+        table = self.raw.get(name)
+        if table is None:
+            table = self.raw[name] = _search.PositionMap()
+        return table
 
     def value(self, x: int, o: int, e: int):
         """The value of the position with amazons ``x`` (Left's) and ``o`` (Right's) and empty squares ``e``."""
