@@ -8,7 +8,9 @@ through ``cgt.runtime.compiled.optional_module``, which warns once when one is m
   ``cgt.kernel.binding``;
 * ``cgt.thermo._thermo`` -- thermograph walls in exact machine dyadics;
 * ``cgt.games.grid._domineering`` -- the byte-board Domineering search (the Python solver in
-  ``games/grid/domineering.py`` is the reference).
+  ``games/grid/domineering.py`` is the reference);
+* ``cgt.games.grid._clobber`` -- the byte-board Clobber search (the Python solver in ``games/grid/clobber.py`` is
+  the reference).
 """
 
 from setuptools import Extension, setup
@@ -24,5 +26,6 @@ setup(
             extra_compile_args=["-O2", "-ffp-contract=off"],
         ),
         Extension("cgt.games.grid._domineering", ["games/grid/_domineering.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension("cgt.games.grid._clobber", ["games/grid/_clobber.c"], optional=True, extra_compile_args=["-O2"]),
     ],
 )
