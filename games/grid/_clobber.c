@@ -19,10 +19,11 @@
  *
  * Tables (PairMap: open addressing from a pair of 64-bit masks to a value), both kept with the solver's raw
  * tables, so RegionTables.trim() and cgt.clear_caches() empty them in place:
- *   - whole: positions as met;
- *   - keys: groups under their canonical image (the least one), with the value of that image.  A group met
- *     anywhere, turned or with its colours exchanged costs its sixteen images (a few shifts each) and one
- *     look-up; the Python key table (bytes keys) is asked only when this one misses.
+ *   - whole: positions of several groups as met (their sums);
+ *   - keys: groups under their canonical image (the least one), with the value of that image, and under that
+ *     image with its colours exchanged, with the negative.  A group met anywhere, turned or with its colours
+ *     exchanged costs its sixteen images (a few shifts each) and one look-up; the Python key table (bytes keys)
+ *     is asked only when this one misses.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -31,9 +32,13 @@
 /* ------------------------------------------------------------------ PairMap */
 
 typedef struct {
+    uint64_t x, o;
+    PyObject *value; /* NULL: an empty slot */
+} Slot;                /* key and value side by side: a look-up touches one cache line */
+
+typedef struct {
     PyObject_HEAD
-    uint64_t *keys;    /* two per slot: x, o */
-    PyObject **values; /* NULL: an empty slot */
+    Slot *slots;
     size_t mask;       /* slots - 1 (a power of two), 0 before the first entry */
     size_t used;
 } PairMap;
@@ -58,11 +63,11 @@ map_get(PairMap *map, uint64_t x, uint64_t o)
         return NULL;
     size_t i = mix(x, o) & map->mask;
     for (;;) {
-        PyObject *v = map->values[i];
-        if (v == NULL)
+        Slot *slot = &map->slots[i];
+        if (slot->value == NULL)
             return NULL;
-        if (map->keys[2 * i] == x && map->keys[2 * i + 1] == o)
-            return v;
+        if (slot->x == x && slot->o == o)
+            return slot->value;
         i = (i + 1) & map->mask;
     }
 }
@@ -70,50 +75,38 @@ map_get(PairMap *map, uint64_t x, uint64_t o)
 static void
 map_clear(PairMap *map)
 {
-    PyObject **values = map->values;
-    size_t slots = values == NULL ? 0 : map->mask + 1;
-    uint64_t *keys = map->keys;
-    map->keys = NULL;
-    map->values = NULL;
+    Slot *slots = map->slots;
+    size_t size = slots == NULL ? 0 : map->mask + 1;
+    map->slots = NULL;
     map->mask = 0;
     map->used = 0;
-    for (size_t i = 0; i < slots; i++) /* after emptying: a value's destructor may look at the map */
-        Py_XDECREF(values[i]);
-    PyMem_Free(keys);
-    PyMem_Free(values);
+    for (size_t i = 0; i < size; i++) /* after emptying: a value's destructor may look at the map */
+        Py_XDECREF(slots[i].value);
+    PyMem_Free(slots);
 }
 
 static int
 map_grow(PairMap *map)
 {
-    size_t size = map->values == NULL ? 1024 : (map->mask + 1) * 2;
-    uint64_t *keys = PyMem_Malloc(2 * size * sizeof(uint64_t));
-    PyObject **values = PyMem_Calloc(size, sizeof(PyObject *));
-    if (keys == NULL || values == NULL) {
-        PyMem_Free(keys);
-        PyMem_Free(values);
+    size_t size = map->slots == NULL ? 1024 : (map->mask + 1) * 2;
+    Slot *slots = PyMem_Calloc(size, sizeof(Slot));
+    if (slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    uint64_t *old_keys = map->keys;
-    PyObject **old_values = map->values;
-    size_t old_size = old_values == NULL ? 0 : map->mask + 1;
-    map->keys = keys;
-    map->values = values;
+    Slot *old = map->slots;
+    size_t old_size = old == NULL ? 0 : map->mask + 1;
+    map->slots = slots;
     map->mask = size - 1;
     for (size_t j = 0; j < old_size; j++) {
-        if (old_values[j] == NULL)
+        if (old[j].value == NULL)
             continue;
-        uint64_t x = old_keys[2 * j], o = old_keys[2 * j + 1];
-        size_t i = mix(x, o) & map->mask;
-        while (values[i] != NULL)
+        size_t i = mix(old[j].x, old[j].o) & map->mask;
+        while (slots[i].value != NULL)
             i = (i + 1) & map->mask;
-        keys[2 * i] = x;
-        keys[2 * i + 1] = o;
-        values[i] = old_values[j];
+        slots[i] = old[j];
     }
-    PyMem_Free(old_keys);
-    PyMem_Free(old_values);
+    PyMem_Free(old);
     return 0;
 }
 
@@ -121,21 +114,22 @@ map_grow(PairMap *map)
 static int
 map_set(PairMap *map, uint64_t x, uint64_t o, PyObject *v)
 {
-    if ((map->values == NULL || 2 * (map->used + 1) > map->mask + 1) && map_grow(map) < 0)
+    if ((map->slots == NULL || 2 * (map->used + 1) > map->mask + 1) && map_grow(map) < 0)
         return -1;
     size_t i = mix(x, o) & map->mask;
-    while (map->values[i] != NULL) {
-        if (map->keys[2 * i] == x && map->keys[2 * i + 1] == o) {
+    while (map->slots[i].value != NULL) {
+        Slot *slot = &map->slots[i];
+        if (slot->x == x && slot->o == o) {
             Py_INCREF(v);
-            Py_SETREF(map->values[i], v);
+            Py_SETREF(slot->value, v);
             return 0;
         }
         i = (i + 1) & map->mask;
     }
-    map->keys[2 * i] = x;
-    map->keys[2 * i + 1] = o;
+    map->slots[i].x = x;
+    map->slots[i].o = o;
     Py_INCREF(v);
-    map->values[i] = v;
+    map->slots[i].value = v;
     map->used++;
     return 0;
 }
@@ -189,9 +183,9 @@ pairmap_dealloc(PairMap *self)
 static int
 pairmap_traverse(PairMap *self, visitproc visit, void *arg)
 {
-    if (self->values != NULL) {
+    if (self->slots != NULL) {
         for (size_t i = 0; i <= self->mask; i++)
-            Py_VISIT(self->values[i]);
+            Py_VISIT(self->slots[i].value);
     }
     return 0;
 }
@@ -273,8 +267,8 @@ pairmap_clear_method(PairMap *self, PyObject *unused)
 static PyObject *
 pairmap_sizeof(PairMap *self, PyObject *unused)
 {
-    size_t slots = self->values == NULL ? 0 : self->mask + 1;
-    return PyLong_FromSize_t(sizeof(PairMap) + slots * (2 * sizeof(uint64_t) + sizeof(PyObject *)));
+    size_t slots = self->slots == NULL ? 0 : self->mask + 1;
+    return PyLong_FromSize_t(sizeof(PairMap) + slots * sizeof(Slot));
 }
 
 static PyMethodDef pairmap_methods[] = {
@@ -510,6 +504,35 @@ solve_key(Search *s, PyObject *key, uint64_t x, uint64_t o)
     return stored;
 }
 
+/* The value of the group whose least image is `key` (`rows` rows): from `keys`, else from the Python key table,
+ * else solved. */
+static PyObject *
+search_key(Search *s, Image key, int rows)
+{
+    PyObject *v = map_get(s->keys, key.x, key.o);
+    if (v != NULL)
+        return Py_NewRef(v);
+    unsigned char bytes[16];
+    for (int i = 0; i < rows; i++) {
+        bytes[i] = (unsigned char)(key.x >> (8 * i));
+        bytes[rows + i] = (unsigned char)(key.o >> (8 * i));
+    }
+    PyObject *key_bytes = PyBytes_FromStringAndSize((const char *)bytes, 2 * rows);
+    if (key_bytes == NULL)
+        return NULL;
+    v = PyDict_GetItemWithError(s->keyed, key_bytes);
+    if (v != NULL)
+        Py_INCREF(v);
+    else if (!PyErr_Occurred())
+        v = solve_key(s, key_bytes, key.x, key.o);
+    Py_DECREF(key_bytes);
+    if (v == NULL || map_set(s->keys, key.x, key.o, v) < 0) {
+        Py_XDECREF(v);
+        return NULL;
+    }
+    return v;
+}
+
 /* The value of a connected group (x, o) where both players can move. */
 static PyObject *
 search_group(Search *s, uint64_t x, uint64_t o)
@@ -543,82 +566,69 @@ search_group(Search *s, uint64_t x, uint64_t o)
             least_flips(transpose(x), transpose(o), w, h, &best, &other);
     }
     /* On a tie the unexchanged image wins: a group that is its own colour swap is never "negated". */
-    int negated = image_less(other.x, other.o, best.x, best.o);
-    Image key = negated ? other : best;
-    PyObject *v = map_get(s->keys, key.x, key.o);
-    if (v != NULL)
-        Py_INCREF(v);
-    else {
-        unsigned char bytes[16];
-        for (int i = 0; i < rows; i++) {
-            bytes[i] = (unsigned char)(key.x >> (8 * i));
-            bytes[rows + i] = (unsigned char)(key.o >> (8 * i));
-        }
-        PyObject *key_bytes = PyBytes_FromStringAndSize((const char *)bytes, 2 * rows);
-        if (key_bytes == NULL)
-            return NULL;
-        v = PyDict_GetItemWithError(s->keyed, key_bytes);
+    if (image_less(other.x, other.o, best.x, best.o)) {
+        /* An image with the colours exchanged: the value is the negative of the key's.  The negative is kept in
+         * `keys` under the key with its colours exchanged, (o, x), which is never a key itself (the exchange of a
+         * least image is not least: x and o differ), so it is negated once. */
+        PyObject *v = map_get(s->keys, other.o, other.x);
         if (v != NULL)
-            Py_INCREF(v);
-        else if (!PyErr_Occurred())
-            v = solve_key(s, key_bytes, key.x, key.o);
-        Py_DECREF(key_bytes);
-        if (v == NULL || map_set(s->keys, key.x, key.o, v) < 0) {
+            return Py_NewRef(v);
+        PyObject *u = search_key(s, other, rows);
+        if (u == NULL)
+            return NULL;
+        v = PyNumber_Negative(u);
+        Py_DECREF(u);
+        if (v == NULL || map_set(s->keys, other.o, other.x, v) < 0) {
             Py_XDECREF(v);
             return NULL;
         }
-    }
-    if (!negated)
         return v;
-    PyObject *value = PyNumber_Negative(v);
-    Py_DECREF(v);
-    return value;
+    }
+    return search_key(s, best, rows);
 }
 
-/* The value of the position with black stones x and white stones o. */
+/* The value of a position of several groups (x, o) (where some black stone touches a white one): the sum of the
+ * values of its groups. */
+static PyObject *
+search_sum(Search *s, uint64_t x, uint64_t o, uint64_t first)
+{
+    PyObject *v = NULL;
+    uint64_t m = x | o;
+    /* the first group is known already; each next one is flood-filled from the lowest stone left */
+    for (uint64_t rest = m, part = first; rest; rest ^= part, part = rest ? group_of(rest, rest & -rest) : 0) {
+        uint64_t px = x & part, po = o & part;
+        if (!touching(px, po))
+            continue;                   /* 0 */
+        PyObject *pval = search_group(s, px, po);
+        if (pval == NULL) {
+            Py_XDECREF(v);
+            return NULL;
+        }
+        v = add_to(v, pval);
+        Py_DECREF(pval);
+        if (v == NULL)
+            return NULL;
+    }
+    return v != NULL ? v : Py_NewRef(s->zero);
+}
+
+/* The value of the position with black stones x and white stones o.  Only positions of several groups are kept
+ * in `whole` (their sum is the work saved); one group goes to its key straight away. */
 static PyObject *
 search_value(Search *s, uint64_t x, uint64_t o)
 {
-    PyObject *v = map_get(s->whole, x, o);
-    if (v != NULL)
-        return Py_NewRef(v);
     if (++s->visits % 4096 == 0 && PyErr_CheckSignals() < 0)
         return NULL;
     if (!touching(x, o))
-        v = Py_NewRef(s->zero); /* no black stone touches a white one: nobody can move */
-    else {
-        uint64_t m = x | o;
-        uint64_t first = group_of(m, m & -m);
-        if (first == m)
-            v = search_group(s, x, o);
-        else {
-            v = NULL;
-            /* the first group is known already; each next one is flood-filled from the lowest stone left */
-            for (uint64_t rest = m, part = first; rest;
-                 rest ^= part, part = rest ? group_of(rest, rest & -rest) : 0) {
-                uint64_t px = x & part, po = o & part;
-                if (!touching(px, po))
-                    continue;
-                PyObject *pval = map_get(s->whole, px, po); /* the same group met before at the same place */
-                if (pval != NULL)
-                    Py_INCREF(pval);
-                else {
-                    pval = search_group(s, px, po);
-                    if (pval == NULL || map_set(s->whole, px, po, pval) < 0) {
-                        Py_XDECREF(pval);
-                        Py_XDECREF(v);
-                        return NULL;
-                    }
-                }
-                v = add_to(v, pval);
-                Py_DECREF(pval);
-                if (v == NULL)
-                    return NULL;
-            }
-            if (v == NULL)
-                v = Py_NewRef(s->zero);
-        }
-    }
+        return Py_NewRef(s->zero);      /* no black stone touches a white one: nobody can move */
+    uint64_t m = x | o;
+    uint64_t first = group_of(m, m & -m);
+    if (first == m)
+        return search_group(s, x, o);
+    PyObject *v = map_get(s->whole, x, o);
+    if (v != NULL)
+        return Py_NewRef(v);
+    v = search_sum(s, x, o, first);
     if (v == NULL)
         return NULL;
     if (map_set(s->whole, x, o, v) < 0) {
