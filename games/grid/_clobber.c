@@ -175,26 +175,8 @@ pairmap_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 static void
 pairmap_dealloc(PairMap *self)
 {
-    PyObject_GC_UnTrack(self);
     map_clear(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static int
-pairmap_traverse(PairMap *self, visitproc visit, void *arg)
-{
-    if (self->slots != NULL) {
-        for (size_t i = 0; i <= self->mask; i++)
-            Py_VISIT(self->slots[i].value);
-    }
-    return 0;
-}
-
-static int
-pairmap_tp_clear(PairMap *self)
-{
-    map_clear(self);
-    return 0;
 }
 
 static Py_ssize_t
@@ -292,12 +274,12 @@ static PyTypeObject PairMap_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "cgt.games.grid._clobber.PairMap",
     .tp_basicsize = sizeof(PairMap),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    /* Not tracked by the cyclic garbage collector: a PairMap holds games, which never refer to a table, so it is
+     * on no cycle -- and a collection need not walk its millions of slots. */
+    .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "PairMap(): a table from pairs (x, o) of masks (ints below 2**64) to values.",
     .tp_new = pairmap_new,
     .tp_dealloc = (destructor)pairmap_dealloc,
-    .tp_traverse = (traverseproc)pairmap_traverse,
-    .tp_clear = (inquiry)pairmap_tp_clear,
     .tp_as_mapping = &pairmap_as_mapping,
     .tp_as_sequence = &pairmap_as_sequence,
     .tp_methods = pairmap_methods,
@@ -401,6 +383,48 @@ least_flips(uint64_t x, uint64_t o, int h, int w, Image *best, Image *other)
     }
 }
 
+/* The canonical image of a connected group (x, o): *key gets the least image of the least shape, with *rows rows
+ * (the Python solver's key()); returns 1 when that image has the colours exchanged (the group's value is then
+ * the negative of the key's), else 0. */
+static inline int
+canonical_image(uint64_t x, uint64_t o, Image *key, int *rows)
+{
+    /* moved to row 0 and column 0 (a position is its set of stones: where it lies does not matter) */
+    uint64_t p = x | o;
+    int r0 = __builtin_ctzll(p) & ~7;
+    uint64_t t = p >> r0;
+    uint64_t columns = t | t >> 32;
+    columns |= columns >> 16;
+    columns |= columns >> 8;
+    columns &= 0xFF;
+    int c0 = __builtin_ctzll(columns);
+    int w = 64 - __builtin_clzll(columns) - c0;
+    x >>= r0 + c0;
+    o >>= r0 + c0;
+    t >>= c0;
+    int h = (64 - __builtin_clzll(t) + 7) >> 3;
+    /* Fewer rows first: a group taller than wide is keyed by the flips of its transpose, one wider than tall by
+     * its own, a square one by both; a group 8 tall has no transpose on a board 7 wide and keeps its own. */
+    Image best = {~0ULL, ~0ULL}, other = {~0ULL, ~0ULL};
+    *rows = h;
+    if (h > w && h <= 7) {
+        least_flips(transpose(x), transpose(o), w, h, &best, &other);
+        *rows = w;
+    }
+    else {
+        least_flips(x, o, h, w, &best, &other);
+        if (h == w)
+            least_flips(transpose(x), transpose(o), w, h, &best, &other);
+    }
+    /* On a tie the unexchanged image wins: a group that is its own colour swap is never "negated". */
+    if (image_less(other.x, other.o, best.x, best.o)) {
+        *key = other;
+        return 1;
+    }
+    *key = best;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ the search */
 
 typedef struct {
@@ -444,14 +468,43 @@ add_option(PyObject *out, PyObject *v)
     return failed ? -1 : 0;
 }
 
+/* Asks the processor to fetch the table slot where the value of position (x, o) is looked up first (the tables are
+ * far larger than the caches, so a look-up is mostly a wait for memory: fetching the slots of all the options of
+ * a group at once overlaps those waits). */
+static void
+prefetch_position(Search *s, uint64_t x, uint64_t o)
+{
+    if (!touching(x, o))
+        return;
+    uint64_t m = x | o;
+    PairMap *map = s->keys;
+    if (group_of(m, m & -m) != m)
+        map = s->whole;
+    else {
+        Image key;
+        int rows;
+        if (canonical_image(x, o, &key, &rows)) {
+            x = key.o;
+            o = key.x;
+        }
+        else {
+            x = key.x;
+            o = key.o;
+        }
+    }
+    if (map->slots != NULL)
+        __builtin_prefetch(&map->slots[mix(x, o) & map->mask]);
+}
+
+#define MAX_MOVES 256 /* 4 per stone: a byte board has at most 56 cells */
+
 /* The values of the options of the player whose stones are `mine` (against `theirs`), each once: a stone steps
  * onto an orthogonally adjacent enemy stone, which goes.  `black`: the mover is Left (x). */
 static PyObject *
 options(Search *s, uint64_t mine, uint64_t theirs, int black)
 {
-    PyObject *out = PyList_New(0);
-    if (out == NULL)
-        return NULL;
+    uint64_t after[MAX_MOVES][2]; /* the positions after each move: x, o */
+    int n = 0;
     static const int steps[2] = {1, ROW_BITS};
     for (int k = 0; k < 2; k++) {
         int step = steps[k];
@@ -461,23 +514,28 @@ options(Search *s, uint64_t mine, uint64_t theirs, int black)
             uint64_t b = forward & -forward;
             forward ^= b;
             uint64_t t = b << step;
-            uint64_t nm = mine ^ b ^ t, nt = theirs ^ t;
-            if (add_option(out, black ? search_value(s, nm, nt) : search_value(s, nt, nm)) < 0)
-                goto fail;
+            after[n][!black] = mine ^ b ^ t;
+            after[n++][black] = theirs ^ t;
         }
         while (back) {
             uint64_t b = back & -back;
             back ^= b;
             uint64_t t = b >> step;
-            uint64_t nm = mine ^ b ^ t, nt = theirs ^ t;
-            if (add_option(out, black ? search_value(s, nm, nt) : search_value(s, nt, nm)) < 0)
-                goto fail;
+            after[n][!black] = mine ^ b ^ t;
+            after[n++][black] = theirs ^ t;
         }
     }
+    for (int i = 0; i < n; i++)
+        prefetch_position(s, after[i][0], after[i][1]);
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    for (int i = 0; i < n; i++)
+        if (add_option(out, search_value(s, after[i][0], after[i][1])) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
     return out;
-fail:
-    Py_DECREF(out);
-    return NULL;
 }
 
 /* The value of the canonical group `key` (its least image as bytes, whose masks are x and o): from the on-disk
@@ -537,54 +595,27 @@ search_key(Search *s, Image key, int rows)
 static PyObject *
 search_group(Search *s, uint64_t x, uint64_t o)
 {
-    /* moved to row 0 and column 0 (a position is its set of stones: where it lies does not matter) */
-    uint64_t p = x | o;
-    int r0 = __builtin_ctzll(p) & ~7;
-    uint64_t t = p >> r0;
-    uint64_t columns = t | t >> 32;
-    columns |= columns >> 16;
-    columns |= columns >> 8;
-    columns &= 0xFF;
-    int c0 = __builtin_ctzll(columns);
-    int w = 64 - __builtin_clzll(columns) - c0;
-    x >>= r0 + c0;
-    o >>= r0 + c0;
-    t >>= c0;
-    int h = (64 - __builtin_clzll(t) + 7) >> 3;
-    /* The key is the least image of the least shape (fewer rows first; the Python solver's key()): a group taller
-     * than wide is keyed by the flips of its transpose, one wider than tall by its own, a square one by both; a
-     * group 8 tall has no transpose on a board 7 wide and keeps its own. */
-    Image best = {~0ULL, ~0ULL}, other = {~0ULL, ~0ULL};
-    int rows = h;
-    if (h > w && h <= 7) {
-        least_flips(transpose(x), transpose(o), w, h, &best, &other);
-        rows = w;
-    }
-    else {
-        least_flips(x, o, h, w, &best, &other);
-        if (h == w)
-            least_flips(transpose(x), transpose(o), w, h, &best, &other);
-    }
-    /* On a tie the unexchanged image wins: a group that is its own colour swap is never "negated". */
-    if (image_less(other.x, other.o, best.x, best.o)) {
+    Image key;
+    int rows;
+    if (canonical_image(x, o, &key, &rows)) {
         /* An image with the colours exchanged: the value is the negative of the key's.  The negative is kept in
          * `keys` under the key with its colours exchanged, (o, x), which is never a key itself (the exchange of a
          * least image is not least: x and o differ), so it is negated once. */
-        PyObject *v = map_get(s->keys, other.o, other.x);
+        PyObject *v = map_get(s->keys, key.o, key.x);
         if (v != NULL)
             return Py_NewRef(v);
-        PyObject *u = search_key(s, other, rows);
+        PyObject *u = search_key(s, key, rows);
         if (u == NULL)
             return NULL;
         v = PyNumber_Negative(u);
         Py_DECREF(u);
-        if (v == NULL || map_set(s->keys, other.o, other.x, v) < 0) {
+        if (v == NULL || map_set(s->keys, key.o, key.x, v) < 0) {
             Py_XDECREF(v);
             return NULL;
         }
         return v;
     }
-    return search_key(s, best, rows);
+    return search_key(s, key, rows);
 }
 
 /* The value of a position of several groups (x, o) (where some black stone touches a white one): the sum of the
