@@ -1,9 +1,10 @@
 """The optional compiled parts of cgt, the one loader that loads them, and the switch that turns them all off.
 
 cgt has C twins of its hottest code (the kernel ``cgt.kernel._kernel``, thermograph walls ``cgt.thermo._thermo``,
-the Domineering search ``cgt.games.grid._domineering``), built by ``pip install`` when a C compiler is there.
-The pure-Python code stays the reference: ``CGT_PURE=1`` in the environment (read when cgt is imported) makes
-every part use it, which is how CI runs the whole suite a second time.
+the Domineering and Clobber searches ``cgt.games.grid._domineering`` and ``cgt.games.grid._clobber``), built by
+``pip install`` when a C compiler is there.  The pure-Python code stays the reference: ``CGT_PURE=1`` in the
+environment (read when cgt is imported) makes every part use it, which is how CI runs the whole suite a second
+time.
 
 Every extension is loaded by :func:`optional_module`, with one policy: with ``CGT_PURE`` set it is not loaded
 and nothing is said; otherwise a missing extension (cgt installed without a C compiler) costs one

@@ -33,7 +33,9 @@ mentions 3).  Moves are labelled with CGSuite's 1-based ``(row,col)`` coordinate
 
 * Clobber's own rules (``Clobber``, or ``GenClobber()`` by any name) on a board at most 7 wide one way: each
   group of stones goes to a bitboard solver (two integer masks, moves by shifts, see ``_Solver``), which
-  uses the decomposition and symmetries below on masks; everything else uses the position engine.
+  uses the decomposition and symmetries below on masks -- as compiled code (``games/grid/_clobber.c``, the same
+  walk on 64-bit masks, boards at most 8 tall) when it is built and ``CGT_PURE`` is not set, else the Python
+  solver, the reference; both fill one table of values.  Everything else uses the position engine.
 
 * Decomposition.  With ``max_distance == 1`` and no move onto an empty cell, every move stays inside a
   connected group of stones (adjacency = the directions), so the position is the disjunctive sum of its
