@@ -179,5 +179,7 @@ def test_4x5_checkerboard_value():
     assert len(text) == int(recorded["characters"])
     assert hashlib.sha256(text.encode()).hexdigest() == recorded["sha256"]
     assert str(value.outcome) == recorded["outcome"] and value.birthday == int(recorded["birthday"])
+    assert len(value.left_options) == int(recorded["left_options"])
+    assert len(value.right_options) == int(recorded["right_options"])
     assert value.is_all_small                   # every Clobber value is all-small [Albert et al.]
     cgt.clear_caches()
