@@ -431,8 +431,8 @@ typedef struct {
     PyObject *solver;   /* the Python _Solver: keyed, store(), recall() */
     PyObject *keyed;    /* its key table: bytes -> value */
     PyObject *disk;     /* solver.disk (None: the results cache is off) */
-    PairMap *whole;     /* positions as met */
-    PairMap *keys;      /* groups under their least image -> the value of that image */
+    PairMap *whole;     /* positions of several groups as met -> their sums */
+    PairMap *keys;      /* least images of groups -> their values; their colour exchanges -> the negatives */
     PyObject *game;     /* cgt.kernel.game */
     PyObject *zero;
     unsigned long visits;
@@ -451,8 +451,8 @@ add_to(PyObject *a, PyObject *b)
     return sum;
 }
 
-/* Appends the value of (x, o) to `out` unless it is there already (values are interned games: one object per
- * value).  Consumes v; -1 on error. */
+/* Appends the value v to `out` unless it is there already (values are interned games: one object per value).
+ * Consumes v (NULL: an error already raised); -1 on error. */
 static int
 add_option(PyObject *out, PyObject *v)
 {
