@@ -16,7 +16,9 @@ through ``cgt.runtime.compiled.optional_module``, which warns once when one is m
 * ``cgt.loopy._stoppers`` -- every node of a stopper graph in simplest form, one strongly connected component at
   a time (``cgt.loopy.simplify.simplest_all`` is the reference);
 * ``cgt.games.grid._amazons`` -- the byte-board Amazons search (the Python solver in ``games/grid/amazons.py``
-  is the reference).
+  is the reference);
+* ``cgt.games.grid._clobber`` -- the byte-board Clobber search (the Python solver in ``games/grid/clobber.py`` is
+  the reference).
 """
 
 from setuptools import Extension, setup
@@ -37,5 +39,6 @@ setup(
                   extra_compile_args=["-O2"]),
         Extension("cgt.loopy._stoppers", ["cgt/loopy/_stoppers.c"], optional=True, extra_compile_args=["-O2"]),
         Extension("cgt.games.grid._amazons", ["games/grid/_amazons.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension("cgt.games.grid._clobber", ["games/grid/_clobber.c"], optional=True, extra_compile_args=["-O2"]),
     ],
 )

@@ -3,7 +3,7 @@
 Each cell runs in a **fresh process**: ``cgt.clear_caches()``, then the value of the board, timed with
 ``time.process_time`` (CPU seconds, so a busy machine inflates it far less than wall-clock time); the best
 of ``--repeat`` processes is printed with the growth of the process's peak resident set (``ru_maxrss``)
-during the computation.
+during the computation, and the regions (groups) the search solved (entries of its key table).
 
 ``--games DIR`` loads the ruleset modules from another copy of the ``games/`` folder (for a before/after
 comparison: ``git archive <rev> games | tar -x -C /tmp/before`` then ``--games /tmp/before/games``); the
@@ -11,6 +11,7 @@ algebra kernel is the installed one either way.
 
     python benchmarks/bench_bitboards.py                       # Domineering 4x4, 4x5, 5x5; Clobber 4x4
     python benchmarks/bench_bitboards.py --only 6x6 --repeat 1 # Domineering 6x6 (minutes, gigabytes)
+    python benchmarks/bench_bitboards.py --only 4x5\ xo --repeat 1  # Clobber 4x5 (minutes, a gigabyte)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ WORKLOADS = {
     "Domineering 5x5": ("Domineering", empty_board(5, 5)),
     "Domineering 6x6": ("Domineering", empty_board(6, 6)),
     "Clobber 4x4 xoxo|oxox|xoxo|oxox": ("Clobber", "xoxo|oxox|xoxo|oxox"),
+    "Clobber 4x5 xoxox|oxoxo|xoxox|oxoxo": ("Clobber", "xoxox|oxoxo|xoxox|oxoxo"),
 }
 DEFAULT = ["Domineering 4x4", "Domineering 4x5", "Domineering 5x5", "Clobber 4x4 xoxo|oxox|xoxo|oxox"]
 
@@ -45,7 +47,9 @@ value = position.value
 cpu = time.process_time() - cpu
 mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss) / 1024
 module = sys.modules[type(position.ruleset).__module__].__file__
-print(json.dumps({"cpu": cpu, "mb": mb, "value": str(value), "module": module}))
+regions = len(position.ruleset.table("values_by_key"))
+text = str(value)
+print(json.dumps({"cpu": cpu, "mb": mb, "value": text, "module": module, "regions": regions}))
 """
 
 
@@ -68,13 +72,13 @@ def main() -> None:
     parser.add_argument("--games", default="", help="a games/ folder to load the rulesets from")
     args = parser.parse_args()
     names = [n for n in WORKLOADS if args.only in n] if args.only else DEFAULT
-    print("| workload | CPU | peak RSS growth | value |")
-    print("|---|---:|---:|---|")
+    print("| workload | CPU | peak RSS growth | regions solved | value |")
+    print("|---|---:|---:|---:|---|")
     for name in names:
         r = run(name, args.repeat, args.games)
         cpu = f"{r['cpu'] * 1000:.1f} ms" if r["cpu"] < 1 else f"{r['cpu']:.2f} s"
         value = r["value"] if len(r["value"]) < 50 else r["value"][:47] + "..."
-        print(f"| {name} | {cpu} | {r['mb']:.0f} MB | `{value}` |", flush=True)
+        print(f"| {name} | {cpu} | {r['mb']:.0f} MB | {r['regions']:,} | `{value}` |", flush=True)
     if args.games:
         print(f"(rulesets loaded from {args.games})")
 

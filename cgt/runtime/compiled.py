@@ -1,9 +1,9 @@
 """The optional compiled parts of cgt, the one loader that loads them, and the switch that turns them all off.
 
 cgt has C twins of its hottest code (the kernel ``cgt.kernel._kernel``, thermograph walls ``cgt.thermo._thermo``,
-the Domineering and Amazons searches ``cgt.games.grid._domineering`` and ``cgt.games.grid._amazons``, the Fox
-and Geese game graph ``cgt.games.grid._fox_and_geese``, the simplest forms of large stopper graphs
-``cgt.loopy._stoppers``, octal-game sequences ``cgt.games.heap._octal``), built by
+the Domineering, Clobber and Amazons searches ``cgt.games.grid._domineering``, ``cgt.games.grid._clobber`` and
+``cgt.games.grid._amazons``, the Fox and Geese game graph ``cgt.games.grid._fox_and_geese``, the simplest forms of
+large stopper graphs ``cgt.loopy._stoppers``, octal-game sequences ``cgt.games.heap._octal``), built by
 ``pip install`` when a C compiler is there.
 The pure-Python code stays the reference: ``CGT_PURE=1`` in the environment (read when cgt is imported) makes
 every part use it, which is how CI runs the whole suite a second time.

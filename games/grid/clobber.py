@@ -33,7 +33,9 @@ mentions 3).  Moves are labelled with CGSuite's 1-based ``(row,col)`` coordinate
 
 * Clobber's own rules (``Clobber``, or ``GenClobber()`` by any name) on a board at most 7 wide one way: each
   group of stones goes to a bitboard solver (two integer masks, moves by shifts, see ``_Solver``), which
-  uses the decomposition and symmetries below on masks; everything else uses the position engine.
+  uses the decomposition and symmetries below on masks -- as compiled code (``games/grid/_clobber.c``, the same
+  walk on 64-bit masks, boards at most 8 tall) when it is built and ``CGT_PURE`` is not set, else the Python
+  solver, the reference; both fill one table of values.  Everything else uses the position engine.
 
 * Decomposition.  With ``max_distance == 1`` and no move onto an empty cell, every move stays inside a
   connected group of stones (adjacency = the directions), so the position is the disjunctive sum of its
@@ -68,7 +70,8 @@ from cgt.runtime.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 from cgt.kernel.player import Player
 
-from cgt.kernel.game import ZERO
+from cgt.kernel.game import ZERO, game
+from cgt.runtime.compiled import optional_module
 from cgt.runtime.interrupt import deep
 from cgt.runtime.progress import Progress
 
@@ -543,11 +546,19 @@ class GenClobber(GridRuleset):
 
 
 # -- the bitboard solver of Clobber's own rules -------------------------------------------------------------
+#: The byte-board search in C (``games/grid/_clobber.c``), or None: not built, or ``CGT_PURE=1``.  It walks the
+#: positions as :class:`_Solver` does, on pairs of 64-bit masks (boards at most 8 tall), and shares its key table.
+_search = optional_module("cgt.games.grid._clobber", "Clobber search")
+
+
 @deep
 def _solve_bytes(ruleset, x: int, o: int, n: int):
     solver = _Solver(ruleset, n)
     try:
         with Progress("positions") as solver.progress:
+            if _search is not None and n <= 64:
+                return _search.solve(solver, solver.pair_map("c-whole"), solver.pair_map("c-keys"), x, o, game,
+                                     ZERO)
             return solver.value(x, o)
     finally:
         solver.flush()                  # the opt-in results cache: one transaction per search
@@ -579,6 +590,14 @@ class _Solver(bits.RegionTables):
         super().__init__(ruleset)
         self.n = n                      # x | o << n keys the positions: n bits hold every board mask
         self.whole = self.frame(("whole", n))
+
+    def pair_map(self, name: str):
+        """The compiled search's table ``name`` (a ``PairMap``: pairs of masks below 2^64 to values), kept with
+        the raw tables so that :meth:`~bitboard.RegionTables.trim` and ``clear_caches`` reach it."""
+        table = self.raw.get(name)
+        if table is None:
+            table = self.raw[name] = _search.PairMap()
+        return table
 
     def value(self, x: int, o: int):
         """The value of the position with black stones ``x`` and white stones ``o``."""
