@@ -20,3 +20,23 @@ def full_intern_table(kind: str, room: int = 0):
         yield held
     finally:
         limits.set_max_interned(previous)
+
+
+def compiled_and_python(ruleset, module, text: str, table: str):
+    """``(value, key table)`` of the board ``text`` by the compiled search of ``module`` (its ``_search``) and
+    by the Python solver, each from empty tables: ``(fast, fast_keys, slow, slow_keys)``.  ``table`` names the
+    ruleset's key table (``"values_by_key"``)."""
+    import cgt
+
+    cgt.clear_caches()
+    fast = ruleset(text).value
+    fast_keys = dict(ruleset.table(table))
+    cgt.clear_caches()
+    saved, module._search = module._search, None
+    try:
+        slow = ruleset(text).value
+    finally:
+        module._search = saved
+    slow_keys = dict(ruleset.table(table))
+    cgt.clear_caches()
+    return fast, fast_keys, slow, slow_keys

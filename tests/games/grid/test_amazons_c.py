@@ -25,6 +25,7 @@ import cgt
 from cgt.games import Amazons
 from cgt.games.grid import amazons
 from cgt.testing import board_texts
+from tests.support import compiled_and_python
 
 compiled = amazons._search
 pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled Amazons search is not active")
@@ -32,18 +33,7 @@ pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled Amazons s
 
 def solve_both(text: str):
     """``(compiled value, its key table, Python value, its key table)`` of one board, each from empty tables."""
-    cgt.clear_caches()
-    fast = Amazons(text).value
-    fast_keys = dict(Amazons.table("regions_by_key"))
-    cgt.clear_caches()
-    saved, amazons._search = amazons._search, None
-    try:
-        slow = Amazons(text).value
-    finally:
-        amazons._search = saved
-    slow_keys = dict(Amazons.table("regions_by_key"))
-    cgt.clear_caches()
-    return fast, fast_keys, slow, slow_keys
+    return compiled_and_python(Amazons, amazons, text, "regions_by_key")
 
 
 BYTE_BOARDS = st.one_of(

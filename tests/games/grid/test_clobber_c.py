@@ -28,6 +28,7 @@ import cgt
 from cgt.games import Clobber
 from cgt.games.grid import bitboard, clobber
 from cgt.testing import board_texts
+from tests.support import compiled_and_python
 
 compiled = clobber._search
 pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled Clobber search is not active")
@@ -37,18 +38,7 @@ VALUE_4X5 = pathlib.Path(__file__).resolve().parents[3] / "benchmarks" / "clobbe
 
 def solve_both(text: str):
     """``(compiled value, its key table, Python value, its key table)`` of one board, each from empty tables."""
-    cgt.clear_caches()
-    fast = Clobber(text).value
-    fast_keys = dict(Clobber.table("values_by_key"))
-    cgt.clear_caches()
-    saved, clobber._search = clobber._search, None
-    try:
-        slow = Clobber(text).value
-    finally:
-        clobber._search = saved
-    slow_keys = dict(Clobber.table("values_by_key"))
-    cgt.clear_caches()
-    return fast, fast_keys, slow, slow_keys
+    return compiled_and_python(Clobber, clobber, text, "values_by_key")
 
 
 BYTE_BOARDS = st.one_of(

@@ -25,6 +25,7 @@ import cgt
 from cgt.games import Domineering
 from cgt.games.grid import domineering
 from cgt.testing import board_texts
+from tests.support import compiled_and_python
 
 compiled = domineering._search
 pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled Domineering search is not active")
@@ -32,18 +33,7 @@ pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled Domineeri
 
 def solve_both(text: str):
     """``(compiled value, its key table, Python value, its key table)`` of one board, each from empty tables."""
-    cgt.clear_caches()
-    fast = Domineering(text).value
-    fast_keys = dict(Domineering.table("values_by_key"))
-    cgt.clear_caches()
-    saved, domineering._search = domineering._search, None
-    try:
-        slow = Domineering(text).value
-    finally:
-        domineering._search = saved
-    slow_keys = dict(Domineering.table("values_by_key"))
-    cgt.clear_caches()
-    return fast, fast_keys, slow, slow_keys
+    return compiled_and_python(Domineering, domineering, text, "values_by_key")
 
 
 BYTE_BOARDS = st.one_of(
