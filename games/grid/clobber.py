@@ -72,7 +72,7 @@ from cgt.kernel.player import Player
 
 from cgt.kernel.game import ZERO, game
 from cgt.runtime.compiled import optional_module
-from cgt.runtime.interrupt import deep
+from cgt.runtime.interrupt import deep, interruptible
 from cgt.runtime.progress import Progress
 
 from cgt.games.grid import bitboard as bits
@@ -555,7 +555,9 @@ _search = optional_module("cgt.games.grid._clobber", "Clobber search")
 def _solve_bytes(ruleset, x: int, o: int, n: int):
     solver = _Solver(ruleset, n)
     try:
-        with Progress("positions") as solver.progress:
+        # interruptible(): a Ctrl-C that lands in a garbage-collector callback (where Python drops the
+        # KeyboardInterrupt) still stops the search at the next solved region.
+        with interruptible(), Progress("positions") as solver.progress:
             if _search is not None and n <= 64:
                 return _search.solve(solver, solver.pair_map("c-whole"), solver.pair_map("c-keys"), x, o, game,
                                      ZERO)

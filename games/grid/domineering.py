@@ -29,7 +29,7 @@ Wolfe, Lessons in Play, ch. 1-2):
 from __future__ import annotations
 
 from cgt.runtime.compiled import optional_module
-from cgt.runtime.interrupt import deep
+from cgt.runtime.interrupt import deep, interruptible
 from cgt.kernel.game import ZERO, game, integer
 from cgt.kernel.player import Player
 from cgt.runtime.progress import Progress
@@ -126,7 +126,9 @@ _search = optional_module("cgt.games.grid._domineering", "Domineering search")
 def _solve_bytes(ruleset, m: int):
     solver = _Solver(ruleset)
     try:
-        with Progress("positions") as solver.progress:
+        # interruptible(): a Ctrl-C that lands in a garbage-collector callback (where Python drops the
+        # KeyboardInterrupt) still stops the search at the next solved region.
+        with interruptible(), Progress("positions") as solver.progress:
             if _search is not None and m >> 64 == 0:
                 return _search.solve(solver, solver.mask_map("c-whole"), solver.mask_map("c-regions"), m, game,
                                      integer, _INTEGERS)
@@ -242,7 +244,9 @@ class _Solver(bits.RegionTables):
 def _solve_mask(ruleset, s: int, m: int):
     solver = _GenericSolver(ruleset)
     try:
-        with Progress("positions") as solver.progress:
+        # interruptible(): a Ctrl-C that lands in a garbage-collector callback (where Python drops the
+        # KeyboardInterrupt) still stops the search at the next solved region.
+        with interruptible(), Progress("positions") as solver.progress:
             return solver.value(solver.frame(s), s, m)
     finally:
         solver.flush()                  # the opt-in results cache: one transaction per search
