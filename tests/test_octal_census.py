@@ -32,4 +32,4 @@ def test_a_small_census_page(tmp_path, budget):
 def test_the_committed_page_is_a_full_census():
     text = (ROOT / "docs" / "octal-census.md").read_text()
     rows = re.findall(r"^\| 0\.\d+ \|", text, re.M)
-    assert len(rows) == 511 and "to heap 100,000" in text
+    assert len(rows) == 511 and "to heap 1,000,000" in text and "30 s of CPU per code" in text
