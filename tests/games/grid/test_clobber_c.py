@@ -159,6 +159,17 @@ def recorded_4x5() -> dict:
 
 
 @pytest.mark.slow
+def test_3x5_checkerboard_both_searches_fill_the_same_table():
+    # The bounded sibling of the 4x5 check below (about 2 s): 3x5 alternating, compiled and Python, value and
+    # key table entry for entry.  Its value is * (as the 4x4 checkerboard's).
+    fast, fast_keys, slow, slow_keys = solve_both("xoxox|oxoxo|xoxox")
+    assert fast == slow and str(fast) == "*"
+    assert fast_keys == slow_keys
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("CGT_LONG_CHECKS"),
+                    reason="about 200 s of CPU: run with CGT_LONG_CHECKS=1 python -m pytest -m slow -k 4x5")
 def test_4x5_checkerboard_value():
     # The printed value has 81 million characters, so the file keeps its length and SHA-256 (and a few
     # measures), recorded once from the compiled search and from the Python solver, which printed the same text.
