@@ -40,3 +40,27 @@ def compiled_and_python(ruleset, module, text: str, table: str):
     slow_keys = dict(ruleset.table(table))
     cgt.clear_caches()
     return fast, fast_keys, slow, slow_keys
+
+
+def interrupted_by_ctrl_c(compute, after: float = 0.5, within: float = 15.0) -> bool:
+    """Whether ``compute()``, a computation far longer than a test, stops with KeyboardInterrupt when SIGINT
+    arrives ``after`` seconds in, and within ``within`` seconds of its start (caches emptied before)."""
+    import os
+    import signal
+    import threading
+    import time
+
+    import cgt
+
+    cgt.clear_caches()
+    timer = threading.Timer(after, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    interrupted = False
+    try:
+        compute()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        timer.cancel()
+    return interrupted and time.monotonic() - start < within

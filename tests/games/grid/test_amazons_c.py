@@ -13,9 +13,6 @@ absent and these tests skip.
 from __future__ import annotations
 
 import os
-import signal
-import threading
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,7 +22,7 @@ import cgt
 from cgt.games import Amazons
 from cgt.games.grid import amazons
 from cgt.testing import board_texts
-from tests.support import compiled_and_python
+from tests.support import compiled_and_python, interrupted_by_ctrl_c
 
 compiled = amazons._search
 pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled Amazons search is not active")
@@ -106,18 +103,7 @@ def test_solve_rejects_masks_that_are_not_a_byte_board():
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 def test_ctrl_c_stops_the_compiled_search_and_the_next_search_works():
-    cgt.clear_caches()
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
-    start = time.monotonic()
-    timer.start()
-    interrupted = False
-    try:
-        Amazons("x....|.....|.....|.....|....o").value      # 5 x 5: far more than a test's time
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        timer.cancel()
-    assert interrupted and time.monotonic() - start < 15
+    assert interrupted_by_ctrl_c(lambda: Amazons("x....|.....|.....|.....|....o").value)   # 5 x 5: far more than a test's time
     assert str(Amazons("x..|..o").value) == "+-{1,{2|0}}"
     cgt.clear_caches()
 
