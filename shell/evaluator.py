@@ -14,6 +14,7 @@ One :class:`Interpreter` runs one program in a :class:`Scope`; each tree node ty
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 from fractions import Fraction
 
@@ -65,6 +66,9 @@ _UPTIMAL = re.compile(
 
 _NOTHING = object()
 _MISSING = object()
+
+#: The interpreter's handler of each node kind (``Interpreter._add`` for ``add``), looked up once.
+_HANDLERS: dict = {}
 
 #: Names that are downs: ``2v`` is no input (CGSuite reads no juxtaposition).
 _DOWNS = re.compile(r"v+\d*")
@@ -192,8 +196,10 @@ class Interpreter:
         if self.limits.max_steps is not None and self.steps > self.limits.max_steps:
             raise self._error(f"computation too large: more than {self.limits.max_steps} evaluation steps", node)
         try:
-            handler = getattr(self, "_" + node.data)
-            return handler(node, scope)
+            handler = _HANDLERS.get(node.data)
+            if handler is None:
+                handler = _HANDLERS[node.data] = getattr(type(self), "_" + node.data)
+            return handler(self, node, scope)
         except ShellError as error:
             if error.line is None:
                 line, column = _position(node)
@@ -227,6 +233,10 @@ class Interpreter:
     # ------------------------------------------------------------ guards
     def check_number(self, value):
         """Refuse numbers whose numerator or denominator exceeds ``max_int_bits``."""
+        if type(value) is int:
+            if value.bit_length() > self.limits.max_int_bits:
+                raise ShellError(f"number too large: more than {self.limits.max_int_bits} bits")
+            return value
         if is_number(value):
             x = Fraction(value)
             bits = max(x.numerator.bit_length(), x.denominator.bit_length())
@@ -570,11 +580,18 @@ class Interpreter:
         left, op, right = node.children
         a = self.eval(left, scope)
         b = self.eval(right, scope)
+        if type(a) is int and type(b) is int:     # plain integers: the common case of loops and recursions
+            relation = _INTEGER_RELATIONS.get(str(op))
+            if relation is not None:
+                return relation(a, b)
         return compare(a, str(op), b)
 
     # ------------------------------------------------------------ arithmetic
     def _add(self, node, scope):
-        a, b = (as_summand(self.eval(child, scope)) for child in node.children)
+        a, b = (self.eval(child, scope) for child in node.children)
+        if type(a) is int and type(b) is int:     # the common case first: plain integers
+            return self.check_number(a + b)
+        a, b = as_summand(a), as_summand(b)
         if is_summand(a) and is_summand(b) and not (isinstance(a, MisereGame) and isinstance(b, MisereGame)):
             return a + b            # positions (and misère games) add to a compound sum, CGSuite's CompoundGame
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
@@ -594,6 +611,8 @@ class Interpreter:
 
     def _sub(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        if type(a) is int and type(b) is int:
+            return self.check_number(a - b)
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
             return misere_add(a, b, "subtract")
         if needs_tower(a, b):
@@ -1259,6 +1278,13 @@ def _equal_values(a, b) -> bool:
         return False  # a number never equals a game that is not a number
     return to_game(a) is to_game(b)
 
+
+#: The comparison operators on two plain integers (totally ordered: never confused).
+_INTEGER_RELATIONS = {
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
+    "!=": operator.ne, "===": operator.eq, "!==": operator.ne, "<|": operator.lt, "|>": operator.gt,
+    "<>": lambda a, b: False,
+}
 
 _RELATIONS = {
     "<=": ("<", "="),

@@ -8,6 +8,7 @@ not set its own.
 import os
 import signal
 import sys
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -37,8 +38,17 @@ settings.register_profile(
 settings.load_profile(os.environ.get("CGT_HYPOTHESIS_PROFILE", "ci"))
 
 
+@pytest.fixture(scope="session")
+def _folders_of_tests(tmp_path_factory):
+    """One folder under pytest's temporary root that holds every test's own working folder."""
+    return tmp_path_factory.mktemp("cwd", numbered=False)
+
+
 @pytest.fixture(autouse=True)
-def _in_a_folder_of_its_own(tmp_path, monkeypatch):
+def _in_a_folder_of_its_own(_folders_of_tests, monkeypatch):
     """Every test runs in an empty folder of its own: what the code writes to the current directory (a
-    thermograph's PNG from the shell's ``Plot``, a results cache) never lands in the checkout."""
-    monkeypatch.chdir(tmp_path)
+    thermograph's PNG from the shell's ``Plot``, a results cache) never lands in the checkout.
+
+    The folder comes from ``tempfile.mkdtemp`` in one shared parent, not from ``tmp_path``: pytest numbers each
+    ``tmp_path`` by listing every folder made so far, which over a worker's few thousand tests costs seconds."""
+    monkeypatch.chdir(tempfile.mkdtemp(dir=_folders_of_tests))

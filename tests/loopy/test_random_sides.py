@@ -92,9 +92,9 @@ def run(seed: int, count: int) -> dict:
 
 
 def test_random_graphs():
-    totals = run(2026, 300)
+    totals = run(2026, 200)
     # sidling settles on most sides, and the finite simplification leaves very few cyclic
-    assert totals["sidled"] > 500 and totals["cyclic"] <= 2
+    assert totals["sidled"] > 330 and totals["cyclic"] <= 2
 
 
 #: Chunks of 1,000 random graphs in the slow run (CI runs two; ten make the full check of 10^4).

@@ -241,7 +241,7 @@ def check(source: str) -> str:
 
 #: Examples per bounded run; drawing from the grammar is slow (about 0.25 s a program), so fewer there.
 FUZZ = settings(max_examples=75, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-FUZZ_GRAMMAR = settings(FUZZ, max_examples=40)
+FUZZ_GRAMMAR = settings(FUZZ, max_examples=25)
 #: The slow run: set CGT_FUZZ_EXAMPLES for more (benchmarks/bench_shell_fuzz.py runs thousands).
 FUZZ_SLOW = settings(
     max_examples=int(os.environ.get("CGT_FUZZ_EXAMPLES", "400")),

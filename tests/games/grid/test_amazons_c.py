@@ -40,7 +40,7 @@ BYTE_BOARDS = st.one_of(
 ).filter(lambda text: text.count(".") <= 7)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(BYTE_BOARDS)
 def test_compiled_search_gives_the_python_solvers_values_and_key_table(text):
     fast, fast_keys, slow, slow_keys = solve_both(text)
