@@ -172,3 +172,27 @@ def test_degree_is_at_least_zero_and_below_its_upsum_with_itself(g):
     assert dd >= d and upsum_or_skip(dd, dd) >= dd
     # the sum G - G is d & -d
     assert g - g == d & -d
+
+
+@pytest.mark.slow
+def test_many_upsums_agree_with_the_oracle_and_associate():
+    rng = random.Random(7)
+
+    def draw() -> LoopyGame:
+        if rng.random() < 0.5:
+            return loopy_game(rng.choice(PIECES))
+        return value_of(random_stopper(rng, 6))
+
+    decided = total = 0
+    for _ in range(2000):
+        g, h, k = draw(), draw(), draw()
+        try:
+            s = g.upsum(h)
+            assert s.upsum(k) == g.upsum(h.upsum(k))
+        except NotApplicableError:
+            continue
+        verdict = oracle.onside_is(oracle.sum_of(stopper_graph(g), stopper_graph(h)), stopper_graph(s))
+        assert verdict is not False, (str(g), str(h), str(s))
+        total += 1
+        decided += verdict is True
+    assert total > 1900 and decided > 0.95 * total
