@@ -104,6 +104,8 @@ def test_degree_of_one_over_by_the_oracle():
     ("{over|0}", "{over||0|under}", False),
     ("{over|*}", "{over||0|under}", False),
     ("{1|under}", "{1over|over||0|-1under}", False),
+    ("{2|over}", "{2under|over||0|-2over}", False),
+    ("{1/2|over}", "{1/2under|over||0|-1/2over}", False),
 ])
 def test_degrees_and_their_upsums_by_the_oracle(text, degree, idempotent):
     g = loopy_game(text)
