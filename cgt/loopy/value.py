@@ -496,10 +496,21 @@ class LoopyGame:
         if not d.is_stopper:
             raise NotApplicableError(f"{what}: the degree {d} is not a stopper")
         # idempotent for upsums, d Upsum d = d (equivalently (-d) Downsum (-d) = -d, which the
-        # downsum variety uses).  Not every degree G Upsum -G is: that of {1|over} is not (see
-        # docs/loopy.md, "Varieties"), and then the variety at G's degree is undefined.
-        if d.upsum(d) != d:
-            raise NotApplicableError(f"{what}: {d} is not idempotent (d Upsum d is not d)")
+        # downsum variety uses)
+        twice = d.upsum(d)
+        if twice != d:
+            raise NotApplicableError(f"{what}: {d} is not idempotent (its upsum with itself is {twice})")
+        return d
+
+    def _idempotent_degree(self, what: str) -> "LoopyGame":
+        """The degree of this stopper, when it is idempotent; else the one-line error of ``Variety`` and
+        ``IsStable``.  Not every degree is: that of ``{1|over}`` is ``d = {1under|over||0|-1over}`` with
+        ``d Upsum d = over > d`` (docs/loopy.md, "Varieties"), and the varieties at ``d`` are undefined."""
+        d = self.degree
+        twice = d.upsum(d)
+        if twice != d:
+            raise NotApplicableError(f"{what}: the degree {d} of {self} is not idempotent (its upsum with itself "
+                                     f"is {twice}), so the varieties are undefined")
         return d
 
     def upsum_variety(self, d) -> "LoopyGame":
@@ -510,7 +521,9 @@ class LoopyGame:
         ('over & under', 'dud')
         """
         self._stopper_graph("upsum_variety")
-        d = self._idempotent(d, "upsum_variety")
+        return self._upsum_variety_at(self._idempotent(d, "upsum_variety"))
+
+    def _upsum_variety_at(self, d) -> "LoopyGame":
         up = self.upsum(d)
         return sided(up, up.downsum(-d))
 
@@ -522,7 +535,9 @@ class LoopyGame:
         ('over & under', 'dud')
         """
         self._stopper_graph("downsum_variety")
-        d = self._idempotent(d, "downsum_variety")
+        return self._downsum_variety_at(self._idempotent(d, "downsum_variety"))
+
+    def _downsum_variety_at(self, d) -> "LoopyGame":
         down = self.downsum(-d)
         return sided(down.upsum(d), down)
 
@@ -535,8 +550,8 @@ class LoopyGame:
         >>> over.is_stable, on.is_stable, LoopyGame.from_game(5).is_stable
         (True, True, True)
         """
-        d = self.degree
-        return self.upsum_variety(d) == self.downsum_variety(d)
+        d = self._idempotent_degree("is_stable")
+        return self._upsum_variety_at(d) == self._downsum_variety_at(d)
 
     @property
     def variety(self) -> "LoopyGame":
@@ -546,8 +561,8 @@ class LoopyGame:
         >>> str(over.variety), str(LoopyGame.from_game(5).variety)
         ('over & under', '5')
         """
-        d = self.degree
-        up, down = self.upsum_variety(d), self.downsum_variety(d)
+        d = self._idempotent_degree("variety")
+        up, down = self._upsum_variety_at(d), self._downsum_variety_at(d)
         if up != down:
             raise NotApplicableError(f"variety: {self} is not stable (its upsum variety {up} and downsum "
                                      f"variety {down} of degree {d} differ)")
