@@ -178,27 +178,30 @@ def _short_name(value) -> str | None:
         return "Boolean"
     if isinstance(value, (int, Fraction)):
         return _number_class(Fraction(value))
-    kinds = (
-        (Game, _game_class), (LoopyGame, _loopy_class), (cgt.Rational, lambda x: "Rational"),
-        (Surreal, lambda x: "GeneralizedOrdinal" if getattr(x, "is_ordinal", False) else "SurrealNumber"),
-        (TransfiniteNimber, lambda x: "TransfiniteNimber"), (MisereGame, lambda x: "MisereCanonicalGame"),
-        (Player, lambda x: "Player"), (Outcome, lambda x: "OutcomeClass"),
-        (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
-        (CompoundGame, lambda x: "CompoundGame"), (DisjunctiveSum, lambda x: "CompoundGame"),
-        (ExplicitGame, lambda x: "ExplicitGame"),
-        (MutableList, lambda x: "MutableList"), (MutableSet, lambda x: "MutableSet"),
-        (MutableMap, lambda x: "MutableMap"), (ShellMap, lambda x: "Map"),
-        (str, lambda x: "String"), (list, lambda x: "List"),
-        (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
-        (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),
-    )
-    kinds += ((Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"),
-              (Grid, lambda x: "Grid"), (Symmetry, lambda x: "Symmetry"),
-              (Vertex, lambda x: "Vertex"), (Edge, lambda x: "Edge"))
-    for kind, name in kinds:
+    for kind, name in _KINDS:
         if isinstance(value, kind):
             return name(value)
     return None
+
+
+#: The class name of each kind of shell value, by isinstance, first match wins (see _short_name).
+_KINDS = (
+    (Game, _game_class), (LoopyGame, _loopy_class), (cgt.Rational, lambda x: "Rational"),
+    (Surreal, lambda x: "GeneralizedOrdinal" if getattr(x, "is_ordinal", False) else "SurrealNumber"),
+    (TransfiniteNimber, lambda x: "TransfiniteNimber"), (MisereGame, lambda x: "MisereCanonicalGame"),
+    (Player, lambda x: "Player"), (Outcome, lambda x: "OutcomeClass"),
+    (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
+    (CompoundGame, lambda x: "CompoundGame"), (DisjunctiveSum, lambda x: "CompoundGame"),
+    (ExplicitGame, lambda x: "ExplicitGame"),
+    (MutableList, lambda x: "MutableList"), (MutableSet, lambda x: "MutableSet"),
+    (MutableMap, lambda x: "MutableMap"), (ShellMap, lambda x: "Map"),
+    (str, lambda x: "String"), (list, lambda x: "List"),
+    (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
+    (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),
+    (Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"),
+    (Grid, lambda x: "Grid"), (Symmetry, lambda x: "Symmetry"), (Vertex, lambda x: "Vertex"),
+    (Edge, lambda x: "Edge"),
+)
 
 
 def class_of(value) -> ClassValue:

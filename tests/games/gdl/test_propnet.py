@@ -196,7 +196,7 @@ def test_grounding_limit_is_a_one_line_error(monkeypatch):
 
 def test_analyse_falls_back_to_the_interpreter_and_says_so(monkeypatch):
     monkeypatch.setattr("cgt.games.gdl.ground.GROUND_LIMIT", 500)
-    report = analyse(loads(_wide(6), "wide"), progress=False)        # 2 roles x 6^4 ground legal moves
+    report = analyse(loads(_wide(5), "wide"), progress=False)        # 2 roles x 5^4 ground legal moves
     assert report.engine == "reasoner" and report.result is not None
     assert report.note == ("grounding the rules gives more than 500 rule instances: explored with the rule "
                            "interpreter instead")
