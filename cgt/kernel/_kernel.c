@@ -4504,6 +4504,53 @@ static PyNumberMethods game_as_number = {
 
 /* ------------------------------------------------------------------ type */
 
+/* hash(("cgt.Game", cid)) without making the tuple or the int: CPython's tuple hash (an xxHash-style mix of its
+ * items' hashes, the same from 3.8 on) of the string's hash and the id's (an int below 2^61 - 1 hashes to
+ * itself).  tuple_hash_checked says whether the formula was checked against CPython's own at import; when it
+ * disagrees (another Python), the tuple is made. */
+#define XXPRIME_1 ((Py_uhash_t)11400714785074694791ULL)
+#define XXPRIME_2 ((Py_uhash_t)14029467366897019727ULL)
+#define XXPRIME_5 ((Py_uhash_t)2870177450012600261ULL)
+static int tuple_hash_checked = 0;
+static Py_uhash_t game_tag_hash = 0; /* hash("cgt.Game") */
+
+static Py_hash_t
+id_pair_hash(long long cid)
+{
+    Py_uhash_t acc = XXPRIME_5;
+    Py_uhash_t lanes[2] = {game_tag_hash, (Py_uhash_t)cid};
+    for (int i = 0; i < 2; i++) {
+        acc += lanes[i] * XXPRIME_2;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= XXPRIME_1;
+    }
+    acc += (Py_uhash_t)2 ^ (XXPRIME_5 ^ 3527539UL);
+    return acc == (Py_uhash_t)-1 ? 1546275796 : (Py_hash_t)acc;
+}
+
+/* At import: whether id_pair_hash agrees with hash(("cgt.Game", id)) here (0 with no error when it does not). */
+static int
+check_tuple_hash(void)
+{
+    Py_hash_t tag = PyObject_Hash(str_cgt_game);
+    if (tag == -1 || sizeof(Py_uhash_t) != 8)
+        return 0;
+    game_tag_hash = (Py_uhash_t)tag;
+    long long samples[] = {0, 1, 2, 12345, 1LL << 40, (1LL << 47) - 1};
+    for (size_t k = 0; k < sizeof(samples) / sizeof(samples[0]); k++) {
+        PyObject *id = PyLong_FromLongLong(samples[k]);
+        PyObject *t = id == NULL ? NULL : PyTuple_Pack(2, str_cgt_game, id);
+        Py_XDECREF(id);
+        if (t == NULL)
+            return 0;
+        Py_hash_t h = PyObject_Hash(t);
+        Py_DECREF(t);
+        if (h != id_pair_hash(samples[k]))
+            return 0;
+    }
+    return 1;
+}
+
 static Py_hash_t
 game_hash(PyObject *self)
 {
@@ -4518,6 +4565,11 @@ game_hash(PyObject *self)
         if (nus == NULL)
             return -1;
         h = PyObject_Hash(PyTuple_GET_ITEM(nus, 0));
+    }
+    else if (tuple_hash_checked) {
+        if (game_side(g) == NULL)
+            return -1;
+        h = id_pair_hash(g->cid);
     }
     else {
         PyObject *id = id_of(g);
@@ -4917,6 +4969,10 @@ PyInit__kernel(void)
     str_numerator = PyUnicode_InternFromString("numerator");
     str_denominator = PyUnicode_InternFromString("denominator");
     zero_float = PyFloat_FromDouble(0.0);
+    if (str_cgt_game != NULL) {
+        tuple_hash_checked = check_tuple_hash();
+        PyErr_Clear(); /* a failed check only means the tuple is made */
+    }
     PyObject *fractions = PyImport_ImportModule("fractions");
     if (fractions != NULL) {
         fraction_type = PyObject_GetAttrString(fractions, "Fraction");
