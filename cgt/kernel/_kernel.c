@@ -2916,10 +2916,40 @@ gen_key(PyObject *left, PyObject *right, uint64_t *local, uint64_t **ids, Py_ssi
     return 0;
 }
 
-/* The pure kernel's _intern_general: the interned canonical game {left | right} (known not to be an uptimal), its
- * options kept as tuples sorted by id; left and right are sequences of games. */
+/* The options as a tuple sorted by id (a new reference): a tuple already sorted is kept, and so is one that only
+ * the caller holds (`own`: sorted in place); anything else is copied. */
 static PyObject *
-intern_general(PyObject *left, PyObject *right)
+options_tuple(PyObject *options, int own)
+{
+    if (PyTuple_CheckExact(options)) {
+        Py_ssize_t n = PyTuple_GET_SIZE(options), i = 1;
+        PyObject **items = &PyTuple_GET_ITEM(options, 0);
+        while (i < n && ((GameObject *)items[i - 1])->cid <= ((GameObject *)items[i])->cid)
+            i++;
+        if (i >= n)
+            return Py_NewRef(options);
+        if (own && Py_REFCNT(options) == 1 && n <= 16) {
+            for (; i < n; i++) {
+                PyObject *item = items[i];
+                long long cid = ((GameObject *)item)->cid;
+                Py_ssize_t j = i;
+                while (j > 0 && ((GameObject *)items[j - 1])->cid > cid) {
+                    items[j] = items[j - 1];
+                    j--;
+                }
+                items[j] = item;
+            }
+            return Py_NewRef(options);
+        }
+    }
+    return sorted_options(options);
+}
+
+/* The pure kernel's _intern_general: the interned canonical game {left | right} (known not to be an uptimal), its
+ * options kept as tuples sorted by id; left and right are sequences of games (tuples that only the caller holds,
+ * when `own`, may become the game's options). */
+static PyObject *
+intern_general_own(PyObject *left, PyObject *right, int own)
 {
     uint64_t local[2 * GEN_STACK_IDS], *ids, h;
     Py_ssize_t nl, nr;
@@ -2933,7 +2963,7 @@ intern_general(PyObject *left, PyObject *right)
     g = NULL;
     if (check_room((Py_ssize_t)gen_count, by_options) < 0)
         goto done;
-    if ((lefts = sorted_options(left)) == NULL || (rights = sorted_options(right)) == NULL)
+    if ((lefts = options_tuple(left, own)) == NULL || (rights = options_tuple(right, own)) == NULL)
         goto done;
     g = make_game(lefts, rights, Py_None);
     if (g != NULL && gen_insert(h, (GameObject *)g) < 0)
@@ -2944,6 +2974,12 @@ done:
     Py_XDECREF(lefts);
     Py_XDECREF(rights);
     return g;
+}
+
+static PyObject *
+intern_general(PyObject *left, PyObject *right)
+{
+    return intern_general_own(left, right, 0);
 }
 
 static PyObject *
@@ -3893,7 +3929,7 @@ translate(GameObject *g, GameObject *number)
             PyTuple_SET_ITEM(moved[side], i, o);
         }
     }
-    result = intern_general(moved[0], moved[1]);
+    result = intern_general_own(moved[0], moved[1], 1); /* the tuples are ours: they become the options */
 done:
     Py_XDECREF(moved[0]);
     Py_XDECREF(moved[1]);
