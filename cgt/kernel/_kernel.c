@@ -2072,7 +2072,7 @@ lememo_put(LeMemoObject *memo, uint64_t cid, int answer)
         PyErr_SetString(PyExc_OverflowError, "cgt.kernel._kernel: a game id past 2**62");
         return -1;
     }
-    if (2 * (memo->used + 1) > memo->mask + 1 && lememo_grow(memo) < 0)
+    if (4 * (memo->used + 1) > 3 * (memo->mask + 1) && lememo_grow(memo) < 0)
         return -1;
     uint64_t want = cid + 1, slot = want << 1 | (answer != 0);
     size_t i = lememo_index(cid, memo->mask);
