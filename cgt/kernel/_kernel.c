@@ -206,6 +206,20 @@ prefault_after_fork(void)
 }
 #endif
 
+/* After a large collection: the spare chunks go back to the system too (the helper makes new ones when chunks
+ * are taken again), so that the memory of a finished computation is returned whole. */
+static void
+release_spares(void)
+{
+#ifdef CHUNK_PREFAULT
+    for (int k = 0; k < SPARE_CHUNKS; k++) {
+        char *chunk = atomic_exchange(&spare_chunks[k], NULL);
+        if (chunk != NULL)
+            munmap(chunk, GAME_CHUNK);
+    }
+#endif
+}
+
 /* A new chunk for block_alloc: a spare faulted in by the helper when there is one, else a fresh mapping (or
  * plain aligned memory where mappings are not available). */
 static size_t chunks_taken = 0, chunks_prefaulted = 0; /* for block_stats() */
@@ -397,7 +411,7 @@ static long long memory_check_mask = 0xFFFF; /* set_memory_check: check when a t
 static long long max_interned = 10000000; /* set_max_interned: most games of each kind (general; uptimals) */
 /* The kernel's tables, made by the module and shared with the pure kernel's functions (module attributes). */
 static PyObject *add_memo = NULL;         /* add_memo: pair of ids -> sum */
-static PyObject *by_options = NULL;       /* by_options: (left, right) -> the interned general game */
+static PyObject *by_options = NULL;       /* by_options: the GeneralTable, (left, right) -> the interned general game */
 static PyObject *str_cgt_game = NULL;     /* "cgt.Game" */
 static PyObject *zero_float = NULL;       /* 0.0, the float shadow of the number part of nimbers */
 static PyObject *fraction_type = NULL;    /* fractions.Fraction: number parts of proper dyadics */
@@ -2700,24 +2714,24 @@ fail:
     return NULL;
 }
 
-/* ------------------------------------------------------------------ the index of general games
- * by_options is a dict keyed by the pair of option tuples (the pure kernel's key, which Python reads and the pure
- * functions write), and a lookup there hashes both tuples of games again each time (tuples do not keep their
- * hash) and compares them item by item.  The index finds the same games from the sorted ids of their options,
- * in machine words: an open-addressing table of (hash, game), the game borrowed from by_options.  It is
- * complete -- every game of by_options is in it -- while its count equals the dict's size; the C kernel adds to
- * both together, and anything else that changes the dict (the pure kernel's functions run on compiled games by
- * the tests only add) shows as a difference of sizes, after which the index is rebuilt from the dict.  A
- * collection empties it and rebuilds it afterwards.  Option lists longer than INDEX_MAX_SIDE use the dict. */
-#define INDEX_MAX_SIDE 64
+/* ------------------------------------------------------------------ the intern table of general games
+ * (left, right) -> the interned general game, in C: an open-addressing table of (hash, game) keyed by the sorted
+ * ids of the game's options (the left ones, then the right ones), holding a strong reference to each game.  A
+ * lookup hashes machine words -- no key tuple is made, no game is hashed, nothing is inserted into a dict -- and
+ * a hit compares the ids with the options the game keeps (its own _left and _right, sorted by id).  Python sees
+ * it as the module attribute by_options (kernel.by_options in cgt.kernel.game): a mapping from the pair of option
+ * tuples to the game (len, [], get, in, values(), keys(), iteration), which the pure kernel's functions, run on
+ * compiled games by the tests, read and write as they would the pure kernel's dict.  A collection takes entries
+ * out (tombstones), and the table is rebuilt to its new size afterwards. */
 typedef struct {
     uint64_t hash;
-    GameObject *game; /* NULL: empty */
-} IndexSlot;
-static IndexSlot *index_slots = NULL;
-static size_t index_mask = 0, index_count = 0;
-static int index_complete = 0;          /* index_count == the dict's size, and every entry in it */
-static size_t index_rebuild_credit = 0; /* interns since a rebuild; another waits until it passes the size */
+    GameObject *game; /* NULL: empty; GEN_TOMB: taken out by a collection */
+} GenSlot;
+#define GEN_TOMB (&tomb_game)
+#define GEN_LIVE(s) ((s).game != NULL && (s).game != GEN_TOMB)
+static GenSlot *gen_slots = NULL;
+static size_t gen_mask = 0, gen_count = 0, gen_tombs = 0;
+#define GEN_STACK_IDS 64 /* ids of up to this many options are sorted on the stack */
 
 /* The sorted ids (with repetitions) of the games items[0:n] into out. */
 static void
@@ -2746,27 +2760,19 @@ options_hash(const uint64_t *ids, Py_ssize_t nl, Py_ssize_t nr)
     return h;
 }
 
-/* The index's hash of an interned general game (its option tuples are sorted by id), or 0 with *ok = 0 when
- * its options are not two tuples of at most INDEX_MAX_SIDE games. */
+/* The hash of an interned general game (its option tuples are sorted by id): options_hash of their ids. */
 static uint64_t
-game_index_hash(GameObject *g, int *ok)
+game_options_hash(GameObject *g)
 {
     PyObject *left = GF(g, left), *right = GF(g, right);
-    *ok = 0;
-    if (left == NULL || right == NULL || !PyTuple_CheckExact(left) || !PyTuple_CheckExact(right))
-        return 0;
     Py_ssize_t nl = PyTuple_GET_SIZE(left), nr = PyTuple_GET_SIZE(right);
-    if (nl > INDEX_MAX_SIDE || nr > INDEX_MAX_SIDE)
-        return 0;
-    uint64_t ids[2 * INDEX_MAX_SIDE];
+    uint64_t h = ((uint64_t)nl << 32 | (uint64_t)nr) * 0x9E3779B97F4A7C15ULL;
     for (Py_ssize_t i = 0; i < nl + nr; i++) {
         PyObject *o = i < nl ? PyTuple_GET_ITEM(left, i) : PyTuple_GET_ITEM(right, i - nl);
-        if (!IS_GAME(o))
-            return 0;
-        ids[i] = (uint64_t)((GameObject *)o)->cid;
+        h = (h ^ (uint64_t)((GameObject *)o)->cid) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
     }
-    *ok = 1;
-    return options_hash(ids, nl, nr);
+    return h;
 }
 
 /* 1 when g's options have exactly these sorted ids. */
@@ -2785,208 +2791,195 @@ game_has_ids(GameObject *g, const uint64_t *ids, Py_ssize_t nl, Py_ssize_t nr)
     return 1;
 }
 
-static void
-index_clear(void)
-{
-    PyMem_Free(index_slots);
-    index_slots = NULL;
-    index_mask = index_count = 0;
-    index_complete = 0;
-}
-
-/* Put g (hash h) into the index, growing it when half full: 0, or -1 when there is no memory (the index is then
- * emptied and marked incomplete; no error is set). */
-static int
-index_put(uint64_t h, GameObject *g)
-{
-    if (index_slots == NULL || 2 * (index_count + 1) > index_mask + 1) {
-        size_t size = index_slots == NULL ? 4096 : 2 * (index_mask + 1);
-        IndexSlot *bigger = PyMem_Calloc(size, sizeof(IndexSlot));
-        if (bigger == NULL) {
-            index_clear();
-            return -1;
-        }
-        for (size_t i = 0; index_slots != NULL && i <= index_mask; i++)
-            if (index_slots[i].game != NULL) {
-                size_t k = (size_t)index_slots[i].hash & (size - 1);
-                while (bigger[k].game != NULL)
-                    k = (k + 1) & (size - 1);
-                bigger[k] = index_slots[i];
-            }
-        PyMem_Free(index_slots);
-        index_slots = bigger;
-        index_mask = size - 1;
-    }
-    size_t k = (size_t)h & index_mask;
-    while (index_slots[k].game != NULL)
-        k = (k + 1) & index_mask;
-    index_slots[k].hash = h;
-    index_slots[k].game = g;
-    index_count++;
-    return 0;
-}
-
-/* Rebuild the index from by_options: complete afterwards unless a game there has options the index does not
- * take (longer lists, or not tuples) or memory ran out. */
-static void
-index_rebuild(void)
-{
-    index_clear();
-    index_rebuild_credit = 0;
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    int complete = 1;
-    while (PyDict_Next(by_options, &pos, &key, &value)) {
-        int ok;
-        if (!IS_GAME(value)) {
-            complete = 0;
-            continue;
-        }
-        uint64_t h = game_index_hash((GameObject *)value, &ok);
-        if (!ok) {
-            complete = 0;
-            continue;
-        }
-        if (index_put(h, (GameObject *)value) < 0)
-            return;
-    }
-    index_complete = complete && (Py_ssize_t)index_count == PyDict_GET_SIZE(by_options);
-}
-
-/* 1 when the index may be trusted for this lookup (rebuilt first when it went stale and enough interns have
- * passed since the last rebuild to pay for one). */
-static int
-index_ready(void)
-{
-    if (index_complete && (Py_ssize_t)index_count == PyDict_GET_SIZE(by_options))
-        return 1;
-    if (++index_rebuild_credit < (size_t)PyDict_GET_SIZE(by_options) / 4)
-        return 0;
-    index_rebuild();
-    return index_complete;
-}
-
 /* The interned general game with these sorted option ids, or NULL (borrowed). */
 static GameObject *
-index_find(uint64_t h, const uint64_t *ids, Py_ssize_t nl, Py_ssize_t nr)
+gen_find(uint64_t h, const uint64_t *ids, Py_ssize_t nl, Py_ssize_t nr)
 {
-    if (index_slots == NULL)
+    if (gen_slots == NULL)
         return NULL;
-    for (size_t k = (size_t)h & index_mask; index_slots[k].game != NULL; k = (k + 1) & index_mask)
-        if (index_slots[k].hash == h && game_has_ids(index_slots[k].game, ids, nl, nr))
-            return index_slots[k].game;
+    for (size_t k = (size_t)h & gen_mask; gen_slots[k].game != NULL; k = (k + 1) & gen_mask)
+        if (gen_slots[k].hash == h && gen_slots[k].game != GEN_TOMB
+                && game_has_ids(gen_slots[k].game, ids, nl, nr))
+            return gen_slots[k].game;
     return NULL;
 }
 
-/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by its
- * option tuples sorted by id (the game's own _left and _right): found through the index when it is complete,
- * else through by_options. */
-static PyObject *intern_general_dict(PyObject *left, PyObject *right);
-
-static PyObject *
-intern_general(PyObject *left, PyObject *right)
+/* A table of `size` slots holding the live entries (tombstones dropped): 0, or -1 with MemoryError. */
+static int
+gen_resize(size_t size)
 {
-    if ((!PyList_CheckExact(left) && !PyTuple_CheckExact(left)) || (!PyList_CheckExact(right) && !PyTuple_CheckExact(right)))
-        return intern_general_dict(left, right);
-    Py_ssize_t nl = PySequence_Fast_GET_SIZE(left), nr = PySequence_Fast_GET_SIZE(right);
-    if (nl > INDEX_MAX_SIDE || nr > INDEX_MAX_SIDE || !index_ready())
-        return intern_general_dict(left, right);
-    PyObject **ls = PySequence_Fast_ITEMS(left), **rs = PySequence_Fast_ITEMS(right);
-    for (Py_ssize_t i = 0; i < nl; i++)
-        if (!IS_GAME(ls[i]))
-            return intern_general_dict(left, right);
-    for (Py_ssize_t i = 0; i < nr; i++)
-        if (!IS_GAME(rs[i]))
-            return intern_general_dict(left, right);
-    uint64_t ids[2 * INDEX_MAX_SIDE];
-    sorted_ids(ls, nl, ids);
-    sorted_ids(rs, nr, ids + nl);
-    uint64_t h = options_hash(ids, nl, nr);
-    GameObject *found = index_find(h, ids, nl, nr);
-    if (found != NULL)
-        return Py_NewRef((PyObject *)found);
-    /* new: into the dict (its key, the sorted tuples, are the game's own options) and the index */
-    PyObject *g = NULL, *key = NULL;
-    PyObject *lefts = sorted_options(left);
-    PyObject *rights = lefts == NULL ? NULL : sorted_options(right);
-    if (rights == NULL || check_room(PyDict_GET_SIZE(by_options), by_options) < 0)
-        goto done;
-    if (!index_complete) {
-        /* a collection ran in check_room: the dict is the reference again */
-        g = intern_general_dict(lefts, rights);
-        goto done;
+    GenSlot *bigger = table_zeroed(size * sizeof(GenSlot));
+    if (bigger == NULL) {
+        PyErr_NoMemory();
+        return -1;
     }
-    key = PyTuple_Pack(2, lefts, rights);
-    if (key == NULL)
-        goto done;
-    g = make_game(lefts, rights, Py_None);
-    if (g != NULL && PyDict_SetItem(by_options, key, g) < 0)
-        Py_CLEAR(g);
-    if (g != NULL && index_put(h, (GameObject *)g) < 0)
-        index_complete = 0;
-done:
-    Py_XDECREF(lefts);
-    Py_XDECREF(rights);
-    Py_XDECREF(key);
-    return g;
+    for (size_t i = 0; gen_slots != NULL && i <= gen_mask; i++)
+        if (GEN_LIVE(gen_slots[i])) {
+            size_t k = (size_t)gen_slots[i].hash & (size - 1);
+            while (bigger[k].game != NULL)
+                k = (k + 1) & (size - 1);
+            bigger[k] = gen_slots[i];
+        }
+    if (gen_slots != NULL)
+        table_free(gen_slots, (gen_mask + 1) * sizeof(GenSlot));
+    gen_slots = bigger;
+    gen_mask = size - 1;
+    gen_tombs = 0;
+    return 0;
 }
 
-/* The pure kernel's _intern_general: intern a canonical game that is known not to be an uptimal, keyed by its
- * option tuples sorted by id (the game's own _left and _right). */
-static PyObject *lookup_pair = NULL;   /* intern_general's key for lookups: (None, None) between uses */
-
-/* intern_general through by_options alone (the index learns the new games it makes when it is complete). */
-static PyObject *
-intern_general_dict(PyObject *left, PyObject *right)
+/* Intern g (its key, hash h, is not in the table); takes a new reference. */
+static int
+gen_insert(uint64_t h, GameObject *g)
 {
-    PyObject *key = NULL, *g = NULL;
-    PyObject *lefts = sorted_options(left);
-    if (lefts == NULL)
+    if ((gen_slots == NULL || 2 * (gen_count + gen_tombs + 1) > gen_mask + 1)
+            && gen_resize(gen_slots == NULL ? 4096 : 2 * (gen_count + 1) > (gen_mask + 1) / 2 ? 2 * (gen_mask + 1)
+                                                                                         : gen_mask + 1) < 0)
+        return -1;
+    size_t k = (size_t)h & gen_mask;
+    while (gen_slots[k].game != NULL && gen_slots[k].game != GEN_TOMB)
+        k = (k + 1) & gen_mask;
+    if (gen_slots[k].game == GEN_TOMB)
+        gen_tombs--;
+    gen_slots[k].hash = h;
+    gen_slots[k].game = g;
+    Py_INCREF(g);
+    gen_count++;
+    return 0;
+}
+
+/* Take g out of the table (dropping the table's reference, which may free it): 1 when it was there, else 0. */
+static int
+gen_remove(GameObject *g)
+{
+    PyObject *left = GF(g, left), *right = GF(g, right);
+    if (gen_slots == NULL || left == NULL || right == NULL || !PyTuple_CheckExact(left) || !PyTuple_CheckExact(right))
+        return 0;
+    uint64_t h = game_options_hash(g);
+    for (size_t k = (size_t)h & gen_mask; gen_slots[k].game != NULL; k = (k + 1) & gen_mask)
+        if (gen_slots[k].game == g) {
+            gen_slots[k].game = GEN_TOMB;
+            gen_count--;
+            gen_tombs++;
+            Py_DECREF(g);
+            return 1;
+        }
+    return 0;
+}
+
+/* The items of a sequence of games as a borrowed array (*seq holds a new reference to release: the sequence
+ * itself when it is a list or a tuple), or NULL with TypeError. */
+static PyObject *const *
+game_items(PyObject *options, PyObject **seq, Py_ssize_t *n)
+{
+    if (PyList_CheckExact(options) || PyTuple_CheckExact(options))
+        *seq = Py_NewRef(options);
+    else if ((*seq = PySequence_Fast(options, "cgt.kernel._kernel: options must be a sequence of games")) == NULL)
         return NULL;
-    PyObject *rights = sorted_options(right);
-    if (rights == NULL)
-        goto done;
-    /* The key is the pair of option tuples themselves (see the pure _intern_general).  Lookups use one pair
-     * kept for the purpose (a dict keeps no reference to a key it only looks up); a new entry gets its own. */
-    if (lookup_pair == NULL && (lookup_pair = PyTuple_Pack(2, Py_None, Py_None)) == NULL)
-        goto done;
-    if (Py_REFCNT(lookup_pair) == 1) {
-        Py_INCREF(lookup_pair);     /* in use: a lookup re-entered from a comparison makes its own key */
-        PyTuple_SET_ITEM(lookup_pair, 0, lefts);
-        PyTuple_SET_ITEM(lookup_pair, 1, rights);
-        g = PyDict_GetItemWithError(by_options, lookup_pair);
-        PyTuple_SET_ITEM(lookup_pair, 0, Py_None);
-        PyTuple_SET_ITEM(lookup_pair, 1, Py_None);
-        Py_DECREF(lookup_pair);
+    *n = PySequence_Fast_GET_SIZE(*seq);
+    PyObject *const *items = PySequence_Fast_ITEMS(*seq);
+    for (Py_ssize_t i = 0; i < *n; i++)
+        if (!IS_GAME(items[i])) {
+            PyErr_SetString(PyExc_TypeError, "cgt.kernel._kernel: options must be games");
+            Py_CLEAR(*seq);
+            return NULL;
+        }
+    return items;
+}
+
+/* The key of a general game, from two sequences of games: their sorted ids in *ids (the stack buffer `local`
+ * when they fit, else a PyMem block the caller frees), counts in *nl, *nr, the hash returned; -1 on error
+ * (with *ids NULL). */
+static int
+gen_key(PyObject *left, PyObject *right, uint64_t *local, uint64_t **ids, Py_ssize_t *nl, Py_ssize_t *nr,
+        uint64_t *h)
+{
+    PyObject *seqs[2] = {NULL, NULL};
+    PyObject *const *items[2];
+    *ids = NULL;
+    if ((items[0] = game_items(left, &seqs[0], nl)) == NULL || (items[1] = game_items(right, &seqs[1], nr)) == NULL) {
+        Py_XDECREF(seqs[0]);
+        return -1;
     }
-    else {
-        key = PyTuple_Pack(2, lefts, rights);
-        g = key == NULL ? NULL : PyDict_GetItemWithError(by_options, key);
+    *ids = *nl + *nr <= 2 * GEN_STACK_IDS ? local : PyMem_Malloc((size_t)(*nl + *nr) * sizeof(uint64_t));
+    if (*ids == NULL) {
+        PyErr_NoMemory();
+        Py_DECREF(seqs[0]);
+        Py_DECREF(seqs[1]);
+        return -1;
     }
+    sorted_ids(items[0], *nl, *ids);
+    sorted_ids(items[1], *nr, *ids + *nl);
+    *h = options_hash(*ids, *nl, *nr);
+    Py_DECREF(seqs[0]);
+    Py_DECREF(seqs[1]);
+    return 0;
+}
+
+/* The options as a tuple sorted by id (a new reference): a tuple already sorted is kept, and so is one that only
+ * the caller holds (`own`: sorted in place); anything else is copied. */
+static PyObject *
+options_tuple(PyObject *options, int own)
+{
+    if (PyTuple_CheckExact(options)) {
+        Py_ssize_t n = PyTuple_GET_SIZE(options), i = 1;
+        PyObject **items = &PyTuple_GET_ITEM(options, 0);
+        while (i < n && ((GameObject *)items[i - 1])->cid <= ((GameObject *)items[i])->cid)
+            i++;
+        if (i >= n)
+            return Py_NewRef(options);
+        if (own && Py_REFCNT(options) == 1 && n <= 16) {
+            for (; i < n; i++) {
+                PyObject *item = items[i];
+                long long cid = ((GameObject *)item)->cid;
+                Py_ssize_t j = i;
+                while (j > 0 && ((GameObject *)items[j - 1])->cid > cid) {
+                    items[j] = items[j - 1];
+                    j--;
+                }
+                items[j] = item;
+            }
+            return Py_NewRef(options);
+        }
+    }
+    return sorted_options(options);
+}
+
+/* The pure kernel's _intern_general: the interned canonical game {left | right} (known not to be an uptimal), its
+ * options kept as tuples sorted by id; left and right are sequences of games (tuples that only the caller holds,
+ * when `own`, may become the game's options). */
+static PyObject *
+intern_general_own(PyObject *left, PyObject *right, int own)
+{
+    uint64_t local[2 * GEN_STACK_IDS], *ids, h;
+    Py_ssize_t nl, nr;
+    if (gen_key(left, right, local, &ids, &nl, &nr, &h) < 0)
+        return NULL;
+    PyObject *g = (PyObject *)gen_find(h, ids, nl, nr), *lefts = NULL, *rights = NULL;
     if (g != NULL) {
         Py_INCREF(g);
         goto done;
     }
-    if (PyErr_Occurred() || check_room(PyDict_GET_SIZE(by_options), by_options) < 0)
+    g = NULL;
+    if (check_room((Py_ssize_t)gen_count, by_options) < 0)
         goto done;
-    if (key == NULL && (key = PyTuple_Pack(2, lefts, rights)) == NULL)
+    if ((lefts = options_tuple(left, own)) == NULL || (rights = options_tuple(right, own)) == NULL)
         goto done;
     g = make_game(lefts, rights, Py_None);
-    if (g != NULL && PyDict_SetItem(by_options, key, g) < 0)
+    if (g != NULL && gen_insert(h, (GameObject *)g) < 0)
         Py_CLEAR(g);
-    if (g != NULL && index_complete && (Py_ssize_t)index_count + 1 != PyDict_GET_SIZE(by_options))
-        index_complete = 0;
-    if (g != NULL && index_complete) {
-        int ok;
-        uint64_t h = game_index_hash((GameObject *)g, &ok);
-        if (!ok || index_put(h, (GameObject *)g) < 0)
-            index_complete = 0;
-    }
 done:
+    if (ids != local)
+        PyMem_Free(ids);
     Py_XDECREF(lefts);
     Py_XDECREF(rights);
-    Py_XDECREF(key);
     return g;
+}
+
+static PyObject *
+intern_general(PyObject *left, PyObject *right)
+{
+    return intern_general_own(left, right, 0);
 }
 
 static PyObject *
@@ -3000,6 +2993,190 @@ kernel_intern_general(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     return intern_general(args[0], args[1]);
 }
+
+/* by_options for Python: the mapping (left, right) -> game over the table. */
+typedef struct {
+    PyObject_HEAD
+} GenTableObject;
+
+/* The interned game for a key (left, right), borrowed, or NULL (with an error set when the key is not a pair of
+ * sequences of games). */
+static GameObject *
+gen_lookup_key(PyObject *key, int *error)
+{
+    *error = 0;
+    if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a key of the intern table of general games is a pair (left, right) of "
+                                         "tuples of games");
+        *error = 1;
+        return NULL;
+    }
+    uint64_t local[2 * GEN_STACK_IDS], *ids, h;
+    Py_ssize_t nl, nr;
+    if (gen_key(PyTuple_GET_ITEM(key, 0), PyTuple_GET_ITEM(key, 1), local, &ids, &nl, &nr, &h) < 0) {
+        *error = 1;
+        return NULL;
+    }
+    GameObject *g = gen_find(h, ids, nl, nr);
+    if (ids != local)
+        PyMem_Free(ids);
+    return g;
+}
+
+static Py_ssize_t
+gentable_length(PyObject *self)
+{
+    return (Py_ssize_t)gen_count;
+}
+
+static PyObject *
+gentable_subscript(PyObject *self, PyObject *key)
+{
+    int error;
+    GameObject *g = gen_lookup_key(key, &error);
+    if (g == NULL) {
+        if (!error)
+            PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    return Py_NewRef((PyObject *)g);
+}
+
+static int
+gentable_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
+{
+    int error;
+    GameObject *there = gen_lookup_key(key, &error);
+    if (error)
+        return -1;
+    if (value == NULL) {
+        if (there == NULL) {
+            PyErr_SetObject(PyExc_KeyError, key);
+            return -1;
+        }
+        gen_remove(there);
+        return 0;
+    }
+    if (!IS_GAME(value) || there != NULL) {
+        if (there == (GameObject *)value)
+            return 0;
+        PyErr_SetString(there != NULL ? PyExc_ValueError : PyExc_TypeError,
+                        there != NULL ? "cgt.kernel._kernel: a game with these options is already interned"
+                                      : "the intern table of general games only receives games (and keeps them)");
+        return -1;
+    }
+    GameObject *g = (GameObject *)value;
+    PyObject *left = GF(g, left), *right = GF(g, right);
+    if (left == NULL || right == NULL || !PyTuple_CheckExact(left) || !PyTuple_CheckExact(right)) {
+        PyErr_SetString(PyExc_TypeError, "a general game is interned with its options as tuples");
+        return -1;
+    }
+    /* the game's own options are the key that counts (the tuples sorted by id) */
+    uint64_t local[2 * GEN_STACK_IDS], *ids, h;
+    Py_ssize_t nl, nr;
+    if (gen_key(left, right, local, &ids, &nl, &nr, &h) < 0)
+        return -1;
+    int sorted = game_has_ids(g, ids, nl, nr);
+    if (ids != local)
+        PyMem_Free(ids);
+    if (!sorted) {
+        PyErr_SetString(PyExc_ValueError, "a general game keeps its options sorted by id");
+        return -1;
+    }
+    return gen_insert(h, g);
+}
+
+static int
+gentable_contains(PyObject *self, PyObject *key)
+{
+    int error;
+    GameObject *g = gen_lookup_key(key, &error);
+    return error ? -1 : g != NULL;
+}
+
+static PyObject *
+gentable_get(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "get(key, default=None)");
+        return NULL;
+    }
+    int error;
+    PyObject *g = (PyObject *)gen_lookup_key(args[0], &error);
+    if (error)
+        return NULL;
+    if (g == NULL)
+        g = nargs == 2 ? args[1] : Py_None;
+    return Py_NewRef(g);
+}
+
+/* A list of every interned general game (values) or of their keys (left, right). */
+static PyObject *
+gen_list(int keys)
+{
+    PyObject *out = PyList_New(0);
+    for (size_t k = 0; out != NULL && gen_slots != NULL && k <= gen_mask; k++)
+        if (GEN_LIVE(gen_slots[k])) {
+            GameObject *g = gen_slots[k].game;
+            PyObject *item = keys ? PyTuple_Pack(2, GF(g, left), GF(g, right)) : Py_NewRef((PyObject *)g);
+            if (item == NULL || PyList_Append(out, item) < 0)
+                Py_CLEAR(out);
+            Py_XDECREF(item);
+        }
+    return out;
+}
+
+static PyObject *
+gentable_values(PyObject *self, PyObject *unused)
+{
+    return gen_list(0);
+}
+
+static PyObject *
+gentable_keys(PyObject *self, PyObject *unused)
+{
+    return gen_list(1);
+}
+
+static PyObject *
+gentable_iter(PyObject *self)
+{
+    PyObject *keys = gen_list(1);
+    if (keys == NULL)
+        return NULL;
+    PyObject *it = PyObject_GetIter(keys);
+    Py_DECREF(keys);
+    return it;
+}
+
+static PyMappingMethods gentable_as_mapping = {
+    .mp_length = gentable_length,
+    .mp_subscript = gentable_subscript,
+    .mp_ass_subscript = gentable_ass_subscript,
+};
+
+static PySequenceMethods gentable_as_sequence = {
+    .sq_contains = gentable_contains,
+};
+
+static PyMethodDef gentable_methods[] = {
+    {"get", (PyCFunction)(void (*)(void))gentable_get, METH_FASTCALL, "get(key, default=None): the interned game."},
+    {"values", gentable_values, METH_NOARGS, "A list of every interned general game."},
+    {"keys", gentable_keys, METH_NOARGS, "A list of the keys (left, right): each game's option tuples."},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyTypeObject GenTable_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cgt.kernel._kernel.GeneralTable",
+    .tp_doc = "The intern table of general games (left, right) -> game (kernel.by_options in cgt.kernel.game).",
+    .tp_basicsize = sizeof(GenTableObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_as_mapping = &gentable_as_mapping,
+    .tp_as_sequence = &gentable_as_sequence,
+    .tp_iter = gentable_iter,
+    .tp_methods = gentable_methods,
+};
 
 /* ------------------------------------------------------------------ collection
  * A game lives while something outside the kernel refers to it: a variable, a live game's options, a cache.
@@ -3027,13 +3204,13 @@ static long long collections = 0, collected_games = 0;
 static Py_ssize_t
 interned_total(void)
 {
-    return interned_uptimals() + PyDict_GET_SIZE(by_options);
+    return interned_uptimals() + (Py_ssize_t)gen_count;
 }
 
 static Py_ssize_t
 table_count(PyObject *table)
 {
-    return table == by_options ? PyDict_GET_SIZE(by_options) : interned_uptimals();
+    return table == by_options ? (Py_ssize_t)gen_count : interned_uptimals();
 }
 
 static int
@@ -3130,25 +3307,11 @@ uninterned(GameObject *g)
             }
         return 0;
     }
-    PyObject *nus = GF(g, nus), *key, *table;
-    if (!NONEISH(nus)) {
-        key = nus;
-        Py_INCREF(key);
-        table = big_uptimals;
-    }
-    else {
-        PyObject *left = GF(g, left), *right = GF(g, right);
-        if (left == NULL || right == NULL)
-            return 0;
-        key = PyTuple_Pack(2, left, right);
-        if (key == NULL)
-            return -1;
-        table = by_options;
-    }
-    PyObject *there = PyDict_GetItemWithError(table, key);
-    int r = there == (PyObject *)g ? (PyDict_DelItem(table, key) < 0 ? -1 : 1) : (PyErr_Occurred() ? -1 : 0);
-    Py_DECREF(key);
-    return r;
+    PyObject *nus = GF(g, nus);
+    if (NONEISH(nus))
+        return gen_remove(g);
+    PyObject *there = PyDict_GetItemWithError(big_uptimals, nus);
+    return there == (PyObject *)g ? (PyDict_DelItem(big_uptimals, nus) < 0 ? -1 : 1) : (PyErr_Occurred() ? -1 : 0);
 }
 
 /* A dict with many deleted entries, rebuilt to its size (a dict never shrinks by itself). */
@@ -3183,13 +3346,14 @@ interned_games(Py_ssize_t *count)
     for (size_t k = 0; slots != NULL && k <= slot_mask && n < room; k++)
         if (LIVE_SLOT(slots[k]))
             games[n++].game = slots[k].game;
-    PyObject *dicts[2] = {big_uptimals, by_options}, *key, *value;
-    for (int d = 0; d < 2; d++) {
-        Py_ssize_t pos = 0;
-        while (n < room && PyDict_Next(dicts[d], &pos, &key, &value))
-            if (IS_GAME(value))
-                games[n++].game = (GameObject *)value;
-    }
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (n < room && PyDict_Next(big_uptimals, &pos, &key, &value))
+        if (IS_GAME(value))
+            games[n++].game = (GameObject *)value;
+    for (size_t k = 0; gen_slots != NULL && k <= gen_mask && n < room; k++)
+        if (GEN_LIVE(gen_slots[k]))
+            games[n++].game = gen_slots[k].game;
     for (Py_ssize_t i = 0; i < n; i++)
         games[i].rank = collection_rank(games[i].game);
     qsort(games, (size_t)n, sizeof(Ranked), by_rank_descending);
@@ -3225,9 +3389,8 @@ collect_games(void)
         return 0;
     collecting = 1;
     ctor_clear(); /* the constructor's memo holds its results: they may go now */
-    index_clear(); /* it borrows the games of by_options: rebuilt below */
     Py_ssize_t count, total = 0;
-    Py_ssize_t general_before = PyDict_GET_SIZE(by_options), big_before = PyDict_GET_SIZE(big_uptimals);
+    Py_ssize_t big_before = PyDict_GET_SIZE(big_uptimals);
     Ranked *games = interned_games(&count);
     if (games == NULL)
         goto fail;
@@ -3260,12 +3423,13 @@ collect_games(void)
     games = NULL;
     if (slots_tombs && small_resize(4096 > 4 * slots_used ? 4096 : (size_t)1 << (64 - __builtin_clzll(4 * slots_used))) < 0)
         goto fail;
-    if (PyDict_GET_SIZE(by_options) < general_before / 2 && compact_dict(by_options) < 0)
+    if (gen_tombs && gen_resize(4096 > 4 * gen_count ? 4096 : (size_t)1 << (64 - __builtin_clzll(4 * gen_count))) < 0)
         goto fail;
     if (PyDict_GET_SIZE(big_uptimals) < big_before / 2 && compact_dict(big_uptimals) < 0)
         goto fail;
-    index_rebuild();
     release_empty_chunks();
+    if (total >= 1024)
+        release_spares();
 #ifdef __GLIBC__
     if (total >= 1024)
         malloc_trim(0); /* the C library keeps freed memory for reuse; give back what is free at once */
@@ -3765,7 +3929,7 @@ translate(GameObject *g, GameObject *number)
             PyTuple_SET_ITEM(moved[side], i, o);
         }
     }
-    result = intern_general(moved[0], moved[1]);
+    result = intern_general_own(moved[0], moved[1], 1); /* the tuples are ours: they become the options */
 done:
     Py_XDECREF(moved[0]);
     Py_XDECREF(moved[1]);
@@ -4412,6 +4576,48 @@ kernel_add(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return r;
 }
 
+/* A new nimber *n for game_add: small_uptimal's work without its generality, or NULL (no error set) when the
+ * general path is needed.  The conditions: n is in the directory's range, not interned, its directory page
+ * exists, the ring of pending insertions is full (its oldest entry is written now), the count of uptimals is
+ * below the limit and not at a memory check, and cgt.Game takes its blocks from the kernel's allocator.  The
+ * game is written field by field (PyObject_Init's work: the type, a reference to it, the count): a fresh nim sum
+ * costs about half the instructions of the general path. */
+static inline PyObject *
+fresh_nimber(unsigned long long n)
+{
+#if defined(Py_TRACE_REFS) || defined(Py_REF_DEBUG)
+    return NULL;
+#else
+    if (pending_count < PENDING || NIM_PAGE_OF(n) == NULL || Game_Type->tp_alloc != game_type_alloc)
+        return NULL;
+    Py_ssize_t count = (Py_ssize_t)(slots_used + nims_used) + PyDict_GET_SIZE(big_uptimals);
+    if (count >= max_interned || !(count & memory_check_mask))
+        return NULL;
+    GameObject *g = block_alloc(0);
+    if (g == NULL)
+        return NULL;
+    memset(g, 0, SMALL_BLOCK);
+    Py_SET_TYPE(g, Game_Type);
+    Py_INCREF(Game_Type); /* a heap type: each instance holds a reference (subtype_dealloc drops it) */
+    Py_SET_REFCNT(g, 2);  /* the directory's and the caller's */
+    g->own_block = 1;
+    g->cid = next_cid++;
+    g->n = (long long)n;
+    g->small = 1;
+    g->kind = 1; /* n > 0: zero is interned from the start */
+    Pending *oldest = &pending[pending_next];
+    pending_write(oldest);
+    oldest->key = KEY_NIMBER | n;
+    oldest->hash = 0;
+    oldest->game = g;
+    pending_next = (pending_next + 1) % PENDING;
+    NIM_WORD(n) |= NIM_BIT(n);
+    nims_used++;
+    __builtin_prefetch(NIM_SLOT(n), 1, 3);
+    return (PyObject *)g;
+#endif
+}
+
 static PyObject *
 game_add(PyObject *a, PyObject *b)
 {
@@ -4429,10 +4635,17 @@ game_add(PyObject *a, PyObject *b)
         if (g->small && h->small && (g->num | h->num | g->u | h->u) == 0) {
             /* *a + *b = *(a XOR b) (Winning Ways ch. 3; Siegel, CGT II.6), straight from the nimber directory */
             unsigned long long n = (unsigned long long)(g->n ^ h->n);
-            if (n < NIM_DIRECT && NIM_PRESENT(n)) {
-                GameObject *known = *NIM_SLOT(n);
-                if (known != NULL)
-                    return Py_NewRef((PyObject *)known);
+            if (n < NIM_DIRECT) {
+                if (NIM_PRESENT(n)) {
+                    GameObject *known = *NIM_SLOT(n);
+                    if (known != NULL)
+                        return Py_NewRef((PyObject *)known);
+                }
+                else if (n != 0) {
+                    PyObject *fresh = fresh_nimber(n);
+                    if (fresh != NULL)
+                        return fresh;
+                }
             }
             return small_uptimal(0, 0, 0, (long long)n);
         }
@@ -4455,6 +4668,53 @@ static PyNumberMethods game_as_number = {
 
 /* ------------------------------------------------------------------ type */
 
+/* hash(("cgt.Game", cid)) without making the tuple or the int: CPython's tuple hash (an xxHash-style mix of its
+ * items' hashes, the same from 3.8 on) of the string's hash and the id's (an int below 2^61 - 1 hashes to
+ * itself).  tuple_hash_checked says whether the formula was checked against CPython's own at import; when it
+ * disagrees (another Python), the tuple is made. */
+#define XXPRIME_1 ((Py_uhash_t)11400714785074694791ULL)
+#define XXPRIME_2 ((Py_uhash_t)14029467366897019727ULL)
+#define XXPRIME_5 ((Py_uhash_t)2870177450012600261ULL)
+static int tuple_hash_checked = 0;
+static Py_uhash_t game_tag_hash = 0; /* hash("cgt.Game") */
+
+static Py_hash_t
+id_pair_hash(long long cid)
+{
+    Py_uhash_t acc = XXPRIME_5;
+    Py_uhash_t lanes[2] = {game_tag_hash, (Py_uhash_t)cid};
+    for (int i = 0; i < 2; i++) {
+        acc += lanes[i] * XXPRIME_2;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= XXPRIME_1;
+    }
+    acc += (Py_uhash_t)2 ^ (XXPRIME_5 ^ 3527539UL);
+    return acc == (Py_uhash_t)-1 ? 1546275796 : (Py_hash_t)acc;
+}
+
+/* At import: whether id_pair_hash agrees with hash(("cgt.Game", id)) here (0 with no error when it does not). */
+static int
+check_tuple_hash(void)
+{
+    Py_hash_t tag = PyObject_Hash(str_cgt_game);
+    if (tag == -1 || sizeof(Py_uhash_t) != 8)
+        return 0;
+    game_tag_hash = (Py_uhash_t)tag;
+    long long samples[] = {0, 1, 2, 12345, 1LL << 40, (1LL << 47) - 1};
+    for (size_t k = 0; k < sizeof(samples) / sizeof(samples[0]); k++) {
+        PyObject *id = PyLong_FromLongLong(samples[k]);
+        PyObject *t = id == NULL ? NULL : PyTuple_Pack(2, str_cgt_game, id);
+        Py_XDECREF(id);
+        if (t == NULL)
+            return 0;
+        Py_hash_t h = PyObject_Hash(t);
+        Py_DECREF(t);
+        if (h != id_pair_hash(samples[k]))
+            return 0;
+    }
+    return 1;
+}
+
 static Py_hash_t
 game_hash(PyObject *self)
 {
@@ -4469,6 +4729,11 @@ game_hash(PyObject *self)
         if (nus == NULL)
             return -1;
         h = PyObject_Hash(PyTuple_GET_ITEM(nus, 0));
+    }
+    else if (tuple_hash_checked) {
+        if (game_side(g) == NULL)
+            return -1;
+        h = id_pair_hash(g->cid);
     }
     else {
         PyObject *id = id_of(g);
@@ -4868,6 +5133,10 @@ PyInit__kernel(void)
     str_numerator = PyUnicode_InternFromString("numerator");
     str_denominator = PyUnicode_InternFromString("denominator");
     zero_float = PyFloat_FromDouble(0.0);
+    if (str_cgt_game != NULL) {
+        tuple_hash_checked = check_tuple_hash();
+        PyErr_Clear(); /* a failed check only means the tuple is made */
+    }
     PyObject *fractions = PyImport_ImportModule("fractions");
     if (fractions != NULL) {
         fraction_type = PyObject_GetAttrString(fractions, "Fraction");
@@ -4875,7 +5144,8 @@ PyInit__kernel(void)
     }
     big_uptimals = PyDict_New();
     add_memo = PyType_Ready(&SumMemo_Type) < 0 ? NULL : summemo_new(&SumMemo_Type, NULL, NULL);
-    by_options = PyDict_New();
+    if (PyType_Ready(&GenTable_Type) == 0)
+        by_options = PyType_GenericNew(&GenTable_Type, NULL, NULL);
     memo_holders = PyList_New(0);
     if (PyType_Ready(&Table_Type) == 0)
         uptimal_table = PyType_GenericNew(&Table_Type, NULL, NULL);

@@ -133,8 +133,9 @@ def test_the_constructor_answers_a_repeated_option_set_with_its_canonical_form(l
 
 @given(st.lists(GENERAL, min_size=1, max_size=4), st.lists(GENERAL, min_size=1, max_size=4))
 def test_general_games_are_one_object_whichever_kernel_interned_them(lefts, rights):
-    # The pure kernel's interning writes the shared table of general games; the compiled one finds games there
-    # through its index of option ids, which must follow what the pure kernel added and survive a collection.
+    # The pure kernel's interning writes the shared table of general games (through its mapping interface); the
+    # compiled one finds games there by their options' ids, which must follow what the pure kernel added and
+    # survive a collection.
     clear_caches()
     with pure_kernel():
         g = kernel.canonical(list(lefts), list(rights))
@@ -146,6 +147,46 @@ def test_general_games_are_one_object_whichever_kernel_interned_them(lefts, righ
     assert all(kernel.intern_general(lefts_of(v), rights_of(v)) is v for v in general)
     if nus(g) is None:
         assert kernel.intern_general(list(reversed(lefts_of(g))), rights_of(g)) is g
+
+
+@given(st.lists(GENERAL, min_size=1, max_size=4), st.lists(GENERAL, min_size=1, max_size=4))
+def test_the_table_of_general_games_reads_like_a_dict(lefts, rights):
+    # kernel.by_options: the pure kernel's dict, or the compiled kernel's table of general games read as a mapping
+    # from the pair of option tuples (sorted by id) to the game
+    g = game(lefts, rights)
+    table = kernel.by_options
+    values = table.values()
+    assert len(values) == len(table) == len({id(v) for v in values})
+    assert all(nus(v) is None for v in values)
+    for v in values:
+        key = (lefts_of(v), rights_of(v))
+        assert table[key] is v and key in table and table.get(key) is v
+    assert sorted(map(id, (table[key] for key in table))) == sorted(map(id, values))
+    assert table.get(((zero,), (zero,))) is None and table.get(((zero,), (zero,)), "no") == "no"  # * is an uptimal
+    with pytest.raises(KeyError):
+        table[((star,), (star,))]  # {* | *} = 0
+    if nus(g) is None:
+        assert table[(lefts_of(g), rights_of(g))] is g
+        if not PURE:  # the compiled table keys by the sets of options: their order does not matter
+            assert table.get((tuple(reversed(lefts_of(g))), rights_of(g))) is g
+
+
+@given(st.lists(st.tuples(st.integers(0, 2**20 - 1), st.integers(0, 2**20 - 1)), min_size=1, max_size=200))
+def test_fresh_nimbers_from_nim_sums_are_interned_and_collected(pairs):
+    # the nim sum's direct path makes a new nimber in place (after the ring of pending insertions has filled): it
+    # is then the one interned *(a XOR b), with the fields and hash of any nimber, and a collection takes it out
+    clear_caches()
+    sums = [nimber(a) + nimber(b) for a, b in pairs]
+    for (a, b), s in zip(pairs, sums):
+        assert s is nimber(a ^ b) and nus(s) == (0, 0, a ^ b) and s.nim_value == a ^ b
+        assert hash(s) == (hash(0) if a == b else hash(("cgt.Game", game_id(s))))
+    before = interned_counts()["uptimals"]
+    values = {a ^ b for a, b in pairs}
+    del sums, s
+    clear_caches()
+    assert interned_counts()["uptimals"] <= before
+    assert all(nimber(a) + nimber(b) is nimber(a ^ b) for a, b in pairs)
+    assert len({nimber(v) for v in values}) == len(values)
 
 
 @given(st.one_of(st.integers(0, 2**10), st.integers(0, 2**23)), st.one_of(st.integers(0, 2**10), st.integers(0, 2**23)))
