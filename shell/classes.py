@@ -27,7 +27,7 @@ from cgt.thermo.thermograph import Thermograph, Trajectory
 from cgt.errors import NotApplicableError
 
 from cgt.games.engine.ruleset import Position
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import Color
 from cgt.games.grid.board import Grid, Symmetry
@@ -114,6 +114,7 @@ _HIERARCHY = [
     ("Thermograph", "game.Thermograph", ("Object",)),
     ("Trajectory", "game.Trajectory", ("Object",)),
     ("CompoundGame", "game.CompoundGame", ("Game",)),
+    ("NegativeGame", "game.NegativeGame", ("Game",)),
     ("ExplicitGame", "game.ExplicitGame", ("Game",)),
     ("Boolean", "cgsuite.lang.Boolean", ("Object",)),
     ("String", "cgsuite.lang.String", ("Object",)),
@@ -188,6 +189,7 @@ def _short_name(value) -> str | None:
         (Player, lambda x: "Player"), (Outcome, lambda x: "OutcomeClass"),
         (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
         (CompoundGame, lambda x: "CompoundGame"), (DisjunctiveSum, lambda x: "CompoundGame"),
+        (NegativeGame, lambda x: "NegativeGame"),
         (ExplicitGame, lambda x: "ExplicitGame"),
         (MutableList, lambda x: "MutableList"), (MutableSet, lambda x: "MutableSet"),
         (MutableMap, lambda x: "MutableMap"), (ShellMap, lambda x: "Map"),

@@ -28,7 +28,8 @@ import cgt.loopy as loopy
 from cgt.loopy import LoopyGame
 
 from cgt.games.engine.catalogue import is_ruleset
-from cgt.games.engine.sums import DisjunctiveSum, is_summand
+from cgt.games.engine.ruleset import Position
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_summand, negative
 from cgt.games.grid.board import Grid
 from cgt.games.strip.board import Strip
 
@@ -42,6 +43,7 @@ from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_optio
 from cgt.shell.methods import REGISTRY
 from cgt.shell.explicit import ExplicitGame
 from cgt.short.products import ordinal_sum_of_form
+from cgt.short.selective import CompoundGame
 from cgt.shell.parser import CHAINS
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.grid_values import coordinate_arithmetic, grid_index
@@ -620,6 +622,9 @@ class Interpreter:
             return from_tower(-a)
         if isinstance(a, MisereGame):
             raise ShellError(f"cannot negate {describe(a)}: misère games have no negatives")
+        a = as_summand(a)
+        if isinstance(a, (Position, DisjunctiveSum, NegativeGame, CompoundGame)):
+            return negative(a)              # CGSuite's NegativeGame: -G keeps the form of G
         return -_game_operand(a, "negate")
 
     def _pos(self, node, scope):
@@ -1136,7 +1141,7 @@ def _parse_number(text: str) -> Fraction:
 
 
 def _is_gameish(value) -> bool:
-    return (isinstance(value, (Game, DisjunctiveSum, ExplicitGame)) or is_number(value) or is_position(value)
+    return (isinstance(value, (Game, DisjunctiveSum, NegativeGame, ExplicitGame)) or is_number(value) or is_position(value)
             or is_game_object(value))
 
 
@@ -1144,7 +1149,7 @@ def _valued(value):
     """A sum of positions stands for its value where a short game is needed (a position does, in to_game),
     and an explicit game for its canonical form."""
     value = as_summand(value)
-    if isinstance(value, DisjunctiveSum):
+    if isinstance(value, (DisjunctiveSum, NegativeGame)):
         return value.value
     return value.canonical_form if isinstance(value, ExplicitGame) else value
 

@@ -1,5 +1,6 @@
 """The methods of ruleset positions (CGSuite's ``Game`` members, on :class:`cgt.games.Position`) and of
-their sums (CGSuite's ``CompoundGame`` of type ``DisjunctiveSum``, :class:`cgt.games.engine.sums.DisjunctiveSum`).
+their sums (CGSuite's ``CompoundGame`` of type ``DisjunctiveSum``, :class:`cgt.games.engine.sums.DisjunctiveSum`)
+and negatives (CGSuite's ``NegativeGame``, :class:`cgt.games.engine.sums.NegativeGame`).
 
 A position answers from its ruleset: its options and moves as written (a list: options need not be
 distinct), winning moves, decomposition, followers, misère outcome; ``P.CanonicalForm`` is its value.
@@ -19,18 +20,20 @@ import cgt
 from cgt.errors import NotApplicableError
 
 from cgt.games.engine.ruleset import Move, Position
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
 
 from cgt.shell.enums import CompoundType
 from cgt.shell.method_registry import Section
 from cgt.shell.values import describe, player_of
 
-__all__ = ["POSITIONS", "SUMS", "sensible_options"]
+__all__ = ["POSITIONS", "SUMS", "NEGATIVES", "sensible_options"]
 
 #: The members of ruleset positions (moves included).
 POSITIONS = Section("ruleset positions", Position, letter="P")
 #: The members of sums of positions: ``Kayles(3) + Kayles(4)`` keeps its components (CGSuite's ``CompoundGame``).
 SUMS = Section("sums of positions", DisjunctiveSum, letter="C")
+#: The members of negated positions and compounds: ``-Kayles(3)`` keeps its form (CGSuite's ``NegativeGame``).
+NEGATIVES = Section("negative games", NegativeGame, letter="N")
 
 POSITIONS.method("CanonicalForm", lambda p: p.value, doc=Position.value)
 POSITIONS.method("GameValue", lambda p: p.game_value, doc=Position.game_value)
@@ -130,3 +133,33 @@ def sum_options(c: DisjunctiveSum, player=None) -> list:
 def sum_compound_type(c: DisjunctiveSum):
     """DisjunctiveSum: how the compound combines its components."""
     return CompoundType[c.kind]
+
+
+# ---------------------------------------------------------------- negatives of positions and compounds
+
+_N = NegativeGame
+NEGATIVES.method("CanonicalForm", lambda n: n.value, doc=_N.value)
+NEGATIVES.method("GameValue", lambda n: n.game_value, doc=_N.game_value)
+NEGATIVES.method("OutcomeClass", lambda n: n.outcome, doc=_N.outcome)
+NEGATIVES.method("NimValue", lambda n: n.nim_value, doc=_N.nim_value)
+NEGATIVES.method("LeftOptions", lambda n: n.left_options, doc=_N.left_options)
+NEGATIVES.method("RightOptions", lambda n: n.right_options, doc=_N.right_options)
+NEGATIVES.method("Decomposition", lambda n: n.decomposition, doc=_N.decomposition)
+NEGATIVES.method("MisereCanonicalForm", lambda n: n.misere_canonical_form, doc=_N.misere_canonical_form)
+NEGATIVES.method("MisereOutcomeClass", lambda n: n.misere_outcome, doc=_N.misere_outcome)
+NEGATIVES.method("MisereNimValue", lambda n: n.misere_nim_value, doc=_N.misere_nim_value)
+NEGATIVES.method("Genus", lambda n: n.genus, doc=_N.genus)
+
+
+@NEGATIVES.method("G")
+def negated(n: NegativeGame):
+    """The game negated: (-G).G is G."""
+    return n.g
+
+
+@NEGATIVES.method("Options", arity=(0, 1), usage="N.Options, or N.Options(Left)")
+def negative_options(n: NegativeGame, player=None) -> list:
+    """N.Options: every option (an impartial game's, or Left's then Right's); N.Options(Left): Left's."""
+    if player is None:
+        return n.options
+    return n.left_options if player_of(player) is cgt.Player.Left else n.right_options

@@ -30,7 +30,7 @@ from cgt.notation.print_order import option_key
 
 from cgt.games.engine.catalogue import is_ruleset
 from cgt.games.engine.ruleset import Move, Position
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_compound
 from cgt.games.engine.variants import VariantRuleset
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import Color, GraphRuleset
@@ -275,7 +275,7 @@ def to_game(value, what: str = "value") -> Game:
         return value
     if is_number(value):
         return cgt.as_game(value)
-    if is_position(value):
+    if is_position(value) or isinstance(value, (DisjunctiveSum, NegativeGame)):
         return value.value
     if isinstance(value, ExplicitGame):
         return value.canonical_form
@@ -420,6 +420,9 @@ def format_value(value) -> str:
         return position_text(value)
     if isinstance(value, DisjunctiveSum):          # a CompoundGame sum prints G + H
         return " + ".join(format_value(c) for c in value.components)
+    if isinstance(value, NegativeGame):            # CGSuite's NegativeGame: -G, or -(...) around a compound
+        text = format_value(value.g)
+        return f"-({text})" if is_compound(value.g) else f"-{text}"
     if is_ruleset(value):
         return ruleset_text(value)
     if isinstance(value, Graph):                  # plain graphs print as Graph("...")
