@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import cgt
 from cgt.errors import NotApplicableError
+from cgt.runtime.interrupt import check_interrupt
 
 from cgt.games.engine.ruleset import Move, Position
 from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
@@ -26,7 +27,7 @@ from cgt.shell.enums import CompoundType
 from cgt.shell.method_registry import Section
 from cgt.shell.values import describe, player_of
 
-__all__ = ["POSITIONS", "SUMS", "NEGATIVES", "sensible_options"]
+__all__ = ["POSITIONS", "SUMS", "NEGATIVES", "sensible_options", "sensible_lines"]
 
 #: The members of ruleset positions (moves included).
 POSITIONS = Section("ruleset positions", Position, letter="P")
@@ -163,3 +164,53 @@ def negative_options(n: NegativeGame, player=None) -> list:
     if player is None:
         return n.options
     return n.left_options if player_of(player) is cgt.Player.Left else n.right_options
+
+
+# ---------------------------------------------------------------- sensible lines of play
+
+def _moves_of(x, left: bool) -> list:
+    """The options of a position, sum or negative for one player (positions, not moves)."""
+    if isinstance(x, Position):
+        return list(x.options_for(cgt.Player.Left if left else cgt.Player.Right))
+    return list(x.left_options if left else x.right_options)
+
+
+def sensible_lines(g, player) -> list:
+    """``G.SensibleLines(Left)``: the lines of play by which that player's options realise the canonical
+    options of G's value (CGSuite's ``SensibleLines``).
+
+    A line is ``[X1, Y1, X2, Y2, …, Xk]``: ``X1`` is an option of G, each ``Yi`` an opponent's option of
+    ``Xi`` that reverses it (``Yi <= G`` for Left, ``Yi >= G`` for Right), each ``Xi+1`` an option of ``Yi``,
+    and the value of ``Xk`` is a canonical option of G.  By the reversible-move theorem (Conway, *On Numbers
+    and Games*, ch. 10; Siegel, *Combinatorial Game Theory*, II.2) replacing a reversible option by the
+    options of its reversing option leaves G's value unchanged, and repeating this (against G each time)
+    reaches the canonical options; so every canonical option ends some line, and a line
+    of one position is a sensible option.  Options that are dominated and not reversible end no line.
+
+    >>> from cgt.games import Kayles
+    >>> from cgt.shell.values import format_value
+    >>> format_value(sensible_lines(Kayles(2), cgt.Player.Left))
+    '[[Kayles(1)],[Kayles(0)]]'
+    """
+    left = player_of(player) is cgt.Player.Left
+    value = g.value
+    canonical = set(value.left_options if left else value.right_options)
+    lines: list = []
+
+    def extend(prefix: list, x) -> None:
+        check_interrupt()
+        if x.value in canonical:
+            lines.append(prefix + [x])
+            return
+        for y in _moves_of(x, not left):
+            if (y.value <= value) if left else (y.value >= value):
+                for z in _moves_of(y, left):
+                    extend(prefix + [x, y], z)
+
+    for x in _moves_of(g, left):
+        extend([], x)
+    return lines
+
+
+for _section in (POSITIONS, SUMS, NEGATIVES):
+    _section.method("SensibleLines", sensible_lines, arity=(1, 1), usage=f"{_section.letter}.SensibleLines(Left)")
