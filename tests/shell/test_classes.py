@@ -259,3 +259,31 @@ def test_script_games_use_the_results_cache(tmp_path, monkeypatch, capsys):
     finally:
         results_cache.disable()
         userclasses._LOADED.clear()
+
+
+def test_help_on_script_classes(session):
+    """help(R) for a script class, a script ruleset object or a singleton: where it is declared, what it
+    extends, the comment above the declaration (as a docstring), parameters, members, nested classes."""
+    text = session.run("help(mygames.MySubtraction)").splitlines()
+    assert text[0] == (f"mygames.MySubtraction: a class declared in {FOLDER / 'mygames' / 'MySubtraction.cgs'}, "
+                       "extends HeapRuleset")
+    assert text[1:] == ["A subtraction game: take s counters from a heap, for s in the subtraction set.",
+                        "MySubtraction(subtractionSet as List)", "Members: HeapOptions(heapSize as Integer)"]
+    text = session.run("help(StepGame)").splitlines()          # found on the search path by its name
+    assert text[0].startswith("StepGame: a class declared in") and text[0].endswith(", extends Ruleset")
+    assert text[1:] == ["StepGame(leftStep as Integer, rightStep as Integer ? 1)", "Members: Eval(n as Integer)",
+                        "Classes: Position(n as Integer) extends Game"]
+    text = session.run("help(StepGame(2))").splitlines()       # a ruleset: an object of the class
+    assert text[0] == "StepGame(2, 1): an object of the class StepGame" and text[2:] == [
+        "StepGame(leftStep as Integer, rightStep as Integer ? 1)", "Members: Eval(n as Integer)",
+        "Classes: Position(n as Integer) extends Game"]
+    text = session.run("help(mygames.MyDomineering)").splitlines()
+    assert "a singleton class declared in" in text[0] and text[0].endswith("extends GridRuleset")
+    assert text[1].startswith("Domineering: Left places a vertical domino")
+    assert session.run("help(mygames.Colour)").splitlines()[1] == "Values: Red, Green, Blue"
+    session.run("/* Halve a heap:\n   take at most half. */\nclass Half(n) extends ImpartialGame\n"
+                "  override def Options := [Half(m) for m from n.Div(2) to n - 1];\nend")
+    assert session.run("help(Half)").splitlines()[:3] == [
+        "Half: a class declared at the prompt, extends ImpartialGame", "Halve a heap:", "take at most half."]
+    with pytest.raises(ShellError, match="no help for 'NoSuchGame'"):
+        session.run("help(NoSuchGame)")
