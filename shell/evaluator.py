@@ -285,6 +285,9 @@ class Interpreter:
     def _enum_decl(self, node, scope):
         return self._declare(node, scope, set())
 
+    def _static_block(self, node, scope):
+        raise self._error("a static … end block belongs in a class: it runs once, when the class is declared", node)
+
     def _modified(self, node, scope):
         *modifiers, statement = node.children
         names = {m.data[4:] for m in modifiers}

@@ -40,6 +40,7 @@ import cgt
 from cgt.errors import CGTError, InvalidPositionError
 from cgt.kernel.game import register_cache
 from cgt.kernel.player import Player
+from lark import Tree
 
 from cgt.games.engine.ruleset import ImpartialRuleset, Position, Ruleset
 from cgt.games.engine.sums import DisjunctiveSum
@@ -555,23 +556,34 @@ def define_enum(interp, node, scope, declaring=None, package: str = ""):
 
 
 def _static_fields(interp, cls: ScriptClass) -> None:
-    """Evaluate the ``static var`` members once, when the class is declared (in the class's scope)."""
+    """Evaluate the ``static var`` members and run the ``static … end`` blocks once, in the order written,
+    when the class is declared (in the class's scope).
+
+    A static block may assign the class's own static vars (it initialises them: ``static var t;`` then
+    ``static t := …; end``); its other new names, and those it declares with ``var``, are its own.
+    """
     from cgt.shell.evaluator import Scope
 
     statics = [item for item in cls.initializers if item[3]]
     cls.initializers = [item for item in cls.initializers if not item[3]]
     scope = Scope(StaticView(cls), cls.scope)
-    for _, field, expr, _ in statics:
+    for kind, field, expr, _ in statics:
+        if kind == "static_block":
+            block = Scope({}, Scope(StaticView(cls, initialising=True), cls.scope))
+            interp.evaluate_in(Tree("block", expr.children), block, cls.source)
+            continue
         cls.static_values[field] = None if expr is None else interp.evaluate_in(expr, scope, cls.source)
 
 
 class StaticView:
-    """The names a class's static members see: its static vars and static members."""
+    """The names a class's static members see: its static vars and static members (which a static block,
+    ``initialising``, may assign when they are the class's own static vars)."""
 
-    __slots__ = ("cls",)
+    __slots__ = ("cls", "initialising")
 
-    def __init__(self, cls):
+    def __init__(self, cls, initialising: bool = False):
         self.cls = cls
+        self.initialising = initialising
 
     def __contains__(self, name) -> bool:
         return any(name in c.static_values for c in self.cls.lineage()) or self.cls.find(name) is not None
@@ -583,7 +595,11 @@ class StaticView:
         return script_attribute(active_interpreter(), self.cls, name)
 
     def __setitem__(self, name, value):
-        raise ShellError(f"cannot assign {name}: static members are immutable")
+        if self.initialising and name in self.cls.static_values:
+            self.cls.static_values[name] = value
+            return
+        raise ShellError(f"cannot assign {name}: static members are immutable"
+                         + (" (a static block assigns only the static vars of its class)" if self.initialising else ""))
 
 
 def _members(interp, cls: ScriptClass, body, scope) -> None:
@@ -619,6 +635,8 @@ def _members(interp, cls: ScriptClass, body, scope) -> None:
         elif kind == "enum_decl":
             nested = define_enum(interp, statement, scope, cls)
             cls.nested[nested.name] = nested
+        elif kind == "static_block":
+            cls.initializers.append(("static_block", None, statement, True))
         else:
             if modifiers:
                 raise interp.error_at(f"{' '.join(sorted(modifiers))} applies to def, var and class only", statement)

@@ -79,6 +79,19 @@ GOLDEN = [
     ("class U(n) extends Game override def Options(p) := if p == Left and n > 0 then [U(n - 1)] else [] end; "
      "override def Decomposition := [U(1) for i from 1 to n]; end; [U(4).CanonicalForm, U(4).Decomposition]",
      "[4,[U(1),U(1),U(1),U(1)]]"),
+    # static ... end blocks (CGSUITE.md §4.6): run once, when the class is declared, in order with the static
+    # vars; they may assign the class's own static vars, and their other names are their own
+    ("class A static var x := 1; static var t; static t := [x, x + 1]; var k := 0; "
+     "for i from 1 to 3 do k := k + i end; t := t.Adjoin(k) end; static def T := t; end; [A.x, A.T, A.t]",
+     "[1,[1,2,6],[1,2,6]]"),
+    ("class B static var x := 1; static x := 2; y := x end; static var z := x + 1; static def X := [x, z]; end; B.X",
+     "[2,3]"),
+    ("class D static var n := 0; static n := n + 1 end; def N := n; end; [D().N, D().N, D.n]", "[1,1,1]"),
+    ("class C static var x := 1; static Foo := 2 end; static def Foo := 3; end",
+     "ERROR cannot assign Foo: static members are immutable"),
+    ("class C2 static var x := 1; def Set := begin x := 2 end; end; C2().Set", "ERROR cannot assign x"),
+    ("static x := 1 end", "ERROR a static … end block belongs in a class"),
+    ("class G static error(\"bad\") end end", "ERROR bad"),
     # modifiers outside classes, this outside a class
     ("override def F(x) := x", "ERROR applies to members of a class"),
     ("this", "ERROR this is only defined inside a class"),
@@ -121,6 +134,10 @@ FILES = [
     ("HalvingNim(5) is ImpartialGame", "true"),
     ("HalvingNim(5).Class", "⟪HalvingNim.Position⟫"),
     ("(HalvingNim(3) + HalvingNim(5)).NimValue", "1"),
+    # a static block builds TakeTable's moves [1,2,4] once; the subtraction game {1,2,4} has the nim values
+    # 0,1,2 repeating (by hand: mex{0} = 1, mex{1,0} = 2, mex{2,1} = 0, mex{0,2,0} = 1, ...)
+    ("mygames.TakeTable.Moves", "[1,2,4]"),
+    ("[mygames.TakeTable(n).NimValue for n from 0 to 8]", "[0,1,2,0,1,2,0,1,2]"),
 ]
 
 
@@ -287,3 +304,10 @@ def test_help_on_script_classes(session):
         "Half: a class declared at the prompt, extends ImpartialGame", "Halve a heap:", "take at most half."]
     with pytest.raises(ShellError, match="no help for 'NoSuchGame'"):
         session.run("help(NoSuchGame)")
+
+
+def test_a_static_block_runs_once(session, capsys):
+    """The static block of TakeTable.cgs runs when the file is read, not for each object or use."""
+    assert session.run("[mygames.TakeTable(5).NimValue, mygames.TakeTable(7).Options.Size, "
+                       "mygames.TakeTable.Moves]") == "[2,3,[1,2,4]]"
+    assert capsys.readouterr().out.count("table built") == 1
