@@ -598,7 +598,10 @@ class Interpreter:
         return _game_operand(a, "add") + _game_operand(b, "add")
 
     def _sub(self, node, scope):
-        a, b = (self.eval(child, scope) for child in node.children)
+        a, b = (as_summand(self.eval(child, scope)) for child in node.children)
+        if (isinstance(a, (Position, DisjunctiveSum, NegativeGame)) and
+                isinstance(b, (Position, DisjunctiveSum, NegativeGame))):
+            return a + negative(b)          # CGSuite's G - H = G + (-H), a compound sum kept as written
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
             return misere_add(a, b, "subtract")
         if needs_tower(a, b):

@@ -48,7 +48,11 @@ ROWS = [
     ("(Kayles(3) + Kayles(3)).Decomposition", "[Kayles(3),Kayles(3)]"),
     ("Kayles(3) + Kayles(3) == 0", "true"),                   # compared by value, like a position
     ("Kayles(3) + Kayles(3) + 1", "1"),                       # with a number: arithmetic on values
-    ("Kayles(3) + Kayles(4) - Kayles(4)", "*3"),
+    # G - H is G + (-H), a compound sum (CGSUITE.md §4.3), whose value is the difference
+    ("Kayles(3) + Kayles(4) - Kayles(4)", "Kayles(3) + Kayles(4) + -Kayles(4)"),
+    ("(Kayles(3) + Kayles(4) - Kayles(4)).CanonicalForm", "*3"),
+    ("Kayles(2) - (Kayles(1) + Kayles(1))", "Kayles(2) + -(Kayles(1) + Kayles(1))"),
+    ("Kayles(3) - 1", "-1*3"),                                # with a number: arithmetic on values
     ("(Kayles(3) + Kayles(3)).Temperature", "-1"),            # a game method, on the value
     ("[Kayles(1), Kayles(2)].Sum", "Kayles(1) + Kayles(2)"),
     ("Kayles(3) + Nim(2)", "Kayles(3) + Nim(2)"),
