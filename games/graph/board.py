@@ -102,18 +102,19 @@ class _LabelMap:
 def _writer_map(labels) -> Callable:
     """label -> token for writing: the first token mapping to the label, else its plain text."""
     reverse: dict = {}
+    unhashable: list = []                # (label, token) for labels that are not dictionary keys (lists)
     if isinstance(labels, Mapping):
         for token, label in labels.items():
             try:
                 reverse.setdefault(label, token)
             except TypeError:
-                pass
+                unhashable.append((label, token))
 
     def write(label) -> str:
         try:
             token = reverse.get(label)
         except TypeError:
-            token = None
+            token = next((t for x, t in unhashable if type(x) is type(label) and x == label), None)
         if token is None:
             token = "" if label is None else str(label)
         return token if len(token) <= 1 else "{" + token + "}"

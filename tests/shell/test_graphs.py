@@ -277,7 +277,8 @@ GRAPH_VALUES = [
     "Graph.FromAdjacencyList([[3],[3],[1,2]], 2, Color.Green)", 'Graph.Path(3, Nothing, "-")',
     'Graph.Path(2, "x", "x")', "Graph.Cycle(3).DeleteEdgeByIndex(2, 1)", 'DirectedGraph("<<>")',
     'DirectedGraph.FromAdjacencyList([[3,1],[],[2,1]], 1/2, "a b")', 'Graph("--(-;--)").ToDirectedGraph',
-    'Graph.Path(2, 1, "1")', "Graph.Path(3).UpdatedVertexLabels({2 => ^})",
+    'Graph.Path(2, 1, "1")', "Graph.Path(3).UpdatedVertexLabels({2 => ^})", "Graph.Path(2, [1, 2], {1 => 2})",
+    "Graph.Path(2, 2 + *, omega)",
 ]
 
 
@@ -296,7 +297,7 @@ def test_printed_graphs_read_back_equal(source):
 def test_random_graphs_read_back_equal(data):
     directed = data.draw(st.booleans())
     n = data.draw(st.integers(0, 6))
-    labels = st.sampled_from([None, None, 3, "x", "-", Color.Blue, cgt.star, cgt.Player.Left])
+    labels = st.sampled_from([None, None, 3, "x", "-", Color.Blue, cgt.star, cgt.Player.Left, [1, 2], "3"])
     vertex_labels = data.draw(st.lists(labels, min_size=n, max_size=n))
     edges = data.draw(st.lists(st.tuples(st.integers(1, n), st.integers(1, n), labels), max_size=8)) if n else []
     graph = (DirectedGraph if directed else Graph)(vertex_labels, edges)
