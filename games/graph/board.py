@@ -1,4 +1,6 @@
-"""``Graph``: an immutable undirected multigraph with vertex and edge labels (CGSuite's ``cgsuite.util.Graph``).
+"""``Graph``: an immutable undirected multigraph with vertex and edge labels (CGSuite's ``cgsuite.util.Graph``),
+and ``DirectedGraph``, its directed sibling (CGSuite's ``cgsuite.util.DirectedGraph``), whose edges are written
+``>`` and ``<`` (after the label, if any).
 
 Vertices are numbered ``1..n``; loops and parallel edges are allowed; every vertex and every edge carries a
 label (``None`` is CGSuite's ``Nothing``).  Edges are kept in the order they were made, and a vertex's
@@ -20,8 +22,9 @@ more than once is named ``:A``, ``:B``, ... (after 26 names ``:{v26}``, ...) at 
 continuations are wrapped as ``(...;...)``, labels longer than one character as ``{...}``, an unlabelled
 edge is ``-`` and a lone unnamed unlabelled vertex is ``.``.  A string the writer produced parses back to
 an isomorphic graph with the same string; that graph is ``g`` itself (vertex numbers and edge order
-included) when ``g`` was numbered in writing order, as graphs parsed from written strings are.  Edges are
-stored as ``(a, b, label)`` with ``a <= b``.
+included) when ``g`` was numbered in writing order, as graphs parsed from written strings are;
+:meth:`Graph.exact_string` gives a string that always parses back to ``g`` itself.  Edges are stored as
+``(a, b, label)`` with ``a <= b`` (in a directed graph, from ``a`` to ``b``).
 
 >>> g = Graph.parse("--(-;--;---)")
 >>> g.vertex_count, g.edge_count, str(g)
