@@ -43,7 +43,7 @@ from cgt.kernel.player import Player
 from lark import Tree
 
 from cgt.games.engine.ruleset import ImpartialRuleset, Position, Ruleset
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
 from cgt.games.grid.board import Grid
 from cgt.games.heap.ruleset import HeapRuleset
 
@@ -873,6 +873,10 @@ def _as_position(value):
         return value.position
     if isinstance(value, DisjunctiveSum):
         return SumPosition(_as_position(c) for c in value.components)
+    if isinstance(value, NegativeGame):
+        if value.impartial:                   # an impartial -G is G's game tree, the players' names exchanged
+            return _as_position(value.g)
+        return FixedValue(value.value)        # as a game value in an option list: the negative of G's
     if isinstance(value, (int, cgt.Game)) and not isinstance(value, bool):
         return FixedValue(cgt.as_game(value) if not isinstance(value, cgt.Game) else value)
     from fractions import Fraction

@@ -79,6 +79,15 @@ GOLDEN = [
     ("class U(n) extends Game override def Options(p) := if p == Left and n > 0 then [U(n - 1)] else [] end; "
      "override def Decomposition := [U(1) for i from 1 to n]; end; [U(4).CanonicalForm, U(4).Decomposition]",
      "[4,[U(1),U(1),U(1),U(1)]]"),
+    # an option may be a negative (CGSuite's NegativeGame) or a difference G - H = G + -H: M(n) = {-M(n-1)|} is
+    # 0, {0|} = 1, {-1|} = 0, 1, ...; M2(1) = {M2(0) - M2(0)|} = {0|} = 1, M2(2) = {1 - 0|} = 2; an impartial
+    # -G is G (I(n)'s options -I(m), m < n, make it the nim heap *n)
+    ("class M(n) extends Game override def Options(p) := if n > 0 and p == Left then [-M(n - 1)] else [] end; "
+     "end; [M(n).CanonicalForm for n from 0 to 3]", "[0,1,0,1]"),
+    ("class M2(n) extends Game override def Options(p) := if n > 0 and p == Left then [M2(n - 1) - M2(0)] "
+     "else [] end; end; [M2(1).CanonicalForm, M2(2).CanonicalForm]", "[1,2]"),
+    ("class I(n) extends ImpartialGame override def Options := [-I(m) for m from 0 to n - 1]; end; "
+     "[I(3).NimValue, I(3).MisereCanonicalForm, -I(2)]", "[3,*[3],-I(2)]"),
     # static ... end blocks (CGSUITE.md §4.6): run once, when the class is declared, in order with the static
     # vars; they may assign the class's own static vars, and their other names are their own
     ("class A static var x := 1; static var t; static t := [x, x + 1]; var k := 0; "
