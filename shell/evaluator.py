@@ -48,7 +48,7 @@ from cgt.shell.parser import CHAINS
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.grid_values import coordinate_arithmetic, grid_index
 from cgt.shell.strip_values import strip_index
-from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptPackage,
+from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptObject, ScriptPackage,
                                    as_summand, call_method, call_script, class_for_test, define_class, define_enum,
                                    find_script, is_game_object, is_script_value, script_attribute)
 from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,
@@ -272,6 +272,9 @@ class Interpreter:
 
     def _def_(self, node, scope):
         name, params, body = node.children
+        if name.type == "OP_NAME":
+            raise self._error(f"def {name} declares an operator method: it belongs in a class, whose objects "
+                              f"then meet the operator by calling it", node)
         parameters = declared_parameters(params)
         text = procedure_text(parameters, body)
         function = Procedure(str(name), parameters, body, scope, self.source, text)
@@ -578,8 +581,19 @@ class Interpreter:
         return compare(a, str(op), b)
 
     # ------------------------------------------------------------ arithmetic
+    def _user_operator(self, operator: str, a, b):
+        """``a + b`` (and ``-``, ``*``, ``/``, ``%``, ``^``) where ``a`` is an object whose class declares
+        ``def op+(that)``: that method, called with ``b``; else ``_NOTHING``."""
+        if isinstance(a, ScriptObject) and a.cls.find("op" + operator) is not None:
+            return call_method(self, a, "op" + operator, [b], {})
+        return _NOTHING
+
     def _add(self, node, scope):
-        a, b = (as_summand(self.eval(child, scope)) for child in node.children)
+        a, b = (self.eval(child, scope) for child in node.children)
+        found = self._user_operator("+", a, b)
+        if found is not _NOTHING:
+            return found
+        a, b = as_summand(a), as_summand(b)
         if is_summand(a) and is_summand(b) and not (isinstance(a, MisereGame) and isinstance(b, MisereGame)):
             return a + b            # positions (and misère games) add to a compound sum, CGSuite's CompoundGame
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
@@ -598,7 +612,11 @@ class Interpreter:
         return _game_operand(a, "add") + _game_operand(b, "add")
 
     def _sub(self, node, scope):
-        a, b = (as_summand(self.eval(child, scope)) for child in node.children)
+        a, b = (self.eval(child, scope) for child in node.children)
+        found = self._user_operator("-", a, b)
+        if found is not _NOTHING:
+            return found
+        a, b = as_summand(a), as_summand(b)
         if (isinstance(a, (Position, DisjunctiveSum, NegativeGame)) and
                 isinstance(b, (Position, DisjunctiveSum, NegativeGame))):
             return a + negative(b)          # CGSuite's G - H = G + (-H), a compound sum kept as written
@@ -641,6 +659,9 @@ class Interpreter:
 
     def _mul(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        found = self._user_operator("*", a, b)
+        if found is not _NOTHING:
+            return found
         if is_number(a) and is_number(b):
             return self._number_product(Fraction(a), Fraction(b))
         if is_tower(a) or is_tower(b):
@@ -690,6 +711,9 @@ class Interpreter:
 
     def _div(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        found = self._user_operator("/", a, b)
+        if found is not _NOTHING:
+            return found
         x, y = number_of(a), number_of(b)
         if x is None or y is None or y == 0:
             if is_tower(a) or is_tower(b) or (x is not None and y == 0):
@@ -708,6 +732,9 @@ class Interpreter:
     def _power_of(self, base, exponent, scope):
         a = self.eval(base, scope)
         b = self.eval(exponent, scope)
+        found = self._user_operator("^", a, b)
+        if found is not _NOTHING:
+            return found
         if isinstance(b, Game) and not b.is_number and (is_number(a) or isinstance(a, Game)):
             raise ShellError(f"cannot raise {describe(a)} to the power {describe(b)}: between two values ^ is "
                              "a power, as in CGSuite; a number and ups are added with +, e.g. 1 + ^*")
@@ -736,6 +763,9 @@ class Interpreter:
 
     def _mod(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        found = self._user_operator("%", a, b)
+        if found is not _NOTHING:
+            return found
         x, y = number_of(a), number_of(b)
         if x is None or y is None:
             raise ShellError(f"cannot take {describe(a)} modulo {describe(b)}: '%' needs numbers")

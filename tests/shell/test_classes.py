@@ -88,6 +88,17 @@ GOLDEN = [
      "else [] end; end; [M2(1).CanonicalForm, M2(2).CanonicalForm]", "[1,2]"),
     ("class I(n) extends ImpartialGame override def Options := [-I(m) for m from 0 to n - 1]; end; "
      "[I(3).NimValue, I(3).MisereCanonicalForm, -I(2)]", "[3,*[3],-I(2)]"),
+    # def op+(that) etc. (CGSUITE.md §4.6: CGSuite's grammar reads them; here an object of the class meets the
+    # operator, as its left operand, by calling the method)
+    ("class V(a) def op+(that) := V(a + that.a); def op*(k) := V(a * k); def op-(that) begin V(a - that.a) end; "
+     "def op^(k) := V(a ^ k); def op/(k) := a / k; def op%(k) := a % k; end; "
+     "[V(1) + V(2), V(3) * 2, V(5) - V(1), V(2) ^ 3, V(1) + V(1) + V(1), V(3) / 2, V(7) % 4]",
+     "[V(3),V(6),V(4),V(8),V(3),3/2,3]"),
+    ("class W(a) def op+(that) := 1; end; class W2(a) extends W override def op+(that) := 2; end; [W(0) + 5, W2(0) + 5]",
+     "[1,2]"),
+    ("op := 3; def opx(y) := y; [op+1, op*2, opx(5)]", "[4,6,5]"),      # op is still a name elsewhere
+    ("class W3(a) end; W3(1) + W3(2)", "ERROR cannot add W3(1)"),
+    ("def op+(x) := 1", "ERROR def op+ declares an operator method: it belongs in a class"),
     # static ... end blocks (CGSUITE.md §4.6): run once, when the class is declared, in order with the static
     # vars; they may assign the class's own static vars, and their other names are their own
     ("class A static var x := 1; static var t; static t := [x, x + 1]; var k := 0; "
