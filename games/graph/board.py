@@ -477,15 +477,19 @@ class Graph:
     def exact_string(self, vertex_labels=None, edge_labels=None) -> str:
         """A graph string that parses (with the same maps) back to this very graph, vertex numbers and edge
         order included: :meth:`to_string` when that does, else every vertex named in order (``:A;:B;...``)
-        followed by every edge in stored order as a component of its own (``:A-:C;:B-:C``).
+        followed by every edge in stored order as a component of its own (``:A-:C;:B-:C``), which also serves
+        when the depth-first string nests branches too deeply to write.
 
         >>> g = Graph.from_adjacency_list([[3], [3], [1, 2]])
         >>> g.to_string(), g.exact_string(), Graph.parse(g.exact_string()) == g
         ('--', ':A;:B;:C;:A-:C;:B-:C', True)
         """
-        text = self.to_string(vertex_labels, edge_labels)
-        if type(self).parse(text, vertex_labels, edge_labels) == self:
-            return text
+        try:
+            text = self.to_string(vertex_labels, edge_labels)
+            if type(self).parse(text, vertex_labels, edge_labels) == self:
+                return text
+        except RecursionError:                # branches nested too deep to write: the flat form has no nesting
+            pass
         vtok = _writer_map(vertex_labels if vertex_labels is not None else _DEFAULT_MAP)
         etok = _writer_map(edge_labels if edge_labels is not None else _DEFAULT_MAP)
         names = [vtok(x) + ":" + _vertex_name(k) for k, x in enumerate(self._labels)]
@@ -857,21 +861,27 @@ class _Parser:
         self.tail(self.vertex())
 
     def tail(self, v: int) -> None:
-        tok = self.peek()
-        if tok[0] == "(" and not tok[2]:
-            self.i += 1
-            self.branch(v)
-            while self.peek()[0] == ";" and not self.peek()[2]:
-                self.i += 1
-                self.branch(v)
+        """What follows vertex ``v``: a chain of edges (read in a loop, so a long path needs no deep recursion),
+        possibly ending in ``( branch ; branch ; ... )`` (each branch read by a nested call)."""
+        while True:
             tok = self.peek()
-            if tok[0] != ")" or tok[2]:
-                raise self.error(f"expected ';' or ')' to close the '(' but found {self.describe(tok)}")
-            self.i += 1
-        elif self.is_edge(tok):
-            self.branch(v)
+            if tok[0] == "(" and not tok[2]:
+                self.i += 1
+                self.tail(self.edge(v))
+                while self.peek()[0] == ";" and not self.peek()[2]:
+                    self.i += 1
+                    self.tail(self.edge(v))
+                tok = self.peek()
+                if tok[0] != ")" or tok[2]:
+                    raise self.error(f"expected ';' or ')' to close the '(' but found {self.describe(tok)}")
+                self.i += 1
+                return
+            if not self.is_edge(tok):
+                return
+            v = self.edge(v)
 
-    def branch(self, v: int) -> None:
+    def edge(self, v: int) -> int:
+        """An edge from ``v`` and the vertex it reaches (returned)."""
         tok = self.peek()
         if not self.is_edge(tok):
             if tok[0] == "-" and not tok[2]:
@@ -906,7 +916,7 @@ class _Parser:
             self.edges.append((w, v, label))
         else:
             self.edges.append((v, w, label) if v <= w else (w, v, label))
-        self.tail(w)
+        return w
 
 
 # -- writing ---------------------------------------------------------------------------------------------------

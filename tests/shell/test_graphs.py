@@ -304,3 +304,17 @@ def test_random_graphs_read_back_equal(data):
     session = Session()
     again = session.evaluate(format_value(graph))[0]
     assert again == graph and type(again) is type(graph)
+
+
+def test_long_and_deeply_branched_graphs_print_and_read_back():
+    """A path of 5000 edges is read without deep recursion; a comb (a path of 3000 vertices, each with a leaf)
+    nests its branches 3000 deep in the depth-first text, so it prints in the flat form, which reads back."""
+    session = Session()
+    text = 'Graph("' + "-" * 5000 + '")'
+    assert session.run(text) == text
+    assert session.run(text + ".EdgeCount") == "5000"
+    n = 3000
+    comb = Graph([None] * (2 * n), [(i, i + 1) for i in range(1, n)] + [(i, n + i) for i in range(1, n + 1)])
+    printed = format_value(comb)
+    assert printed.startswith('Graph(":A;:B;')
+    assert session.evaluate(printed)[0] == comb
