@@ -24,8 +24,8 @@ _CORE = ["ImpartialRuleset", "Move", "Player", "Position", "Ruleset", "by_name",
          "unregister"]
 
 #: The board types and colours of the grid, strip and graph games (CGSuite's ``cgsuite.util.Grid``,
-#: ``cgsuite.util.Strip``, ``cgsuite.util.Graph``, ``game.graph.Color``), loaded on first use like the rulesets.
-_BOARDS = {"Color": "cgt.games.graph.ruleset", "Graph": "cgt.games.graph.board", "Grid": "cgt.games.grid.board",
+#: ``cgsuite.util.Strip``, ``cgsuite.util.Graph``, ``cgsuite.util.DirectedGraph``, ``game.graph.Color``), loaded on first use like the rulesets.
+_BOARDS = {"Color": "cgt.games.graph.ruleset", "DirectedGraph": "cgt.games.graph.board", "Graph": "cgt.games.graph.board", "Grid": "cgt.games.grid.board",
            "Strip": "cgt.games.strip.board"}
 
 

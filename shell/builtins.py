@@ -25,7 +25,7 @@ from cgt.games.engine.ruleset import Position
 from cgt.shell.containers import ShellMap
 from cgt.shell.errors import ShellError
 from cgt.shell.gdl_command import shell_load
-from cgt.shell.graph_values import color_namespace, graph_namespace
+from cgt.shell.graph_values import color_namespace, directed_graph_namespace, graph_namespace
 from cgt.shell.loopy_values import named_values
 from cgt.shell.method_registry import docstring_text
 from cgt.shell.registry import Entry, registry
@@ -395,6 +395,7 @@ def make_globals() -> dict[str, object]:
     root.child("gdl").entries["Load"] = Function("game.gdl.Load", shell_load, (1, 2), shell_load)
     root.child("graph").entries["Color"] = names["Color"] = color_namespace()
     names["Graph"] = graph_namespace()
+    names["DirectedGraph"] = directed_graph_namespace()
     names["Strip"] = strip_namespace()
     names["Grid"] = grid_namespace()
     names["Coordinates"] = coordinates_namespace()

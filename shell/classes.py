@@ -15,6 +15,7 @@ listed here (ancestors included: ``0 is Nimber``).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import cgt
@@ -23,9 +24,10 @@ from cgt.loopy import LoopyGame
 from cgt.short.selective import CompoundGame
 from cgt.short.uptimal import is_uptimal
 from cgt.thermo.thermograph import Thermograph, Trajectory
+from cgt.errors import NotApplicableError
 
 from cgt.games.engine.ruleset import Position
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import Color
 from cgt.games.grid.board import Grid, Symmetry
@@ -37,7 +39,7 @@ from cgt.shell.graph_values import Edge, Vertex
 from cgt.shell.method_registry import Section
 from cgt.shell.mutable_values import MutableList, MutableMap, MutableSet
 from cgt.shell.registry import entry_of
-from cgt.shell.values import ruleset_text
+from cgt.shell.values import describe, ruleset_text
 
 __all__ = ["ClassValue", "class_of", "CLASSES", "CLASS_METHODS"]
 
@@ -112,6 +114,7 @@ _HIERARCHY = [
     ("Thermograph", "game.Thermograph", ("Object",)),
     ("Trajectory", "game.Trajectory", ("Object",)),
     ("CompoundGame", "game.CompoundGame", ("Game",)),
+    ("NegativeGame", "game.NegativeGame", ("Game",)),
     ("ExplicitGame", "game.ExplicitGame", ("Game",)),
     ("Boolean", "cgsuite.lang.Boolean", ("Object",)),
     ("String", "cgsuite.lang.String", ("Object",)),
@@ -127,6 +130,7 @@ _HIERARCHY = [
     ("Class", "cgsuite.lang.Class", ("Object",)),
     ("Color", "game.graph.Color", ("Object",)),
     ("Graph", "cgsuite.util.Graph", ("Object",)),
+    ("DirectedGraph", "cgsuite.util.DirectedGraph", ("Object",)),
     ("Strip", "cgsuite.util.Strip", ("Object",)),
     ("Grid", "cgsuite.util.Grid", ("Object",)),
     ("Symmetry", "cgsuite.util.Symmetry", ("Object",)),
@@ -192,13 +196,13 @@ _KINDS = (
     (Player, lambda x: "Player"), (Outcome, lambda x: "OutcomeClass"),
     (Thermograph, lambda x: "Thermograph"), (Trajectory, lambda x: "Trajectory"),
     (CompoundGame, lambda x: "CompoundGame"), (DisjunctiveSum, lambda x: "CompoundGame"),
-    (ExplicitGame, lambda x: "ExplicitGame"),
+    (NegativeGame, lambda x: "NegativeGame"), (ExplicitGame, lambda x: "ExplicitGame"),
     (MutableList, lambda x: "MutableList"), (MutableSet, lambda x: "MutableSet"),
     (MutableMap, lambda x: "MutableMap"), (ShellMap, lambda x: "Map"),
     (str, lambda x: "String"), (list, lambda x: "List"),
     (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
     (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),
-    (Color, lambda x: "Color"), (Graph, lambda x: "Graph"), (Strip, lambda x: "Strip"),
+    (Color, lambda x: "Color"), (Graph, lambda x: type(x).__name__), (Strip, lambda x: "Strip"),
     (Grid, lambda x: "Grid"), (Symmetry, lambda x: "Symmetry"), (Vertex, lambda x: "Vertex"),
     (Edge, lambda x: "Edge"),
 )
@@ -234,3 +238,25 @@ def class_name(c: ClassValue) -> str:
 def class_qualified_name(c: ClassValue) -> str:
     """The qualified name of the class (game.Nimber)."""
     return c.qualified_name
+
+
+_INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
+
+
+@CLASS_METHODS.method("Parse", arity=(1, 1), usage="Integer.Parse(str)")
+def class_parse(c: ClassValue, text) -> int:
+    """``Integer.Parse(str)``: the integer written in decimal (an optional sign, then digits), CGSuite's static
+    ``Integer.Parse``; the other built-in classes have no ``Parse``.
+
+    >>> class_parse(CLASSES["Integer"], "-0042"), class_parse(CLASSES["Integer"], "+7")
+    (-42, 7)
+    """
+    if c != CLASSES["Integer"]:
+        raise NotApplicableError(f"{c} has no method Parse (Integer.Parse reads an integer)")
+    if not isinstance(text, str):
+        raise NotApplicableError(f"Integer.Parse needs a string, got {describe(text)}")
+    if not _INTEGER_TEXT.fullmatch(text):
+        raise NotApplicableError(f"Integer.Parse: {describe(text)} is not an integer (digits with an optional sign)")
+    if len(text) > 4200:
+        raise NotApplicableError(f"Integer.Parse: {len(text)} digits is more than the 4200 the shell reads")
+    return int(text)

@@ -24,7 +24,7 @@ from cgt.errors import NotApplicableError
 from cgt.impartial.grundy import mex
 from cgt.runtime.interrupt import check_interrupt
 
-from cgt.games.engine.sums import DisjunctiveSum, is_summand
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_summand
 
 from cgt.shell.errors import ShellError
 from cgt.shell.method_registry import Section
@@ -380,7 +380,7 @@ def collection_sum(items):
 
 def _valued(x):
     """A sum of positions stands for its value where a short game is needed."""
-    return x.value if isinstance(x, DisjunctiveSum) else x
+    return x.value if isinstance(x, (DisjunctiveSum, NegativeGame)) else x
 
 
 def _mex(items):

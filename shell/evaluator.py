@@ -29,7 +29,8 @@ import cgt.loopy as loopy
 from cgt.loopy import LoopyGame
 
 from cgt.games.engine.catalogue import is_ruleset
-from cgt.games.engine.sums import DisjunctiveSum, is_summand
+from cgt.games.engine.ruleset import Position
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_summand, negative
 from cgt.games.grid.board import Grid
 from cgt.games.strip.board import Strip
 
@@ -43,11 +44,12 @@ from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_optio
 from cgt.shell.methods import REGISTRY
 from cgt.shell.explicit import ExplicitGame
 from cgt.short.products import ordinal_sum_of_form
+from cgt.short.selective import CompoundGame
 from cgt.shell.parser import CHAINS
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.grid_values import coordinate_arithmetic, grid_index
 from cgt.shell.strip_values import strip_index
-from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptPackage,
+from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptObject, ScriptPackage,
                                    as_summand, call_method, call_script, class_for_test, define_class, define_enum,
                                    find_script, is_game_object, is_script_value, script_attribute)
 from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,
@@ -280,6 +282,9 @@ class Interpreter:
 
     def _def_(self, node, scope):
         name, params, body = node.children
+        if name.type == "OP_NAME":
+            raise self._error(f"def {name} declares an operator method: it belongs in a class, whose objects "
+                              f"then meet the operator by calling it", node)
         parameters = declared_parameters(params)
         text = procedure_text(parameters, body)
         function = Procedure(str(name), parameters, body, scope, self.source, text)
@@ -292,6 +297,9 @@ class Interpreter:
 
     def _enum_decl(self, node, scope):
         return self._declare(node, scope, set())
+
+    def _static_block(self, node, scope):
+        raise self._error("a static … end block belongs in a class: it runs once, when the class is declared", node)
 
     def _modified(self, node, scope):
         *modifiers, statement = node.children
@@ -587,10 +595,20 @@ class Interpreter:
         return compare(a, str(op), b)
 
     # ------------------------------------------------------------ arithmetic
+    def _user_operator(self, operator: str, a, b):
+        """``a + b`` (and ``-``, ``*``, ``/``, ``%``, ``^``) where ``a`` is an object whose class declares
+        ``def op+(that)``: that method, called with ``b``; else ``_NOTHING``."""
+        if isinstance(a, ScriptObject) and a.cls.find("op" + operator) is not None:
+            return call_method(self, a, "op" + operator, [b], {})
+        return _NOTHING
+
     def _add(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
         if type(a) is int and type(b) is int:     # the common case first: plain integers
             return self.check_number(a + b)
+        found = self._user_operator("+", a, b)
+        if found is not _NOTHING:
+            return found
         a, b = as_summand(a), as_summand(b)
         if is_summand(a) and is_summand(b) and not (isinstance(a, MisereGame) and isinstance(b, MisereGame)):
             return a + b            # positions (and misère games) add to a compound sum, CGSuite's CompoundGame
@@ -613,6 +631,13 @@ class Interpreter:
         a, b = (self.eval(child, scope) for child in node.children)
         if type(a) is int and type(b) is int:
             return self.check_number(a - b)
+        found = self._user_operator("-", a, b)
+        if found is not _NOTHING:
+            return found
+        a, b = as_summand(a), as_summand(b)
+        if (isinstance(a, (Position, DisjunctiveSum, NegativeGame)) and
+                isinstance(b, (Position, DisjunctiveSum, NegativeGame))):
+            return a + negative(b)          # CGSuite's G - H = G + (-H), a compound sum kept as written
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
             return misere_add(a, b, "subtract")
         if needs_tower(a, b):
@@ -639,6 +664,9 @@ class Interpreter:
             return from_tower(-a)
         if isinstance(a, MisereGame):
             raise ShellError(f"cannot negate {describe(a)}: misère games have no negatives")
+        a = as_summand(a)
+        if isinstance(a, (Position, DisjunctiveSum, NegativeGame, CompoundGame)):
+            return negative(a)              # CGSuite's NegativeGame: -G keeps the form of G
         return -_game_operand(a, "negate")
 
     def _pos(self, node, scope):
@@ -649,6 +677,9 @@ class Interpreter:
 
     def _mul(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        found = self._user_operator("*", a, b)
+        if found is not _NOTHING:
+            return found
         if is_number(a) and is_number(b):
             return self._number_product(Fraction(a), Fraction(b))
         if is_tower(a) or is_tower(b):
@@ -698,6 +729,9 @@ class Interpreter:
 
     def _div(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        found = self._user_operator("/", a, b)
+        if found is not _NOTHING:
+            return found
         x, y = number_of(a), number_of(b)
         if x is None or y is None or y == 0:
             if is_tower(a) or is_tower(b) or (x is not None and y == 0):
@@ -716,6 +750,9 @@ class Interpreter:
     def _power_of(self, base, exponent, scope):
         a = self.eval(base, scope)
         b = self.eval(exponent, scope)
+        found = self._user_operator("^", a, b)
+        if found is not _NOTHING:
+            return found
         if isinstance(b, Game) and not b.is_number and (is_number(a) or isinstance(a, Game)):
             raise ShellError(f"cannot raise {describe(a)} to the power {describe(b)}: between two values ^ is "
                              "a power, as in CGSuite; a number and ups are added with +, e.g. 1 + ^*")
@@ -744,6 +781,9 @@ class Interpreter:
 
     def _mod(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
+        found = self._user_operator("%", a, b)
+        if found is not _NOTHING:
+            return found
         x, y = number_of(a), number_of(b)
         if x is None or y is None:
             raise ShellError(f"cannot take {describe(a)} modulo {describe(b)}: '%' needs numbers")
@@ -1155,7 +1195,7 @@ def _parse_number(text: str) -> Fraction:
 
 
 def _is_gameish(value) -> bool:
-    return (isinstance(value, (Game, DisjunctiveSum, ExplicitGame)) or is_number(value) or is_position(value)
+    return (isinstance(value, (Game, DisjunctiveSum, NegativeGame, ExplicitGame)) or is_number(value) or is_position(value)
             or is_game_object(value))
 
 
@@ -1163,7 +1203,7 @@ def _valued(value):
     """A sum of positions stands for its value where a short game is needed (a position does, in to_game),
     and an explicit game for its canonical form."""
     value = as_summand(value)
-    if isinstance(value, DisjunctiveSum):
+    if isinstance(value, (DisjunctiveSum, NegativeGame)):
         return value.value
     return value.canonical_form if isinstance(value, ExplicitGame) else value
 

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from cgt.errors import CGTError, InvalidPositionError
 
-from cgt.games.graph.board import Graph
+from cgt.games.graph.board import DirectedGraph, Graph
 from cgt.games.graph.ruleset import Color
 
 from cgt.shell.containers import ShellMap
 from cgt.shell.method_registry import Section
 from cgt.shell.values import (Function, KeywordFunction, Namespace, Procedure, check_arity, format_value)
 
-__all__ = ["color_namespace", "graph_namespace", "GRAPHS", "VERTICES", "EDGES", "Vertex", "Edge", "graph_index"]
+__all__ = ["color_namespace", "graph_namespace", "directed_graph_namespace", "GRAPHS", "VERTICES", "EDGES", "Vertex", "Edge", "graph_index"]
 
 
 def color_namespace() -> Namespace:
@@ -65,49 +65,62 @@ def _label_map(value, what: str, caller=None):
 
 def _count(name: str, n) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise InvalidPositionError(f"Graph.{name}: the vertex count must be a non-negative integer, got {n!r}")
-    limit = 1_000 if name == "Clique" else 10_000           # a clique of n vertices has n(n-1)/2 edges
+        raise InvalidPositionError(f"{name}: the vertex count must be a non-negative integer, got {n!r}")
+    limit = 1_000 if name == "Graph.Clique" else 10_000           # a clique of n vertices has n(n-1)/2 edges
     if n > limit:
-        raise InvalidPositionError(f"Graph.{name}: {n} vertices is more than the {limit} the shell builds")
+        raise InvalidPositionError(f"{name}: {n} vertices is more than the {limit} the shell builds")
     return n
 
 
-def _parse(args, kwargs, caller=None):
-    check_arity("Graph.Parse", (1, 3), len(args))
-    kwargs = dict(kwargs or {})
-    unknown = set(kwargs) - {"vertexLabels", "edgeLabels"}
-    if unknown:
-        raise InvalidPositionError(f"Graph.Parse has no parameter {sorted(unknown)[0]} "
-                                   "(usage: Graph.Parse(str, vertexLabels => map, edgeLabels => map))")
-    text, *maps = args
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"Graph.Parse needs a graph string, got {text!r}")
-    vertex = maps[0] if len(maps) > 0 else kwargs.get("vertexLabels")
-    edge = maps[1] if len(maps) > 1 else kwargs.get("edgeLabels")
-    return Graph.parse(text, _label_map(vertex, "vertexLabels", caller), _label_map(edge, "edgeLabels", caller))
+def _parser(cls):
+    kind = cls.__name__
+
+    def parse(args, kwargs, caller=None):
+        check_arity(f"{kind}.Parse", (1, 3), len(args))
+        kwargs = dict(kwargs or {})
+        unknown = set(kwargs) - {"vertexLabels", "edgeLabels"}
+        if unknown:
+            raise InvalidPositionError(f"{kind}.Parse has no parameter {sorted(unknown)[0]} "
+                                       f"(usage: {kind}.Parse(str, vertexLabels => map, edgeLabels => map))")
+        text, *maps = args
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"{kind}.Parse needs a graph string, got {text!r}")
+        vertex = maps[0] if len(maps) > 0 else kwargs.get("vertexLabels")
+        edge = maps[1] if len(maps) > 1 else kwargs.get("edgeLabels")
+        return cls.parse(text, _label_map(vertex, "vertexLabels", caller), _label_map(edge, "edgeLabels", caller))
+    return KeywordFunction(f"{kind}.Parse", parse, (1, 3), cls.parse, caller_aware=True)
 
 
 def _builder(name: str, build, least: int = 1):
     def call(args, kwargs=None):
         if kwargs:
-            raise InvalidPositionError(f"Graph.{name} takes no keyword arguments")
-        check_arity(f"Graph.{name}", (least, least + 2), len(args))
+            raise InvalidPositionError(f"{name} takes no keyword arguments")
+        check_arity(name, (least, least + 2), len(args))
         if least:
             args = [_count(name, args[0]), *args[1:]]
         return build(*args)
-    return KeywordFunction(f"Graph.{name}", call, (least, least + 2), build)
+    return KeywordFunction(name, call, (least, least + 2), build)
 
 
-def _from_adjacency(args, kwargs=None):
-    if kwargs:
-        raise InvalidPositionError("Graph.FromAdjacencyList takes no keyword arguments")
-    lists = args[0]
-    if not isinstance(lists, list) or not all(isinstance(a, list) for a in lists):
-        raise InvalidPositionError("Graph.FromAdjacencyList needs a list of neighbour lists, e.g. [[2],[1]]")
-    if len(lists) > 10_000:
-        raise InvalidPositionError(f"Graph.FromAdjacencyList: {len(lists)} vertices is more than the 10000 "
-                                   "the shell builds")
-    return Graph.from_adjacency_list(lists, *args[1:])
+def _adjacency(cls):
+    name = f"{cls.__name__}.FromAdjacencyList"
+
+    def build(args, kwargs=None):
+        if kwargs:
+            raise InvalidPositionError(f"{name} takes no keyword arguments")
+        check_arity(name, (1, 3), len(args))
+        lists = args[0]
+        if not isinstance(lists, list) or not all(isinstance(a, list) for a in lists):
+            raise InvalidPositionError(f"{name} needs a list of neighbour lists, e.g. [[2],[1]]")
+        if len(lists) > 10_000:
+            raise InvalidPositionError(f"{name}: {len(lists)} vertices is more than the 10000 the shell builds")
+        return cls.from_adjacency_list(lists, *args[1:])
+    return KeywordFunction(name, build, (1, 3), cls.from_adjacency_list)
+
+
+def _singleton(cls):
+    return KeywordFunction(f"{cls.__name__}.Singleton", lambda args, kwargs=None: cls.singleton(*args), (0, 1),
+                           cls.singleton)
 
 
 def graph_namespace() -> Namespace:
@@ -117,20 +130,39 @@ def graph_namespace() -> Namespace:
     ['Clique', 'Cycle', 'Empty', 'FromAdjacencyList']
     """
     space = Namespace("Graph", "cgsuite.util.Graph: Graph(str), Graph.Parse, Path, Cycle, Clique, Star, "
-                               "Singleton, Empty.")
-    parse = KeywordFunction("Graph.Parse", _parse, (1, 3), Graph.parse, caller_aware=True)
+                               "FromAdjacencyList, Singleton, Empty.")
+    parse = _parser(Graph)
     space.constructor = parse
     space.entries.update({
         "Parse": parse,
-        "Path": _builder("Path", Graph.path),
-        "Cycle": _builder("Cycle", Graph.cycle),
-        "Clique": _builder("Clique", Graph.clique),
-        "Star": _builder("Star", Graph.star),
-        "FromAdjacencyList": KeywordFunction("Graph.FromAdjacencyList", _from_adjacency, (1, 3),
-                                             Graph.from_adjacency_list),
-        "Singleton": KeywordFunction("Graph.Singleton", lambda args, kwargs=None: Graph.singleton(*args), (0, 1),
-                                     Graph.singleton),
+        "Path": _builder("Graph.Path", Graph.path),
+        "Cycle": _builder("Graph.Cycle", Graph.cycle),
+        "Clique": _builder("Graph.Clique", Graph.clique),
+        "Star": _builder("Graph.Star", Graph.star),
+        "FromAdjacencyList": _adjacency(Graph),
+        "Singleton": _singleton(Graph),
         "Empty": Graph.empty(),
+    })
+    return space
+
+
+def directed_graph_namespace() -> Namespace:
+    """``DirectedGraph``: called on a string it parses it (edges ``>`` and ``<``); its members are CGSuite's
+    constructors.
+
+    >>> sorted(directed_graph_namespace().entries)
+    ['DirectedPath', 'Empty', 'FromAdjacencyList', 'Parse', 'Singleton']
+    """
+    space = Namespace("DirectedGraph", "cgsuite.util.DirectedGraph: DirectedGraph(str), DirectedGraph.Parse, "
+                                       "DirectedPath, FromAdjacencyList, Singleton, Empty.")
+    parse = _parser(DirectedGraph)
+    space.constructor = parse
+    space.entries.update({
+        "Parse": parse,
+        "DirectedPath": _builder("DirectedGraph.DirectedPath", DirectedGraph.directed_path),
+        "FromAdjacencyList": _adjacency(DirectedGraph),
+        "Singleton": _singleton(DirectedGraph),
+        "Empty": DirectedGraph.empty(),
     })
     return space
 
@@ -253,7 +285,7 @@ GRAPHS.method("IsSimple", lambda g: g.is_simple, doc=Graph.is_simple)
 
 @GRAPHS.method("AdjacencyList")
 def adjacency_list(g: Graph) -> list:
-    """Each vertex's sorted neighbours."""
+    """Each vertex's sorted neighbours (in a directed graph, the ends of the edges leaving it)."""
     return [list(a) for a in g.adjacency_list]
 
 
@@ -304,8 +336,15 @@ def vertices(g: Graph) -> list:
 
 @GRAPHS.method("Edges")
 def edges(g: Graph) -> list:
-    """The edges in stored order, each undirected edge once."""
+    """The edges in stored order, each undirected edge once (each direction of a directed graph's edges
+    separately)."""
     return [Edge(g, k, a) for k, (a, _, _) in enumerate(g.edges)]
+
+
+@GRAPHS.method("ToDirectedGraph")
+def to_directed_graph(g: Graph) -> DirectedGraph:
+    """The directed graph with an edge each way for every edge (one for a loop), labels kept."""
+    return g.to_directed_graph()
 
 
 GRAPHS.method("DeleteEdge", _delete_edge, arity=(1, 1), usage="g.DeleteEdge(edge)")

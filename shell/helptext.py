@@ -20,6 +20,7 @@ from cgt.shell.errors import ShellError
 from cgt.shell.method_registry import Method, docstring_text
 from cgt.shell.methods import REGISTRY
 from cgt.shell.registry import registry
+from cgt.shell.userclasses import ScriptClass, ScriptObject, class_help, find_script
 from cgt.shell.values import BoundMethod, Function, HelpText, Namespace, describe
 
 SYNTAX = """\
@@ -121,6 +122,12 @@ def describe_value(value) -> str:
         return f"{value.path}: " + ", ".join(sorted(value.entries))
     if isinstance(value, BoundMethod):
         return value.method.help_text()
+    if isinstance(value, ScriptClass):
+        return class_help(value)
+    if isinstance(value, ScriptObject):
+        if value.cls.singleton:
+            return class_help(value.cls)
+        return f"{describe(value)}: an object of the class {value.cls.qualified_name}\n" + class_help(value.cls)
     return "no documentation for this value; type help for the list of names"
 
 
@@ -169,7 +176,12 @@ def help_function(interpreter, arguments, scope) -> HelpText:
             name = str(node.children[0])
             value = scope.lookup(name, None)
             if value is None:
+                found = find_script(interpreter, name, package=scope.lookup("$package", ""))
+                if isinstance(found, (ScriptClass, ScriptObject)):
+                    return HelpText(describe_value(found))
                 return HelpText(topic(name, scope))
+            if isinstance(value, (ScriptClass, ScriptObject)):
+                return HelpText(describe_value(value))
             if isinstance(value, ClassValue) and CLASSES.get(name) is value:
                 return HelpText(f"{name}: CGSuite's class {value.qualified_name}, a value (x.Class == {name}, "
                                 f"x is {name}); its members: Name, QualifiedName")

@@ -39,7 +39,7 @@ from cgt import Game, Player, Surreal
 from cgt.short.selective import CompoundGame
 
 from cgt.games.engine.ruleset import Position
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
 
 from cgt.shell.builtins import RulesetFunction
 from cgt.shell.classes import CLASS_METHODS, class_of
@@ -51,7 +51,7 @@ from cgt.shell.graph_values import EDGES, GRAPHS, VERTICES
 from cgt.shell.integer_methods import INTEGERS, NUMBERS
 from cgt.shell.loopy_values import LOOPY_GAMES
 from cgt.shell.method_registry import Coercion, MethodRegistry, Section
-from cgt.shell.position_methods import POSITIONS, SUMS
+from cgt.shell.position_methods import NEGATIVES, POSITIONS, SUMS
 from cgt.shell.ruleset_methods import (BOARD_RULESETS, GAME_VARIANTS, GRAPH_RULESETS, GRID_AND_STRIP_RULESETS,
                                        PERIODICITIES, POSITION_VARIANTS, RULESET_FAMILIES, RULESETS)
 from cgt.shell.grid_values import COORDINATE_PAIRS, GRIDS, SYMMETRIES
@@ -105,7 +105,7 @@ def ordinal(player: Player) -> int:
 
 #: Every section, in the order ``help(Name)`` lists the methods called Name.
 SECTIONS = (
-    GAMES, POSITIONS, SUMS, NIM_ARITHMETIC, NUMBERS, COLLECTIONS, INTEGERS, EVERY_VALUE, CLASS_METHODS,
+    GAMES, POSITIONS, SUMS, NEGATIVES, NIM_ARITHMETIC, NUMBERS, COLLECTIONS, INTEGERS, EVERY_VALUE, CLASS_METHODS,
     COMPOUND_GAMES, EXPLICIT_GAMES, THERMOGRAPHS, PLAYERS, GAME_VARIANTS, POSITION_VARIANTS, RULESETS,
     BOARD_RULESETS, GRID_AND_STRIP_RULESETS, GRAPH_RULESETS, RULESET_FAMILIES, PERIODICITIES, LIST_AND_SET_METHODS, LISTS,
     SETS, MAPS, MAP_ENTRIES, STRINGS, GRAPHS, VERTICES, EDGES, STRIPS, GRIDS, COORDINATE_PAIRS, SYMMETRIES,
@@ -133,6 +133,7 @@ COERCIONS = (
     Coercion(CompoundGame, Game, lambda c: c.canonical_form),
     Coercion(ExplicitGame, Game, lambda g: g.canonical_form),   # an explicit game offers its value's methods
     Coercion(DisjunctiveSum, Game, lambda c: c.value),      # a sum of positions offers its value's methods
+    Coercion(NegativeGame, Game, lambda n: n.value),        # and so does a negative
 )
 
 #: The methods of every shell value.  Python's ``bool`` subclasses ``int``, but true and false are no

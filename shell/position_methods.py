@@ -1,5 +1,6 @@
 """The methods of ruleset positions (CGSuite's ``Game`` members, on :class:`cgt.games.Position`) and of
-their sums (CGSuite's ``CompoundGame`` of type ``DisjunctiveSum``, :class:`cgt.games.engine.sums.DisjunctiveSum`).
+their sums (CGSuite's ``CompoundGame`` of type ``DisjunctiveSum``, :class:`cgt.games.engine.sums.DisjunctiveSum`)
+and negatives (CGSuite's ``NegativeGame``, :class:`cgt.games.engine.sums.NegativeGame`).
 
 A position answers from its ruleset: its options and moves as written (a list: options need not be
 distinct), winning moves, decomposition, followers, misère outcome; ``P.CanonicalForm`` is its value.
@@ -17,20 +18,23 @@ from __future__ import annotations
 
 import cgt
 from cgt.errors import NotApplicableError
+from cgt.runtime.interrupt import check_interrupt
 
 from cgt.games.engine.ruleset import Move, Position
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
 
 from cgt.shell.enums import CompoundType
 from cgt.shell.method_registry import Section
 from cgt.shell.values import describe, player_of
 
-__all__ = ["POSITIONS", "SUMS", "sensible_options"]
+__all__ = ["POSITIONS", "SUMS", "NEGATIVES", "sensible_options", "sensible_lines"]
 
 #: The members of ruleset positions (moves included).
 POSITIONS = Section("ruleset positions", Position, letter="P")
 #: The members of sums of positions: ``Kayles(3) + Kayles(4)`` keeps its components (CGSuite's ``CompoundGame``).
 SUMS = Section("sums of positions", DisjunctiveSum, letter="C")
+#: The members of negated positions and compounds: ``-Kayles(3)`` keeps its form (CGSuite's ``NegativeGame``).
+NEGATIVES = Section("negative games", NegativeGame, letter="N")
 
 POSITIONS.method("CanonicalForm", lambda p: p.value, doc=Position.value)
 POSITIONS.method("GameValue", lambda p: p.game_value, doc=Position.game_value)
@@ -130,3 +134,83 @@ def sum_options(c: DisjunctiveSum, player=None) -> list:
 def sum_compound_type(c: DisjunctiveSum):
     """DisjunctiveSum: how the compound combines its components."""
     return CompoundType[c.kind]
+
+
+# ---------------------------------------------------------------- negatives of positions and compounds
+
+_N = NegativeGame
+NEGATIVES.method("CanonicalForm", lambda n: n.value, doc=_N.value)
+NEGATIVES.method("GameValue", lambda n: n.game_value, doc=_N.game_value)
+NEGATIVES.method("OutcomeClass", lambda n: n.outcome, doc=_N.outcome)
+NEGATIVES.method("NimValue", lambda n: n.nim_value, doc=_N.nim_value)
+NEGATIVES.method("LeftOptions", lambda n: n.left_options, doc=_N.left_options)
+NEGATIVES.method("RightOptions", lambda n: n.right_options, doc=_N.right_options)
+NEGATIVES.method("Decomposition", lambda n: n.decomposition, doc=_N.decomposition)
+NEGATIVES.method("MisereCanonicalForm", lambda n: n.misere_canonical_form, doc=_N.misere_canonical_form)
+NEGATIVES.method("MisereOutcomeClass", lambda n: n.misere_outcome, doc=_N.misere_outcome)
+NEGATIVES.method("MisereNimValue", lambda n: n.misere_nim_value, doc=_N.misere_nim_value)
+NEGATIVES.method("Genus", lambda n: n.genus, doc=_N.genus)
+
+
+@NEGATIVES.method("G")
+def negated(n: NegativeGame):
+    """The game negated: (-G).G is G."""
+    return n.g
+
+
+@NEGATIVES.method("Options", arity=(0, 1), usage="N.Options, or N.Options(Left)")
+def negative_options(n: NegativeGame, player=None) -> list:
+    """N.Options: every option (an impartial game's, or Left's then Right's); N.Options(Left): Left's."""
+    if player is None:
+        return n.options
+    return n.left_options if player_of(player) is cgt.Player.Left else n.right_options
+
+
+# ---------------------------------------------------------------- sensible lines of play
+
+def _moves_of(x, left: bool) -> list:
+    """The options of a position, sum or negative for one player (positions, not moves)."""
+    if isinstance(x, Position):
+        return list(x.options_for(cgt.Player.Left if left else cgt.Player.Right))
+    return list(x.left_options if left else x.right_options)
+
+
+def sensible_lines(g, player) -> list:
+    """``G.SensibleLines(Left)``: the lines of play by which that player's options realise the canonical
+    options of G's value (CGSuite's ``SensibleLines``).
+
+    A line is ``[X1, Y1, X2, Y2, …, Xk]``: ``X1`` is an option of G, each ``Yi`` an opponent's option of
+    ``Xi`` that reverses it (``Yi <= G`` for Left, ``Yi >= G`` for Right), each ``Xi+1`` an option of ``Yi``,
+    and the value of ``Xk`` is a canonical option of G.  By the reversible-move theorem (Conway, *On Numbers
+    and Games*, ch. 10; Siegel, *Combinatorial Game Theory*, II.2) replacing a reversible option by the
+    options of its reversing option leaves G's value unchanged, and repeating this (against G each time)
+    reaches the canonical options; so every canonical option ends some line, and a line
+    of one position is a sensible option.  Options that are dominated and not reversible end no line.
+
+    >>> from cgt.games import Kayles
+    >>> from cgt.shell.values import format_value
+    >>> format_value(sensible_lines(Kayles(2), cgt.Player.Left))
+    '[[Kayles(1)],[Kayles(0)]]'
+    """
+    left = player_of(player) is cgt.Player.Left
+    value = g.value
+    canonical = set(value.left_options if left else value.right_options)
+    lines: list = []
+
+    def extend(prefix: list, x) -> None:
+        check_interrupt()
+        if x.value in canonical:
+            lines.append(prefix + [x])
+            return
+        for y in _moves_of(x, not left):
+            if (y.value <= value) if left else (y.value >= value):
+                for z in _moves_of(y, left):
+                    extend(prefix + [x, y], z)
+
+    for x in _moves_of(g, left):
+        extend([], x)
+    return lines
+
+
+for _section in (POSITIONS, SUMS, NEGATIVES):
+    _section.method("SensibleLines", sensible_lines, arity=(1, 1), usage=f"{_section.letter}.SensibleLines(Left)")

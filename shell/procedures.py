@@ -234,6 +234,7 @@ _PRINTERS = {
     "def_property": lambda c: f"def {c[0]} begin {_block(c[1])} end" if isinstance(c[1], Tree) and c[1].data == "block"
     else f"def {c[0]} := {unparse(c[1])}",
     "modified": lambda c: " ".join(m.data[4:] for m in c[:-1]) + " " + unparse(c[-1]),
+    "static_block": lambda c: "static " + "; ".join(unparse(x) for x in c if x is not None) + " end",
     "class_decl": lambda c: _class(c),
     "enum_decl": lambda c: f"enum {c[0]} {', '.join(str(n) for n in c[1].children)}"
     + ("" if c[2] is None else f"; {_block(c[2])}") + " end",

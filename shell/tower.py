@@ -29,7 +29,7 @@ from cgt.errors import InvalidGameError, NotApplicableError
 from cgt.transfinite import nim as transfinite_nim
 
 from cgt.games.engine.ruleset import Position
-from cgt.games.engine.sums import DisjunctiveSum, is_summand
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_summand
 
 from cgt.shell.method_registry import Section
 from cgt.shell.values import check_arity, describe
@@ -275,7 +275,7 @@ def _misere_option(x, limit: int = MISERE_HEAP_LIMIT):
         return cgt.misere_nim(x)
     if isinstance(x, list):
         return cgt.misere_game([_misere_option(y, limit) for y in x])
-    if isinstance(x, (Position, DisjunctiveSum)):
+    if isinstance(x, (Position, DisjunctiveSum, NegativeGame)):
         return cgt.misere_canonical_form(x)
     raise InvalidGameError(f"{describe(x)} cannot be an option of a misère game: use integers (nim heaps), "
                            "lists of options or misère games")

@@ -40,9 +40,10 @@ import cgt
 from cgt.errors import CGTError, InvalidPositionError
 from cgt.kernel.game import register_cache
 from cgt.kernel.player import Player
+from lark import Tree
 
 from cgt.games.engine.ruleset import ImpartialRuleset, Position, Ruleset
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
 from cgt.games.grid.board import Grid
 from cgt.games.heap.ruleset import HeapRuleset
 
@@ -55,7 +56,8 @@ __all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundS
            "ScriptGameRuleset", "ScriptImpartialRuleset", "ScriptHeapRuleset", "SEARCH_PATH", "ACTIVE", "add_path",
            "define_class", "define_enum", "construct", "find_script", "script_attribute", "call_script",
            "call_method", "builtin_call", "is_script_value", "is_game_object", "unwrap", "as_summand",
-           "active_interpreter", "check_parameter_type", "class_for_test", "game_adapter", "heap_adapter"]
+           "active_interpreter", "check_parameter_type", "class_for_test", "game_adapter", "heap_adapter",
+           "class_help", "doc_comment"]
 
 #: Interpreters running programs now, innermost last: the engine's callbacks (a position's options) run
 #: user code in the innermost one.
@@ -104,7 +106,7 @@ class ScriptClass(ClassValue):
 
     __slots__ = ("parameters", "bases", "singleton", "mutable", "enum_values", "members", "fields",
                  "initializers", "nested", "scope", "source", "instance", "declaring", "adapters", "file",
-                 "static_values", "cached")
+                 "static_values", "cached", "line")
 
     def __init__(self, qualified_name: str, parameters, bases: list, scope, source: str, declaring=None):
         super().__init__(qualified_name, ())
@@ -125,6 +127,7 @@ class ScriptClass(ClassValue):
         self.file = None
         self.static_values: dict = {}
         self.cached: dict = {}               # lineage, built-in bases, ancestors (the bases never change)
+        self.line = None                     # the line of the declaration in its source
 
     # -- the hierarchy ----------------------------------------------------------------------------------
     def lineage(self) -> list:
@@ -388,6 +391,90 @@ def object_text(obj) -> str:
 
 # ---------------------------------------------------------------- declarations
 
+def _line_of(node) -> int | None:
+    meta = getattr(node, "meta", None)
+    return None if meta is None or getattr(meta, "empty", True) else meta.line
+
+
+def doc_comment(source: str, line: int | None) -> str:
+    """The comment just above line ``line`` of ``source`` (``//`` lines or a ``/* … */`` block, with no blank
+    line between), as plain text: a class's documentation, as a docstring is a Python class's.
+
+    >>> doc_comment("x := 1\\n// Takes one.\\n// Or two.\\nclass T end", 4)
+    'Takes one.\\nOr two.'
+    >>> doc_comment("/* A game\\n   of heaps. */\\nclass H end", 3), doc_comment("class H end", 1)
+    ('A game\\nof heaps.', '')
+    """
+    if not line:
+        return ""
+    lines = source.splitlines()[:line - 1]
+    out: list[str] = []
+    while lines and lines[-1].strip().startswith("//"):
+        out.insert(0, lines.pop().strip()[2:].strip())
+    if not out and lines and lines[-1].strip().endswith("*/"):
+        block: list[str] = []
+        while lines:
+            text = lines.pop().strip()
+            block.insert(0, text)
+            if text.startswith("/*"):
+                break
+        else:
+            return ""
+        body = "\n".join(block)[2:-2]
+        out = [t.strip().lstrip("*").strip() for t in body.splitlines()]
+    return "\n".join(t for t in out if t).strip()
+
+
+def class_help(cls: "ScriptClass") -> str:
+    """``help(C)`` for a script class: where it is declared, what it extends, its documentation comment, its
+    parameters, members and nested classes.
+
+    >>> from cgt.shell import Session
+    >>> s = Session()
+    >>> print(s.run('''// Take one or two.
+    ... class Take(k as Integer ? 2) extends Ruleset
+    ...   class Position(n as Integer) extends ImpartialGame
+    ...     override def Options := [Position(n - j) for j from 1 to k where j <= n];
+    ...   end
+    ...   def Eval(n as Integer) := Position(n);
+    ... end
+    ... help(Take)'''))
+    Take: a class declared at the prompt, extends Ruleset
+    Take one or two.
+    Take(k as Integer ? 2)
+    Members: Eval(n as Integer)
+    Classes: Position(n as Integer) extends ImpartialGame
+    """
+    where = f"in {cls.file}" if cls.file else (f"in {cls.declaring.qualified_name}" if cls.declaring is not None
+                                                 else "at the prompt")
+    kind = "an enum" if cls.enum_values is not None else ("a singleton class" if cls.singleton else "a class")
+    bases = [b.qualified_name if isinstance(b, ScriptClass) else b for b in cls.bases]
+    lines = [f"{cls.qualified_name}: {kind} declared {where}" + (f", extends {', '.join(bases)}" if bases else "")]
+    doc = doc_comment(cls.source, cls.line)
+    if doc:
+        lines.append(doc)
+    if cls.parameters:
+        lines.append(f"{cls.name}({', '.join(p.text() for p in cls.parameters)})")
+    if cls.enum_values:
+        lines.append("Values: " + ", ".join(cls.enum_values))
+    members = []
+    for name, overloads in cls.members.items():
+        for method in overloads:
+            text = name if method.is_property else f"{name}({', '.join(p.text() for p in method.parameters)})"
+            members.append(("static " if method.static else "") + text)
+    if members:
+        lines.append("Members: " + ", ".join(members))
+    if cls.nested:
+        nested = []
+        for inner in cls.nested.values():
+            params = f"({', '.join(p.text() for p in inner.parameters)})" if inner.parameters else ""
+            parents = [b.qualified_name if isinstance(b, ScriptClass) else b for b in inner.bases]
+            nested.append(inner.name + params + (f" extends {', '.join(parents)}" if parents else ""))
+        lines.append("Classes: " + ", ".join(nested))
+    return "\n".join(lines)
+
+
+
 def _resolve_base(interp, node, scope, declaring):
     text = dotted_text(node)
     parts = text.split(".")
@@ -431,6 +518,7 @@ def define_class(interp, node, scope, modifiers: set, declaring: ScriptClass | N
     if parameters is None:                  # a subclass without parameters takes those of the class it extends
         parameters = next((b.parameters for b in bases if isinstance(b, ScriptClass) and b.parameters), None)
     cls = ScriptClass(qualified, parameters, bases, scope, interp.source, declaring)
+    cls.line = _line_of(node)
     for base in bases:
         if isinstance(base, ScriptClass) and cls in base.lineage():
             raise interp.error_at(f"cycle in extends: {name} extends itself", node)
@@ -453,6 +541,7 @@ def define_enum(interp, node, scope, declaring=None, package: str = ""):
     qualified = f"{declaring.qualified_name}.{name}" if declaring is not None else (
         f"{package}.{name}" if package else name)
     cls = ScriptClass(qualified, None, [], scope, interp.source, declaring)
+    cls.line = _line_of(node)
     cls.enum_values = {}
     if body is not None:
         _members(interp, cls, body, scope)
@@ -467,23 +556,34 @@ def define_enum(interp, node, scope, declaring=None, package: str = ""):
 
 
 def _static_fields(interp, cls: ScriptClass) -> None:
-    """Evaluate the ``static var`` members once, when the class is declared (in the class's scope)."""
+    """Evaluate the ``static var`` members and run the ``static … end`` blocks once, in the order written,
+    when the class is declared (in the class's scope).
+
+    A static block may assign the class's own static vars (it initialises them: ``static var t;`` then
+    ``static t := …; end``); its other new names, and those it declares with ``var``, are its own.
+    """
     from cgt.shell.evaluator import Scope
 
     statics = [item for item in cls.initializers if item[3]]
     cls.initializers = [item for item in cls.initializers if not item[3]]
     scope = Scope(StaticView(cls), cls.scope)
-    for _, field, expr, _ in statics:
+    for kind, field, expr, _ in statics:
+        if kind == "static_block":
+            block = Scope({}, Scope(StaticView(cls, initialising=True), cls.scope))
+            interp.evaluate_in(Tree("block", expr.children), block, cls.source)
+            continue
         cls.static_values[field] = None if expr is None else interp.evaluate_in(expr, scope, cls.source)
 
 
 class StaticView:
-    """The names a class's static members see: its static vars and static members."""
+    """The names a class's static members see: its static vars and static members (which a static block,
+    ``initialising``, may assign when they are the class's own static vars)."""
 
-    __slots__ = ("cls",)
+    __slots__ = ("cls", "initialising")
 
-    def __init__(self, cls):
+    def __init__(self, cls, initialising: bool = False):
         self.cls = cls
+        self.initialising = initialising
 
     def __contains__(self, name) -> bool:
         return any(name in c.static_values for c in self.cls.lineage()) or self.cls.find(name) is not None
@@ -495,7 +595,11 @@ class StaticView:
         return script_attribute(active_interpreter(), self.cls, name)
 
     def __setitem__(self, name, value):
-        raise ShellError(f"cannot assign {name}: static members are immutable")
+        if self.initialising and name in self.cls.static_values:
+            self.cls.static_values[name] = value
+            return
+        raise ShellError(f"cannot assign {name}: static members are immutable"
+                         + (" (a static block assigns only the static vars of its class)" if self.initialising else ""))
 
 
 def _members(interp, cls: ScriptClass, body, scope) -> None:
@@ -531,6 +635,8 @@ def _members(interp, cls: ScriptClass, body, scope) -> None:
         elif kind == "enum_decl":
             nested = define_enum(interp, statement, scope, cls)
             cls.nested[nested.name] = nested
+        elif kind == "static_block":
+            cls.initializers.append(("static_block", None, statement, True))
         else:
             if modifiers:
                 raise interp.error_at(f"{' '.join(sorted(modifiers))} applies to def, var and class only", statement)
@@ -767,6 +873,10 @@ def _as_position(value):
         return value.position
     if isinstance(value, DisjunctiveSum):
         return SumPosition(_as_position(c) for c in value.components)
+    if isinstance(value, NegativeGame):
+        if value.impartial:                   # an impartial -G is G's game tree, the players' names exchanged
+            return _as_position(value.g)
+        return FixedValue(value.value)        # as a game value in an option list: the negative of G's
     if isinstance(value, (int, cgt.Game)) and not isinstance(value, bool):
         return FixedValue(cgt.as_game(value) if not isinstance(value, cgt.Game) else value)
     from fractions import Fraction

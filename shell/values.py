@@ -30,10 +30,10 @@ from cgt.notation.print_order import option_key
 
 from cgt.games.engine.catalogue import is_ruleset
 from cgt.games.engine.ruleset import Move, Position
-from cgt.games.engine.sums import DisjunctiveSum
+from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_compound
 from cgt.games.engine.variants import VariantRuleset
 from cgt.games.graph.board import Graph
-from cgt.games.graph.ruleset import GraphRuleset
+from cgt.games.graph.ruleset import Color, GraphRuleset
 from cgt.games.grid.ruleset import GridRuleset
 from cgt.games.grid.board import Grid
 from cgt.games.strip.board import Strip
@@ -275,7 +275,7 @@ def to_game(value, what: str = "value") -> Game:
         return value
     if is_number(value):
         return cgt.as_game(value)
-    if is_position(value):
+    if is_position(value) or isinstance(value, (DisjunctiveSum, NegativeGame)):
         return value.value
     if isinstance(value, ExplicitGame):
         return value.canonical_form
@@ -420,6 +420,9 @@ def format_value(value) -> str:
         return position_text(value)
     if isinstance(value, DisjunctiveSum):          # a CompoundGame sum prints G + H
         return " + ".join(format_value(c) for c in value.components)
+    if isinstance(value, NegativeGame):            # CGSuite's NegativeGame: -G, or -(...) around a compound
+        text = format_value(value.g)
+        return f"-({text})" if is_compound(value.g) else f"-{text}"
     if is_ruleset(value):
         return ruleset_text(value)
     if isinstance(value, Graph):                  # plain graphs print as Graph("...")
@@ -460,13 +463,62 @@ def position_text(position) -> str:
 
 
 def graph_text(graph: Graph) -> str:
-    """``Graph("…")``: how the shell prints a plain graph (labels by their plain text).
+    """``Graph("…")`` or ``DirectedGraph("…")``: how the shell prints a plain graph, as text that reads back
+    as this very graph (vertex numbers and edge order included).
+
+    CGSuite writes a label by its plain text (``{Red}``), which its ``Graph("…")`` cannot read back; so a
+    graph with labels prints with the label maps that read it (``vertexLabels => {…}``,
+    ``edgeLabels => {…}``), tokens being the labels' plain text where that is a usable token.
 
     >>> from cgt.games.graph.ruleset import Color
-    >>> graph_text(Graph.path(3, None, Color.Red))
-    'Graph("{Red}{Red}")'
+    >>> graph_text(Graph.path(3)), graph_text(Graph.path(3, None, Color.Red))
+    ('Graph("--")', 'Graph("{Red}{Red}", edgeLabels => {"Red" => Color.Red})')
+    >>> graph_text(Graph.path(2, 5))
+    'Graph("5-5", vertexLabels => {"5" => 5})'
     """
-    return f'Graph("{graph.to_string()}")'
+    name = type(graph).__name__
+    vertex_labels = _graph_tokens(graph.vertex_labels, graph.directed)
+    edge_labels = _graph_tokens([x for _, _, x in graph.edges], graph.directed)
+    if not vertex_labels and not edge_labels:
+        return f"{name}({_format_string(graph.exact_string())})"
+    if edge_labels and any(x is None for _, _, x in graph.edges):
+        edge_labels[""] = None
+    text = graph.exact_string(vertex_labels or None, edge_labels or None)
+    maps = [f"{what} => {{{', '.join(f'{_format_string(t)} => {_label_text(x)}' for t, x in sorted(m.items()))}}}"
+            for what, m in (("vertexLabels", vertex_labels), ("edgeLabels", edge_labels)) if m]
+    return f"{name}({_format_string(text)}, {', '.join(maps)})"
+
+
+def _graph_tokens(labels, directed: bool) -> dict:
+    """Tokens for the labels other than Nothing: each label's plain text where that is a token the graph
+    reader takes back (no braces, quotes, spaces or graph punctuation, and not already used), else ``#1``,
+    ``#2``, ...; ``{token: label}``."""
+    special = set("-();:.{}") | ({">", "<"} if directed else set())
+    tokens: dict = {}
+    seen: list = []
+    for x in labels:
+        if x is None or any(x is y or (type(x) is type(y) and x == y) for y in seen):
+            continue
+        seen.append(x)
+        text = x.name if isinstance(x, Color) else format_value(x)
+        if (not text or text in tokens or text in special or text.startswith("#")
+                or any(c in text for c in '{}"\\') or any(c.isspace() for c in text)):
+            k = 1
+            while f"#{k}" in tokens:
+                k += 1
+            text = f"#{k}"
+        tokens[text] = x
+    return tokens
+
+
+def _label_text(label) -> str:
+    """A graph label as shell input: ``Color.Red``, a game in input form, else its printed text."""
+    if isinstance(label, Color):
+        return f"Color.{label.name}"
+    if isinstance(label, Game):
+        from cgt.shell.parser import input_form
+        return input_form(format_value(label))
+    return format_value(label)
 
 
 def ruleset_text(ruleset) -> str:

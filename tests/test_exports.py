@@ -40,7 +40,7 @@ LIMITS = ["check_memory", "memo_stats", "memory_cap_mb", "resident_mb", "set_max
 
 GAMES_ALL = [
     "ImpartialRuleset", "Move", "Player", "Position", "Ruleset", "by_name", "catalogue", "register", "unregister",
-    "Color", "Graph", "Grid", "Strip", "Amazons", "GenArcKayles", "ArcKayles", "WeightedArcKayles",
+    "Color", "DirectedGraph", "Graph", "Grid", "Strip", "Amazons", "GenArcKayles", "ArcKayles", "WeightedArcKayles",
     "PartizanArcKayles", "BoardColouring", "BoardCutting", "GenClobber", "Clobber", "AntiClobber", "HotClobber",
     "Kings", "Knights", "Rooks", "Queens", "GenCol", "Col", "Snort", "Fjords", "FunctionalCoordinateRuleset",
     "Cram", "GenCutcake", "Cutcake", "Eatcake", "MaundyCake", "TurnAndEatcake", "Daisy", "DeBruijn", "December31",

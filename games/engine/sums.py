@@ -37,7 +37,7 @@ from operator import xor
 
 from cgt.errors import NotApplicableError
 
-__all__ = ["DisjunctiveSum", "disjunctive_sum", "is_summand", "add_summand"]
+__all__ = ["DisjunctiveSum", "NegativeGame", "disjunctive_sum", "negative", "is_summand", "add_summand"]
 
 
 def _ruleset():
@@ -56,7 +56,7 @@ def is_summand(x) -> bool:
     """
     from cgt.misere.game import MisereGame
 
-    return isinstance(x, (_ruleset().Position, DisjunctiveSum, MisereGame))
+    return isinstance(x, (_ruleset().Position, DisjunctiveSum, NegativeGame, MisereGame))
 
 
 def _component(x):
@@ -280,6 +280,177 @@ class DisjunctiveSum:
         return "$" + " + ".join(parts) + "$"
 
 
+class NegativeGame:
+    """``-G`` of a position or a compound, kept as a form (CGSuite's ``NegativeGame(G)``).
+
+    Left's options are the negatives of ``G``'s Right options and Right's those of its Left options; the
+    value is the negative of ``G``'s.  An impartial ``-G`` is the same game tree as ``G`` with the players'
+    names exchanged, so its nim value and misère form are ``G``'s.  It prints ``-G``, or ``-(…)`` around a
+    compound (CGSuite's text), and takes part in sums like a position.  Equality is structural.
+
+    >>> from cgt.games import Kayles, Domineering
+    >>> n = negative(Domineering("..."))
+    >>> str(n.value), str(n.g.value), [str(o) for o in n.left_options], n.right_options
+    ('1', '-1', ["-Domineering('##.')", "-Domineering('.##')"], [])
+    >>> str(negative(Kayles(3) + Kayles(2))), negative(n) == Domineering("..."), negative(Kayles(3)).nim_value
+    ("-(Kayles('3') + Kayles('2'))", True, 3)
+    """
+
+    __slots__ = ("g", "_hash")
+
+    def __init__(self, g) -> None:
+        self.g = g
+        self._hash = hash(("NegativeGame", g))
+
+    @property
+    def impartial(self) -> bool:
+        """Whether ``G`` is impartial."""
+        return _is_impartial(self.g)
+
+    @property
+    def left_options(self) -> list:
+        """Left's options: the negatives of ``G``'s Right options."""
+        return [negative(o) for o in _right_options(self.g)]
+
+    @property
+    def right_options(self) -> list:
+        """Right's options: the negatives of ``G``'s Left options."""
+        return [negative(o) for o in _left_options(self.g)]
+
+    @property
+    def options(self) -> list:
+        """The options of an impartial ``-G`` (of a partizan one: Left's, then Right's)."""
+        if self.impartial:
+            return self.left_options
+        return self.left_options + self.right_options
+
+    @property
+    def decomposition(self) -> list:
+        """The negatives of ``G``'s components (itself when ``G`` has no decomposition)."""
+        parts = getattr(self.g, "decomposition", None)
+        if parts is None:
+            return [self]
+        return [negative(c) for c in parts]
+
+    @property
+    def value(self):
+        """The normal-play canonical form: the negative of ``G``'s."""
+        return -_value(self.g)
+
+    canonical_form = value
+
+    @property
+    def game_value(self):
+        """The value, loopy values included."""
+        return -_game_value(self.g)
+
+    @property
+    def outcome(self):
+        """The normal-play outcome class."""
+        return self.game_value.outcome
+
+    @property
+    def nim_value(self) -> int:
+        """The nim value of an impartial ``-G``: ``G``'s."""
+        if not self.impartial:
+            raise NotApplicableError(f"{self} is not impartial: it has no nim value")
+        return _grundy(self.g)
+
+    grundy = nim_value
+
+    @property
+    def misere_canonical_form(self):
+        """The misère canonical form of an impartial ``-G``: ``G``'s."""
+        from cgt.misere.game import misere_canonical_form
+
+        if not self.impartial:
+            raise NotApplicableError(f"{self} is not impartial: misère canonical forms are for impartial games")
+        return misere_canonical_form(self.g)
+
+    @property
+    def misere_outcome(self):
+        """The misère outcome class (``N`` or ``P``) of an impartial ``-G``."""
+        return self.misere_canonical_form.misere_outcome
+
+    @property
+    def misere_nim_value(self) -> int:
+        """The misère Grundy value of an impartial ``-G``."""
+        return self.misere_canonical_form.misere_nim_value
+
+    misere_grundy = misere_nim_value
+
+    @property
+    def genus(self):
+        """Conway's genus of an impartial ``-G``."""
+        return self.misere_canonical_form.genus
+
+    def __add__(self, other):
+        """-G + X: a sum of positions with a position, sum or misère game; with a value, the sum of values."""
+        return add_summand(self, other)
+
+    def __radd__(self, other):
+        return add_summand(self, other, summand_first=False)
+
+    def __sub__(self, other):
+        """-G - X: arithmetic on values."""
+        return self.value - (_value(other) if is_summand(other) else other)
+
+    def __rsub__(self, other):
+        return other - self.value
+
+    def __neg__(self):
+        """-(-G) is G."""
+        return self.g
+
+    def __eq__(self, other):
+        return isinstance(other, NegativeGame) and self.g == other.g
+
+    def __hash__(self):
+        return self._hash
+
+    def __reduce__(self):
+        return negative, (self.g,)
+
+    def __str__(self) -> str:
+        text = _text(self.g)
+        return f"-({text})" if is_compound(self.g) else f"-{text}"
+
+    __repr__ = __str__
+
+
+def is_compound(x) -> bool:
+    """Whether ``x`` is a compound game (a sum of positions, or any form with a ``CompoundType``), which
+    ``-(…)`` parenthesises.
+
+    >>> from cgt.games import Kayles
+    >>> is_compound(Kayles(1) + Kayles(2)), is_compound(Kayles(1))
+    (True, False)
+    """
+    return isinstance(x, DisjunctiveSum) or (not isinstance(x, NegativeGame) and hasattr(x, "kind")
+                                             and hasattr(x, "canonical_form"))
+
+
+def negative(x):
+    """``-x`` as CGSuite forms it: a canonical value's negative, ``G`` for ``-G``, else ``NegativeGame(x)``
+    (a move stands for the position it reaches).
+
+    >>> from cgt import up
+    >>> from cgt.games import Kayles
+    >>> str(negative(up)), str(negative(Kayles(2))), repr(negative(negative(Kayles(2))))
+    ('v', "-Kayles('2')", "Kayles('2')")
+    """
+    from cgt.kernel.game import Game
+
+    ruleset = _ruleset()
+    if isinstance(x, NegativeGame):
+        return x.g
+    if isinstance(x, ruleset.Move):
+        return NegativeGame(ruleset.Position(x.ruleset, x.position))
+    if isinstance(x, Game) or not hasattr(x, "left_options"):
+        return -x
+    return NegativeGame(x)
+
+
 def _text(c) -> str:
     from cgt.misere.game import MisereGame
 
@@ -290,13 +461,18 @@ def _value(c):
     from cgt import nimber
     from cgt.misere.game import MisereGame
 
-    return nimber(c.nim_value) if isinstance(c, MisereGame) else c.value
+    if isinstance(c, MisereGame):
+        return nimber(c.nim_value)
+    value = getattr(c, "value", None)
+    return c.canonical_form if value is None else value
 
 
 def _game_value(c):
     from cgt.misere.game import MisereGame
 
-    return _value(c) if isinstance(c, MisereGame) else c.game_value
+    if isinstance(c, MisereGame) or not hasattr(c, "game_value"):
+        return _value(c)
+    return c.game_value
 
 
 def _grundy(c) -> int:

@@ -1,4 +1,6 @@
-"""``Graph``: an immutable undirected multigraph with vertex and edge labels (CGSuite's ``cgsuite.util.Graph``).
+"""``Graph``: an immutable undirected multigraph with vertex and edge labels (CGSuite's ``cgsuite.util.Graph``),
+and ``DirectedGraph``, its directed sibling (CGSuite's ``cgsuite.util.DirectedGraph``), whose edges are written
+``>`` and ``<`` (after the label, if any).
 
 Vertices are numbered ``1..n``; loops and parallel edges are allowed; every vertex and every edge carries a
 label (``None`` is CGSuite's ``Nothing``).  Edges are kept in the order they were made, and a vertex's
@@ -20,8 +22,9 @@ more than once is named ``:A``, ``:B``, ... (after 26 names ``:{v26}``, ...) at 
 continuations are wrapped as ``(...;...)``, labels longer than one character as ``{...}``, an unlabelled
 edge is ``-`` and a lone unnamed unlabelled vertex is ``.``.  A string the writer produced parses back to
 an isomorphic graph with the same string; that graph is ``g`` itself (vertex numbers and edge order
-included) when ``g`` was numbered in writing order, as graphs parsed from written strings are.  Edges are
-stored as ``(a, b, label)`` with ``a <= b``.
+included) when ``g`` was numbered in writing order, as graphs parsed from written strings are;
+:meth:`Graph.exact_string` gives a string that always parses back to ``g`` itself.  Edges are stored as
+``(a, b, label)`` with ``a <= b`` (in a directed graph, from ``a`` to ``b``).
 
 >>> g = Graph.parse("--(-;--;---)")
 >>> g.vertex_count, g.edge_count, str(g)
@@ -44,9 +47,10 @@ from collections.abc import Callable, Iterable, Mapping
 from cgt.runtime.arguments import is_integer_value
 from cgt.errors import InvalidPositionError
 
-__all__ = ["Graph", "label_sort_key"]
+__all__ = ["Graph", "DirectedGraph", "label_sort_key"]
 
-_SPECIAL = set("-();:.{}")
+_SPECIAL = frozenset("-();:.{}")
+_DIRECTED_SPECIAL = _SPECIAL | {">", "<"}
 _DEFAULT_MAP = {"": None}
 
 
@@ -101,18 +105,19 @@ class _LabelMap:
 def _writer_map(labels) -> Callable:
     """label -> token for writing: the first token mapping to the label, else its plain text."""
     reverse: dict = {}
+    unhashable: list = []                # (label, token) for labels that are not dictionary keys (lists)
     if isinstance(labels, Mapping):
         for token, label in labels.items():
             try:
                 reverse.setdefault(label, token)
             except TypeError:
-                pass
+                unhashable.append((label, token))
 
     def write(label) -> str:
         try:
             token = reverse.get(label)
         except TypeError:
-            token = None
+            token = next((t for x, t in unhashable if type(x) is type(label) and x == label), None)
         if token is None:
             token = "" if label is None else str(label)
         return token if len(token) <= 1 else "{" + token + "}"
@@ -124,6 +129,9 @@ class Graph:
 
     __slots__ = ("_labels", "_edges", "_incident", "_hash")
 
+    #: Whether an edge ``(a, b, label)`` goes from ``a`` to ``b`` only (:class:`DirectedGraph`).
+    directed = False
+
     def __init__(self, vertex_labels: Iterable = (), edges: Iterable = ()) -> None:
         """``vertex_labels[i]`` labels vertex ``i + 1``; ``edges`` are ``(a, b)`` or ``(a, b, label)``."""
         self._labels = tuple(vertex_labels)
@@ -133,7 +141,7 @@ class Graph:
             a, b, label = (e[0], e[1], e[2] if len(e) > 2 else None)
             if not (isinstance(a, int) and isinstance(b, int) and 1 <= a <= n and 1 <= b <= n):
                 raise InvalidPositionError(f"edge {tuple(e)!r} joins vertices outside 1..{n}")
-            out.append((a, b, label) if a <= b else (b, a, label))
+            out.append((a, b, label) if a <= b or self.directed else (b, a, label))
         self._edges = tuple(out)
         self._incident = None
         self._hash = None
@@ -146,7 +154,7 @@ class Graph:
         >>> str(Graph.parse("L-R---L", {"": None, "L": "Left", "R": "Right"}))
         '{Left}-{Right}---{Left}'
         """
-        return _Parser(text, _LabelMap(vertex_labels), _LabelMap(edge_labels)).graph()
+        return _Parser(text, _LabelMap(vertex_labels), _LabelMap(edge_labels), cls).graph()
 
     @classmethod
     def empty(cls) -> "Graph":
@@ -243,7 +251,7 @@ class Graph:
             inc = [[] for _ in range(len(self._labels) + 1)]
             for k, (a, b, _) in enumerate(self._edges):
                 inc[a].append(k)
-                if b != a:
+                if b != a and not self.directed:
                     inc[b].append(k)
             self._incident = inc
         return self._incident[v]
@@ -271,7 +279,7 @@ class Graph:
         """No loops and no parallel edges."""
         seen = set()
         for a, b, _ in self._edges:
-            key = (min(a, b), max(a, b))
+            key = (a, b) if self.directed else (min(a, b), max(a, b))
             if a == b or key in seen:
                 return False
             seen.add(key)
@@ -368,7 +376,7 @@ class Graph:
         """The graph without edge number ``index`` (0-based, into :attr:`edges`)."""
         if not 0 <= index < len(self._edges):
             raise IndexError(f"edge index {index} out of range 0..{len(self._edges) - 1}")
-        return Graph._make(self._labels, self._edges[:index] + self._edges[index + 1:])
+        return self._make(self._labels, self._edges[:index] + self._edges[index + 1:])
 
     def delete_vertex(self, v: int) -> "Graph":
         """The graph without vertex ``v`` and its edges (the others renumbered in ascending order)."""
@@ -389,20 +397,20 @@ class Graph:
         new = {v: i for i, v in enumerate(keep, 1)}
         labels = tuple(self._labels[v - 1] for v in keep)
         edges = tuple((new[a], new[b], lab) for a, b, lab in self._edges if a in new and b in new)
-        return Graph._make(labels, edges)
+        return self._make(labels, edges)
 
     def updated_vertex_labels(self, updates: Mapping) -> "Graph":
         """The graph with the labels of some vertices replaced (``{v: label}``)."""
         labels = list(self._labels)
         for v, label in updates.items():
             labels[v - 1] = label
-        return Graph._make(tuple(labels), self._edges)
+        return self._make(tuple(labels), self._edges)
 
     def relabelled(self, vertex_map: Callable | None = None, edge_map: Callable | None = None) -> "Graph":
         """The same graph with every vertex label ``x`` replaced by ``vertex_map(x)``, edges by ``edge_map``."""
         labels = self._labels if vertex_map is None else tuple(vertex_map(x) for x in self._labels)
         edges = self._edges if edge_map is None else tuple((a, b, edge_map(x)) for a, b, x in self._edges)
-        return Graph._make(labels, edges)
+        return self._make(labels, edges)
 
     @classmethod
     def _make(cls, labels: tuple, edges: tuple) -> "Graph":
@@ -466,27 +474,132 @@ class Graph:
                       _writer_map(edge_labels if edge_labels is not None else _DEFAULT_MAP),
                       _LabelMap(vertex_labels).knows)
 
+    def exact_string(self, vertex_labels=None, edge_labels=None) -> str:
+        """A graph string that parses (with the same maps) back to this very graph, vertex numbers and edge
+        order included: :meth:`to_string` when that does, else every vertex named in order (``:A;:B;...``)
+        followed by every edge in stored order as a component of its own (``:A-:C;:B-:C``), which also serves
+        when the depth-first string nests branches too deeply to write.
+
+        >>> g = Graph.from_adjacency_list([[3], [3], [1, 2]])
+        >>> g.to_string(), g.exact_string(), Graph.parse(g.exact_string()) == g
+        ('--', ':A;:B;:C;:A-:C;:B-:C', True)
+        """
+        try:
+            text = self.to_string(vertex_labels, edge_labels)
+            if type(self).parse(text, vertex_labels, edge_labels) == self:
+                return text
+        except RecursionError:                # branches nested too deep to write: the flat form has no nesting
+            pass
+        vtok = _writer_map(vertex_labels if vertex_labels is not None else _DEFAULT_MAP)
+        etok = _writer_map(edge_labels if edge_labels is not None else _DEFAULT_MAP)
+        names = [vtok(x) + ":" + _vertex_name(k) for k, x in enumerate(self._labels)]
+        arrow = ">" if self.directed else ""
+        parts = names + [names[a - 1] + (etok(x) + arrow or "-") + names[b - 1] for a, b, x in self._edges]
+        return ";".join(parts)
+
     def __str__(self) -> str:
         return self.to_string()
 
     def __repr__(self) -> str:
-        return f"Graph({self.to_string()!r})"
+        return f"{type(self).__name__}({self.to_string()!r})"
 
     def __eq__(self, other):
         if not isinstance(other, Graph):
             return NotImplemented
-        return self._labels == other._labels and self._edges == other._edges
+        return (self.directed == other.directed and self._labels == other._labels
+                and self._edges == other._edges)
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self._labels, self._edges))
+            self._hash = hash((self.directed, self._labels, self._edges))
         return self._hash
 
     def __reduce__(self):
-        """Pickle as ``cgt.games.by_name("Graph", (vertex_labels, edges))``: no module path recorded."""
+        """Pickle as ``cgt.games.by_name("Graph", (vertex_labels, edges))`` (``"DirectedGraph"`` for a
+        directed one): no module path recorded."""
         import cgt.games
 
-        return cgt.games.by_name, ("Graph", (self._labels, self._edges))
+        return cgt.games.by_name, (type(self).__name__, (self._labels, self._edges))
+
+    def to_directed_graph(self) -> "DirectedGraph":
+        """The directed graph with an edge each way for every edge (one for a loop), labels kept; a vertex's
+        edges leave it in its stored order (CGSuite's ``ToDirectedGraph``).
+
+        >>> g = Graph.parse("--").to_directed_graph()
+        >>> g.edges, str(g)
+        ([(1, 2, None), (2, 1, None), (2, 3, None), (3, 2, None)], ':A>:B(>:A;>>:B)')
+        """
+        if self.directed:
+            return self
+        arcs = []
+        for v in range(1, len(self._labels) + 1):
+            for k in self.incident(v):
+                a, b, x = self._edges[k]
+                arcs.append((v, b if a == v else a, x))
+        return DirectedGraph._make(self._labels, tuple(arcs))
+
+
+class DirectedGraph(Graph):
+    """An immutable directed multigraph with labels (CGSuite's ``cgsuite.util.DirectedGraph``): an edge
+    ``(a, b, label)`` goes from ``a`` to ``b``, a vertex's edges are the ones leaving it, and each direction
+    counts separately.  Connectivity (``connected_components``, ``decomposition``) ignores direction.
+
+    In its strings an edge is ``>`` (to the next vertex) or ``<`` (from it), after an edge label when it has
+    one (``l>``); written back, every edge is followed forwards, as ``>``.
+
+    >>> g = DirectedGraph.parse("><")
+    >>> g.edges, g.edge_count, g.adjacency_list, str(g)
+    ([(1, 2, None), (3, 2, None)], 2, [[2], [], [2]], '>:A;>:A')
+    >>> DirectedGraph.parse(str(g)) == g, g == Graph.parse("--")
+    (True, False)
+    """
+
+    __slots__ = ()
+    directed = True
+
+    @classmethod
+    def directed_path(cls, n: int, vertex_label=None, edge_label=None) -> "DirectedGraph":
+        """The path ``1 > 2 > ... > n``.  ``str(DirectedGraph.directed_path(3))`` is ``'>>'``."""
+        return cls.path(n, vertex_label, edge_label)
+
+    @classmethod
+    def from_adjacency_list(cls, adjacency, vertex_label=None, edge_label=None) -> "DirectedGraph":
+        """From out-neighbour lists: ``adjacency[i]`` lists the ends of the edges leaving vertex ``i + 1``.
+
+        >>> DirectedGraph.from_adjacency_list([[2, 3], [], [1]]).edges
+        [(1, 2, None), (1, 3, None), (3, 1, None)]
+        """
+        adjacency = [list(a) for a in adjacency]
+        n = len(adjacency)
+        for a, nbrs in enumerate(adjacency, 1):
+            for b in nbrs:
+                if not is_integer_value(b) or not 1 <= b <= n:
+                    raise InvalidPositionError(f"adjacency list: vertex {a} lists {b!r}, not a vertex in 1..{n}")
+        return cls((vertex_label,) * n, [(a, int(b), edge_label) for a, nbrs in enumerate(adjacency, 1)
+                                         for b in nbrs])
+
+    def connected_component(self, v: int) -> list[int]:
+        """The sorted vertices joined to ``v`` by edges in either direction (the weak component)."""
+        both = [[] for _ in range(len(self._labels) + 1)]
+        for a, b, _ in self._edges:
+            both[a].append(b)
+            both[b].append(a)
+        seen = {v}
+        stack = [v]
+        while stack:
+            for w in both[stack.pop()]:
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+        return sorted(seen)
+
+    def parts_at(self, v: int) -> list["Graph"]:
+        """Not defined for directed graphs (the graph rulesets play on undirected ones)."""
+        raise InvalidPositionError("parts_at is defined for undirected graphs only")
+
+    def canonical(self, root: int | None = None, budget: int = 256) -> "Graph":
+        """Not defined for directed graphs (the graph rulesets play on undirected ones)."""
+        raise InvalidPositionError("canonical numbering is defined for undirected graphs only")
 
 
 # -- canonical orders ------------------------------------------------------------------------------------------
@@ -632,9 +745,11 @@ def _refined_order(g: Graph, root: int | None, budget: int) -> list[int] | None:
 # -- parsing ---------------------------------------------------------------------------------------------------
 
 class _Parser:
-    def __init__(self, text: str, vmap: _LabelMap, emap: _LabelMap) -> None:
+    def __init__(self, text: str, vmap: _LabelMap, emap: _LabelMap, cls=Graph) -> None:
         if not isinstance(text, str):
             raise InvalidPositionError(f"a graph string is expected, got {text!r}")
+        self.cls = cls
+        self.special = _DIRECTED_SPECIAL if cls.directed else _SPECIAL
         self.text = text
         self.vmap, self.emap = vmap, emap
         self.tokens = self._tokenize(text)
@@ -681,13 +796,13 @@ class _Parser:
         token, _, braced = tok
         if token is None:
             return False
-        if token == "-" and not braced:
-            return True
-        return (braced or token not in _SPECIAL) and self.emap.knows(token)
+        if token in ("-", ">", "<") and not braced:
+            return token == "-" or self.cls.directed
+        return (braced or token not in self.special) and self.emap.knows(token)
 
     def is_vertex_label(self, tok) -> bool:
         token, _, braced = tok
-        return token is not None and (braced or token not in _SPECIAL) and token != "" and self.vmap.knows(token)
+        return token is not None and (braced or token not in self.special) and token != "" and self.vmap.knows(token)
 
     def graph(self) -> Graph:
         if self.peek()[0] is not None:
@@ -698,11 +813,11 @@ class _Parser:
         tok = self.peek()
         if tok[0] is not None:
             raise self.unexpected(tok)
-        return Graph._make(tuple(self.labels), tuple(self.edges))
+        return self.cls._make(tuple(self.labels), tuple(self.edges))
 
     def unexpected(self, tok):
         token, where, braced = tok
-        if token in _SPECIAL and not braced:
+        if token in self.special and not braced:
             return self.error(f"{self.describe(tok)} is not expected here")
         return self.error(f"{self.describe(tok)} is not a vertex label, edge label or one of - ( ) ; : . {{")
 
@@ -726,7 +841,7 @@ class _Parser:
             self.i += 1
             name_tok = self.peek()
             name = name_tok[0]
-            if name is None or (not name_tok[2] and name in _SPECIAL) or name == "":
+            if name is None or (not name_tok[2] and name in self.special) or name == "":
                 raise self.error(f"':' at index {tok[1]} must be followed by a vertex name, got "
                                  f"{self.describe(name_tok)}")
             self.i += 1
@@ -746,39 +861,62 @@ class _Parser:
         self.tail(self.vertex())
 
     def tail(self, v: int) -> None:
-        tok = self.peek()
-        if tok[0] == "(" and not tok[2]:
-            self.i += 1
-            self.branch(v)
-            while self.peek()[0] == ";" and not self.peek()[2]:
-                self.i += 1
-                self.branch(v)
+        """What follows vertex ``v``: a chain of edges (read in a loop, so a long path needs no deep recursion),
+        possibly ending in ``( branch ; branch ; ... )`` (each branch read by a nested call)."""
+        while True:
             tok = self.peek()
-            if tok[0] != ")" or tok[2]:
-                raise self.error(f"expected ';' or ')' to close the '(' but found {self.describe(tok)}")
-            self.i += 1
-        elif self.is_edge(tok):
-            self.branch(v)
+            if tok[0] == "(" and not tok[2]:
+                self.i += 1
+                self.tail(self.edge(v))
+                while self.peek()[0] == ";" and not self.peek()[2]:
+                    self.i += 1
+                    self.tail(self.edge(v))
+                tok = self.peek()
+                if tok[0] != ")" or tok[2]:
+                    raise self.error(f"expected ';' or ')' to close the '(' but found {self.describe(tok)}")
+                self.i += 1
+                return
+            if not self.is_edge(tok):
+                return
+            v = self.edge(v)
 
-    def branch(self, v: int) -> None:
+    def edge(self, v: int) -> int:
+        """An edge from ``v`` and the vertex it reaches (returned)."""
         tok = self.peek()
         if not self.is_edge(tok):
             if tok[0] == "-" and not tok[2]:
                 raise self.error(f"'-' at index {tok[1]}: unlabelled edges are not allowed here "
                                  f"(the edge-label map has no \"\" entry)")
             raise self.error(f"expected an edge at {self.describe(tok)}")
-        token = tok[0]
-        if token == "-" and not tok[2]:
+        token, where, braced = tok
+        if token in ("-", ">", "<") and not braced:
+            if token == "-" and self.cls.directed:
+                raise self.error(f"'-' at index {where}: an edge of a directed graph is '>' or '<' "
+                                 f"(after its label, if it has one)")
             if not self.emap.knows(""):
-                raise self.error(f"'-' at index {tok[1]}: unlabelled edges are not allowed here "
+                raise self.error(f"{token!r} at index {where}: unlabelled edges are not allowed here "
                                  f"(the edge-label map has no \"\" entry)")
             label = self.emap.lookup("")
+            arrow = token
         else:
             label = self.emap.lookup(token)
+            arrow = None
         self.i += 1
+        if self.cls.directed and arrow is None:
+            tok = self.peek()
+            if tok[0] not in (">", "<") or tok[2]:
+                raise self.error(f"the edge label {token!r} at index {where} must be followed by '>' or '<' "
+                                 f"in a directed graph, not {self.describe(tok)}")
+            arrow = tok[0]
+            self.i += 1
         w = self.vertex()
-        self.edges.append((v, w, label) if v <= w else (w, v, label))
-        self.tail(w)
+        if arrow == ">":
+            self.edges.append((v, w, label))
+        elif arrow == "<":
+            self.edges.append((w, v, label))
+        else:
+            self.edges.append((v, w, label) if v <= w else (w, v, label))
+        return w
 
 
 # -- writing ---------------------------------------------------------------------------------------------------
@@ -828,14 +966,16 @@ def _write(g: Graph, vtok: Callable, etok: Callable, is_vertex_token: Callable) 
             name = ":" + names[v]
         else:
             name = ""
-        if label == "" and name == "" and followed_by_edge is not None and followed_by_edge != "-" \
-                and is_vertex_token(followed_by_edge.strip("{}")):
+        if label == "" and name == "" and followed_by_edge is not None and followed_by_edge not in ("-", ">") \
+                and is_vertex_token(followed_by_edge.removesuffix(">").strip("{}")):
             label = "."                     # the edge token would read as a vertex label
         return label + name
 
     def edge_text(k: int) -> str:
         label = edges[k][2]
         tok = etok(label)
+        if g.directed:
+            return tok + ">"
         return "-" if tok == "" else tok
 
     out: list[str] = []

@@ -74,8 +74,8 @@ class GraphRuleset(Ruleset):
         """A :class:`Graph` (or a graph string) that :meth:`check` accepts."""
         if isinstance(pos, str):
             return self.parse(pos)
-        if not isinstance(pos, Graph):
-            raise InvalidPositionError(f"{self!r}: a position is a graph string or a Graph, got {pos!r}")
+        if not isinstance(pos, Graph) or pos.directed:
+            raise InvalidPositionError(f"{self!r}: a position is a graph string or an undirected Graph, got {pos!r}")
         self.check(pos)
         return pos
 

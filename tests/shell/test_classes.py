@@ -79,6 +79,39 @@ GOLDEN = [
     ("class U(n) extends Game override def Options(p) := if p == Left and n > 0 then [U(n - 1)] else [] end; "
      "override def Decomposition := [U(1) for i from 1 to n]; end; [U(4).CanonicalForm, U(4).Decomposition]",
      "[4,[U(1),U(1),U(1),U(1)]]"),
+    # an option may be a negative (CGSuite's NegativeGame) or a difference G - H = G + -H: M(n) = {-M(n-1)|} is
+    # 0, {0|} = 1, {-1|} = 0, 1, ...; M2(1) = {M2(0) - M2(0)|} = {0|} = 1, M2(2) = {1 - 0|} = 2; an impartial
+    # -G is G (I(n)'s options -I(m), m < n, make it the nim heap *n)
+    ("class M(n) extends Game override def Options(p) := if n > 0 and p == Left then [-M(n - 1)] else [] end; "
+     "end; [M(n).CanonicalForm for n from 0 to 3]", "[0,1,0,1]"),
+    ("class M2(n) extends Game override def Options(p) := if n > 0 and p == Left then [M2(n - 1) - M2(0)] "
+     "else [] end; end; [M2(1).CanonicalForm, M2(2).CanonicalForm]", "[1,2]"),
+    ("class I(n) extends ImpartialGame override def Options := [-I(m) for m from 0 to n - 1]; end; "
+     "[I(3).NimValue, I(3).MisereCanonicalForm, -I(2)]", "[3,*[3],-I(2)]"),
+    # def op+(that) etc. (CGSUITE.md §4.6: CGSuite's grammar reads them; here an object of the class meets the
+    # operator, as its left operand, by calling the method)
+    ("class V(a) def op+(that) := V(a + that.a); def op*(k) := V(a * k); def op-(that) begin V(a - that.a) end; "
+     "def op^(k) := V(a ^ k); def op/(k) := a / k; def op%(k) := a % k; end; "
+     "[V(1) + V(2), V(3) * 2, V(5) - V(1), V(2) ^ 3, V(1) + V(1) + V(1), V(3) / 2, V(7) % 4]",
+     "[V(3),V(6),V(4),V(8),V(3),3/2,3]"),
+    ("class W(a) def op+(that) := 1; end; class W2(a) extends W override def op+(that) := 2; end; [W(0) + 5, W2(0) + 5]",
+     "[1,2]"),
+    ("op := 3; def opx(y) := y; [op+1, op*2, opx(5)]", "[4,6,5]"),      # op is still a name elsewhere
+    ("class W3(a) end; W3(1) + W3(2)", "ERROR cannot add W3(1)"),
+    ("def op+(x) := 1", "ERROR def op+ declares an operator method: it belongs in a class"),
+    # static ... end blocks (CGSUITE.md §4.6): run once, when the class is declared, in order with the static
+    # vars; they may assign the class's own static vars, and their other names are their own
+    ("class A static var x := 1; static var t; static t := [x, x + 1]; var k := 0; "
+     "for i from 1 to 3 do k := k + i end; t := t.Adjoin(k) end; static def T := t; end; [A.x, A.T, A.t]",
+     "[1,[1,2,6],[1,2,6]]"),
+    ("class B static var x := 1; static x := 2; y := x end; static var z := x + 1; static def X := [x, z]; end; B.X",
+     "[2,3]"),
+    ("class D static var n := 0; static n := n + 1 end; def N := n; end; [D().N, D().N, D.n]", "[1,1,1]"),
+    ("class C static var x := 1; static Foo := 2 end; static def Foo := 3; end",
+     "ERROR cannot assign Foo: static members are immutable"),
+    ("class C2 static var x := 1; def Set := begin x := 2 end; end; C2().Set", "ERROR cannot assign x"),
+    ("static x := 1 end", "ERROR a static … end block belongs in a class"),
+    ("class G static error(\"bad\") end end", "ERROR bad"),
     # modifiers outside classes, this outside a class
     ("override def F(x) := x", "ERROR applies to members of a class"),
     ("this", "ERROR this is only defined inside a class"),
@@ -121,6 +154,10 @@ FILES = [
     ("HalvingNim(5) is ImpartialGame", "true"),
     ("HalvingNim(5).Class", "⟪HalvingNim.Position⟫"),
     ("(HalvingNim(3) + HalvingNim(5)).NimValue", "1"),
+    # a static block builds TakeTable's moves [1,2,4] once; the subtraction game {1,2,4} has the nim values
+    # 0,1,2 repeating (by hand: mex{0} = 1, mex{1,0} = 2, mex{2,1} = 0, mex{0,2,0} = 1, ...)
+    ("mygames.TakeTable.Moves", "[1,2,4]"),
+    ("[mygames.TakeTable(n).NimValue for n from 0 to 8]", "[0,1,2,0,1,2,0,1,2]"),
 ]
 
 
@@ -259,3 +296,38 @@ def test_script_games_use_the_results_cache(tmp_path, monkeypatch, capsys):
     finally:
         results_cache.disable()
         userclasses._LOADED.clear()
+
+
+def test_help_on_script_classes(session):
+    """help(R) for a script class, a script ruleset object or a singleton: where it is declared, what it
+    extends, the comment above the declaration (as a docstring), parameters, members, nested classes."""
+    text = session.run("help(mygames.MySubtraction)").splitlines()
+    assert text[0] == (f"mygames.MySubtraction: a class declared in {FOLDER / 'mygames' / 'MySubtraction.cgs'}, "
+                       "extends HeapRuleset")
+    assert text[1:] == ["A subtraction game: take s counters from a heap, for s in the subtraction set.",
+                        "MySubtraction(subtractionSet as List)", "Members: HeapOptions(heapSize as Integer)"]
+    text = session.run("help(StepGame)").splitlines()          # found on the search path by its name
+    assert text[0].startswith("StepGame: a class declared in") and text[0].endswith(", extends Ruleset")
+    assert text[1:] == ["StepGame(leftStep as Integer, rightStep as Integer ? 1)", "Members: Eval(n as Integer)",
+                        "Classes: Position(n as Integer) extends Game"]
+    text = session.run("help(StepGame(2))").splitlines()       # a ruleset: an object of the class
+    assert text[0] == "StepGame(2, 1): an object of the class StepGame" and text[2:] == [
+        "StepGame(leftStep as Integer, rightStep as Integer ? 1)", "Members: Eval(n as Integer)",
+        "Classes: Position(n as Integer) extends Game"]
+    text = session.run("help(mygames.MyDomineering)").splitlines()
+    assert "a singleton class declared in" in text[0] and text[0].endswith("extends GridRuleset")
+    assert text[1].startswith("Domineering: Left places a vertical domino")
+    assert session.run("help(mygames.Colour)").splitlines()[1] == "Values: Red, Green, Blue"
+    session.run("/* Halve a heap:\n   take at most half. */\nclass Half(n) extends ImpartialGame\n"
+                "  override def Options := [Half(m) for m from n.Div(2) to n - 1];\nend")
+    assert session.run("help(Half)").splitlines()[:3] == [
+        "Half: a class declared at the prompt, extends ImpartialGame", "Halve a heap:", "take at most half."]
+    with pytest.raises(ShellError, match="no help for 'NoSuchGame'"):
+        session.run("help(NoSuchGame)")
+
+
+def test_a_static_block_runs_once(session, capsys):
+    """The static block of TakeTable.cgs runs when the file is read, not for each object or use."""
+    assert session.run("[mygames.TakeTable(5).NimValue, mygames.TakeTable(7).Options.Size, "
+                       "mygames.TakeTable.Moves]") == "[2,3,[1,2,4]]"
+    assert capsys.readouterr().out.count("table built") == 1

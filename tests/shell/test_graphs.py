@@ -3,8 +3,14 @@
 positions)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cgt.shell import ShellError, run
+import cgt
+from cgt.games.graph.board import DirectedGraph, Graph
+from cgt.games.graph.ruleset import Color
+from cgt.shell import Session, ShellError, run
+from cgt.shell.values import format_value
 
 
 @pytest.mark.parametrize("source, expected", [
@@ -23,7 +29,7 @@ from cgt.shell import ShellError, run
     ("Graph.Cycle(4).IsSimple", "true"),
     ("Graph.Star(3).AdjacencyList", "[[2,3],[1],[1]]"),
     ("Graph.FromAdjacencyList([[2,3],[1],[1]]) == Graph.Star(3)", "true"),
-    ("Graph.FromAdjacencyList([[2],[1]], Nothing, Color.Red)", 'Graph("{Red}")'),
+    ("Graph.FromAdjacencyList([[2],[1]], Nothing, Color.Red)", 'Graph("{Red}", edgeLabels => {"Red" => Color.Red})'),
     ('Graph("-;--").IsConnected', "false"),
     ('Graph("-;--").ConnectedComponents', "[[1,2],[3,4,5]]"),
     ("Graph.Empty.IsEmpty", "true"),
@@ -49,12 +55,15 @@ from cgt.shell import ShellError, run
     ("Graph.Star(4).RetainVertices([1, 2, 3])", 'Graph("(-;-)")'),
     ('Graph.Path(2).UpdatedVertexLabels({1 => "x"}).ToString({"x" => "x"}, Nothing)', '"x-"'),
     # labels longer than one character are written in braces (§2.5)
-    ("Graph.Path(3, Nothing, Color.Blue)", 'Graph("{Blue}{Blue}")'),
-    ('Graph.Parse("lrl", edgeLabels => {"l" => Color.Blue, "r" => Color.Red})', 'Graph("{Blue}{Red}{Blue}")'),
+    # a labelled graph prints with the maps that read it back (CGSuite's plain text {Blue} alone does not)
+    ("Graph.Path(3, Nothing, Color.Blue)", 'Graph("{Blue}{Blue}", edgeLabels => {"Blue" => Color.Blue})'),
+    ('Graph.Parse("lrl", edgeLabels => {"l" => Color.Blue, "r" => Color.Red})',
+     'Graph("{Blue}{Red}{Blue}", edgeLabels => {"Blue" => Color.Blue, "Red" => Color.Red})'),
     # a label map may be a function; a token it rejects (an error) is not a label (§2.5)
     ('Graph.Parse("ab", edgeLabels => s -> if s == "a" then Color.Blue else if s == "b" then Color.Red '
-     'else error("no") end end)', 'Graph("{Blue}{Red}")'),
-    ('Graph("1-2", vertexLabels => {"1" => 1, "2" => 2}).ToString', '"Graph(\"1-2\")"'),
+     'else error("no") end end)', 'Graph("{Blue}{Red}", edgeLabels => {"Blue" => Color.Blue, "Red" => Color.Red})'),
+    ('Graph("1-2", vertexLabels => {"1" => 1, "2" => 2}).ToString',
+     '"Graph(\"1-2\", vertexLabels => {\"1\" => 1, \"2\" => 2})"'),
 ])
 def test_colours_and_graphs(source, expected):
     assert run(source) == expected
@@ -188,3 +197,124 @@ def test_bad_graphs_name_the_problem(source, message):
     with pytest.raises(ShellError, match=message) as info:
         run(source)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("source, expected", [
+    # §2.5: a directed graph's edge is '>' (to the next vertex) or '<' (from it), after its label if it has
+    # one; each direction counts separately; written back depth-first from vertex 1 along the edges leaving
+    # each vertex, every edge as '>', a vertex met twice named :A at each occurrence
+    ('DirectedGraph(">>")', 'DirectedGraph(">>")'),
+    ('DirectedGraph.Parse(">>") == DirectedGraph.DirectedPath(3)', "true"),
+    ('DirectedGraph("<")', 'DirectedGraph(":A;>:A")'),
+    ('DirectedGraph("<").Edges', "[Edge(Nothing, 2, 1)]"),
+    ('DirectedGraph("><").AdjacencyList', "[[2],[],[2]]"),
+    ('[DirectedGraph("><")[2], DirectedGraph("><")[3]]', "[Vertex(Nothing, []),Vertex(Nothing, [2])]"),
+    ('DirectedGraph("><")[2].EdgeCount', "0"),
+    ('DirectedGraph("><").IsConnected', "true"),                 # connectivity ignores direction
+    ('DirectedGraph(">;>").ConnectedComponents', "[[1,2],[3,4]]"),
+    ('DirectedGraph(":A>:A").IsSimple', "false"),
+    ('DirectedGraph("(>;<)").IsSimple', "true"),                 # 1 > 2 and 3 > 1: no two edges alike
+    ('DirectedGraph(">:A;<:A").IsSimple', "true"),               # 1 > 2 and 2 > 1: one each way
+    ('DirectedGraph(":A>:B>:A").IsSimple', "true"),
+    ('DirectedGraph("(>:A;>:A)").IsSimple', "false"),            # two edges 1 > 2
+    ('DirectedGraph.DirectedPath(4)', 'DirectedGraph(">>>")'),
+    ('DirectedGraph.DirectedPath(4).EdgeCount', "3"),
+    ('DirectedGraph.FromAdjacencyList([[2,3],[],[1]]).Edges',
+     "[Edge(Nothing, 1, 2),Edge(Nothing, 1, 3),Edge(Nothing, 3, 1)]"),
+    ('DirectedGraph.FromAdjacencyList([[2],[1]]).EdgeCount', "2"),     # Graph's reads [[2],[1]] as one edge
+    ('Graph.FromAdjacencyList([[2],[1]]).EdgeCount', "1"),
+    ('DirectedGraph.Singleton()', 'DirectedGraph(".")'),
+    ('DirectedGraph.Empty.IsEmpty', "true"),
+    ('DirectedGraph(">").Class', "⟪cgsuite.util.DirectedGraph⟫"),
+    ('DirectedGraph(">") == Graph("-")', "false"),
+    # labelled edges: the label, then the direction
+    ('DirectedGraph.Parse("l>r<", edgeLabels => {"l" => Color.Blue, "r" => Color.Red}).Edges',
+     "[Edge(Blue, 1, 2),Edge(Red, 3, 2)]"),
+    # §2.5 ToDirectedGraph: an edge each way for every edge, so the counts double
+    ('Graph("--").ToDirectedGraph', 'DirectedGraph(":A>:B(>:A;>>:B)")'),
+    ('Graph("--").ToDirectedGraph.EdgeCount', "4"),
+    ('Graph("--").ToDirectedGraph.AdjacencyList', "[[2],[1,3],[2]]"),
+    ('Graph.Cycle(1).ToDirectedGraph.EdgeCount', "1"),
+    ('Graph("--").ToDirectedGraph.DeleteVertex(2)', 'DirectedGraph(".;.")'),
+])
+def test_directed_graphs(source, expected):
+    assert run(source) == expected
+
+
+@pytest.mark.parametrize("source, message", [
+    ('DirectedGraph("-")', "an edge of a directed graph is '>' or '<'"),
+    ('DirectedGraph.Parse("l", edgeLabels => {"l" => 1})', "must be followed by '>' or '<'"),
+    ('DirectedGraph.DirectedPath(-1)', "must be a non-negative integer"),
+    ('game.graph.Hackenbush(DirectedGraph(">"))', "an undirected Graph"),
+])
+def test_directed_graph_errors(source, message):
+    with pytest.raises(ShellError) as error:
+        run(source)
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("source, expected", [
+    # weighted / labelled vertices and edges print with the maps that read them back
+    ("Graph.Path(2, 5, 7)", 'Graph("575", vertexLabels => {"5" => 5}, edgeLabels => {"7" => 7})'),
+    ("Graph.Path(3, 2)", 'Graph("2-2-2", vertexLabels => {"2" => 2})'),
+    ('Graph.Parse("3-1", vertexLabels => s -> Integer.Parse(s))', 'Graph("3-1", vertexLabels => {"1" => 1, "3" => 3})'),
+    ('Graph.Parse("L-R", vertexLabels => {"L" => Left, "R" => Right})',
+     'Graph("{Left}-{Right}", vertexLabels => {"Left" => Left, "Right" => Right})'),
+    ('Graph.Path(2, Nothing, "-")', 'Graph("{#1}", edgeLabels => {"#1" => "-"})'),       # "-" is not a token
+    ('Graph.Path(2, Nothing, 1/2)', 'Graph("{1/2}", edgeLabels => {"1/2" => 1/2})'),
+    ('Graph.Path(2, 1/2 + *)', 'Graph("{1/2*}-{1/2*}", vertexLabels => {"1/2*" => 1/2 + *})'),
+    # a graph whose numbering the depth-first text would change prints every vertex and edge in order
+    ("Graph.FromAdjacencyList([[3],[3],[1,2]])", 'Graph(":A;:B;:C;:A-:C;:B-:C")'),
+    ('DirectedGraph.Parse("l>", edgeLabels => {"l" => 1}).ToDirectedGraph', 'DirectedGraph("1>", edgeLabels => {"1" => 1})'),
+])
+def test_labelled_graphs_print_as_input(source, expected):
+    assert run(source) == expected
+
+
+GRAPH_VALUES = [
+    "Graph.Path(2, 5, 7)", 'Graph.Parse("3-1", vertexLabels => s -> Integer.Parse(s))',
+    'Graph.Parse("lrl", edgeLabels => {"l" => Color.Blue, "r" => Color.Red})', "Graph.Star(5, Left, *)",
+    "Graph.FromAdjacencyList([[3],[3],[1,2]], 2, Color.Green)", 'Graph.Path(3, Nothing, "-")',
+    'Graph.Path(2, "x", "x")', "Graph.Cycle(3).DeleteEdgeByIndex(2, 1)", 'DirectedGraph("<<>")',
+    'DirectedGraph.FromAdjacencyList([[3,1],[],[2,1]], 1/2, "a b")', 'Graph("--(-;--)").ToDirectedGraph',
+    'Graph.Path(2, 1, "1")', "Graph.Path(3).UpdatedVertexLabels({2 => ^})", "Graph.Path(2, [1, 2], {1 => 2})",
+    "Graph.Path(2, 2 + *, omega)",
+]
+
+
+@pytest.mark.parametrize("source", GRAPH_VALUES)
+def test_printed_graphs_read_back_equal(source):
+    session = Session()
+    value = session.evaluate(source)[0]
+    printed = session.run(source)
+    again = session.evaluate(printed)[0]
+    assert again == value and type(again) is type(value)
+    assert session.run(printed) == printed
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_random_graphs_read_back_equal(data):
+    directed = data.draw(st.booleans())
+    n = data.draw(st.integers(0, 6))
+    labels = st.sampled_from([None, None, 3, "x", "-", Color.Blue, cgt.star, cgt.Player.Left, [1, 2], "3"])
+    vertex_labels = data.draw(st.lists(labels, min_size=n, max_size=n))
+    edges = data.draw(st.lists(st.tuples(st.integers(1, n), st.integers(1, n), labels), max_size=8)) if n else []
+    graph = (DirectedGraph if directed else Graph)(vertex_labels, edges)
+    session = Session()
+    again = session.evaluate(format_value(graph))[0]
+    assert again == graph and type(again) is type(graph)
+
+
+def test_long_and_deeply_branched_graphs_print_and_read_back():
+    """A path of 5000 edges is read without deep recursion; a comb (a path of 3000 vertices, each with a leaf)
+    nests its branches 3000 deep in the depth-first text, so it prints in the flat form, which reads back."""
+    session = Session()
+    text = 'Graph("' + "-" * 5000 + '")'
+    assert session.run(text) == text
+    assert session.run(text + ".EdgeCount") == "5000"
+    n = 3000
+    comb = Graph([None] * (2 * n), [(i, i + 1) for i in range(1, n)] + [(i, n + i) for i in range(1, n + 1)])
+    printed = format_value(comb)
+    assert printed.startswith('Graph(":A;:B;')
+    assert session.evaluate(printed)[0] == comb

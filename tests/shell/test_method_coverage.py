@@ -33,6 +33,7 @@ PROBES = {
     "StopperSidedValue": "1 & 0",
     "CanonicalShortGame": "{3||2|1}",
     "CompoundGame": "({1|0} ConjunctiveSum *)",
+    "NegativeGame": '(-Domineering("..."))',
     "Uptimal": "^",
     "Nimber": "*3",
     "DyadicRational": "3/4",

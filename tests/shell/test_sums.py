@@ -48,7 +48,11 @@ ROWS = [
     ("(Kayles(3) + Kayles(3)).Decomposition", "[Kayles(3),Kayles(3)]"),
     ("Kayles(3) + Kayles(3) == 0", "true"),                   # compared by value, like a position
     ("Kayles(3) + Kayles(3) + 1", "1"),                       # with a number: arithmetic on values
-    ("Kayles(3) + Kayles(4) - Kayles(4)", "*3"),
+    # G - H is G + (-H), a compound sum (CGSUITE.md §4.3), whose value is the difference
+    ("Kayles(3) + Kayles(4) - Kayles(4)", "Kayles(3) + Kayles(4) + -Kayles(4)"),
+    ("(Kayles(3) + Kayles(4) - Kayles(4)).CanonicalForm", "*3"),
+    ("Kayles(2) - (Kayles(1) + Kayles(1))", "Kayles(2) + -(Kayles(1) + Kayles(1))"),
+    ("Kayles(3) - 1", "-1*3"),                                # with a number: arithmetic on values
     ("(Kayles(3) + Kayles(3)).Temperature", "-1"),            # a game method, on the value
     ("[Kayles(1), Kayles(2)].Sum", "Kayles(1) + Kayles(2)"),
     ("Kayles(3) + Nim(2)", "Kayles(3) + Nim(2)"),
@@ -85,3 +89,53 @@ def test_misere_values_of_kayles_sums_agree_with_search(a, b):
 def test_errors(source, message):
     with pytest.raises(ShellError, match=message):
         run(source)
+
+
+# CGSUITE.md §4.3, §5.2, §6.2: negating a position or a compound gives CGSuite's NegativeGame, printed -G (or
+# -(...) around a compound), with property G; its options are the negatives of G's options with the players
+# exchanged, -G = {-G^R | -G^L} (Conway, On Numbers and Games, ch. 1), so its value is the negative of G's.
+# Domineering on a 1x3 strip: Left (vertical dominoes) has no move, Right two moves to 0, so it is {|0} = -1.
+NEGATIVE_ROWS = [
+    ('Domineering("...").CanonicalForm', "-1"),
+    ('-Domineering("...")', '-Domineering.Position("...")'),
+    ('(-Domineering("...")).CanonicalForm', "1"),
+    ('(-Domineering("...")).G', 'Domineering.Position("...")'),
+    ('(-Domineering("...")).LeftOptions', '[-Domineering.Position("##."),-Domineering.Position(".##")]'),
+    ('(-Domineering("...")).RightOptions', "[]"),
+    ('(-Domineering("...")).Options(Left)', '[-Domineering.Position("##."),-Domineering.Position(".##")]'),
+    ('(-Domineering("...")).OutcomeClass', "L"),
+    ('(-Domineering("...")).Class', "⟪game.NegativeGame⟫"),
+    ('-Domineering("...") is Game', "true"),
+    ('(-Domineering("...")).Temperature', "-1"),                 # every game method, on the value
+    ('-Domineering("...") == 1', "true"),
+    ('--Domineering("...")', 'Domineering.Position("...")'),
+    ("-Kayles(3)", "-Kayles(3)"),
+    ("(-Kayles(3)).CanonicalForm", "*3"),                        # an impartial game is its own negative
+    ("(-Kayles(3)).NimValue", "3"),
+    ("(-Kayles(3)).Options", "[-Kayles(2),-Kayles(\"1 1\"),-Kayles(1)]"),
+    ("(-Kayles(4)).MisereCanonicalForm == Kayles(4).MisereCanonicalForm", "true"),
+    # around a compound, -(...), as CGSuite's parenthesising levels put a compound below the negation
+    ("-(Kayles(3) + Kayles(2))", "-(Kayles(3) + Kayles(2))"),
+    ("(-(Kayles(3) + Kayles(2))).G", "Kayles(3) + Kayles(2)"),
+    ("(-(Kayles(3) + Kayles(2))).CanonicalForm", "*"),
+    ("-({1|0} ConjunctiveSum *)", "-({1|0} ConjunctiveSum *)"),
+    ("(-({1|0} ConjunctiveSum *)).CanonicalForm == -({1|0} ConjunctiveSum *).CanonicalForm", "true"),
+    # a negative takes part in sums of positions like a position
+    ('Domineering("...") + -Domineering("...")', 'Domineering.Position("...") + -Domineering.Position("...")'),
+    ('(Domineering("...") + -Domineering("...")).OutcomeClass', "P"),      # G - G = 0
+    ("-Kayles(3) + *[2]", "-Kayles(3) + *[2]"),
+    ("-Kayles(3) + 1", "1*3"),
+]
+
+
+@pytest.mark.parametrize("source, printed", [pytest.param(*row, id=row[0]) for row in NEGATIVE_ROWS])
+def test_negative_games(source, printed):
+    assert run(source) == printed
+
+
+@pytest.mark.parametrize("source", ["-Kayles(3)", '-Domineering("..|.#")', "-(Kayles(3) + Kayles(2))",
+                                    'Kayles(1) + -Wythoff(1, 2)', '-(Kayles(1) + -Kayles(2))'])
+def test_negative_games_read_back(source):
+    printed = run(source)
+    assert run(printed) == printed
+    assert run(f"({printed}) === ({source})") == "true"
