@@ -1,6 +1,7 @@
 """Games of birthday 2000 build, print, compare and sum without RecursionError."""
 
 from cgt import game, integer, star, switch, up, zero
+from tests.support import interrupted_by_ctrl_c
 
 
 def test_integer_2000():
@@ -57,27 +58,15 @@ def test_birthday_and_reading_back_need_no_recursion():
 
 def test_ctrl_c_stops_a_deep_computation_and_its_worker_thread():
     """Ctrl-C during a computation running on the big-stack worker stops both threads."""
-    import os
-    import signal
     import sys
     import threading
-    import time
 
     g = zero
     for k in range(400):
         g = game([k + 1], [g])
     limit = sys.getrecursionlimit()
-    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    start = time.monotonic()
-    interrupted = False
-    try:
-        g + g  # cubic in the chain length: minutes, so the interrupt lands mid-computation
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        timer.cancel()
-    assert interrupted and time.monotonic() - start < 10
+    # g + g is cubic in the chain length: minutes, so the interrupt lands mid-computation
+    assert interrupted_by_ctrl_c(lambda: g + g, after=1.0, within=10)
     assert not any(t.name == "cgt-deep" and t.is_alive() for t in threading.enumerate())
     assert sys.getrecursionlimit() == limit
     assert str(g + 1).startswith("{401||||400")

@@ -1,14 +1,12 @@
 """Ctrl-C during cgt.solve stops the retrograde analysis at once; the next solve works."""
 
 import os
-import signal
-import threading
-import time
 
 import pytest
 
 import cgt
 from cgt.games import Domineering
+from tests.support import interrupted_by_ctrl_c
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
@@ -17,17 +15,8 @@ from cgt.games import Domineering
 # this test checks.  The report itself is expected.
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_ctrl_c_interrupts_solve_and_the_next_solve_works():
-    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
-    start = time.monotonic()
-    timer.start()
-    interrupted = False
-    try:
-        # bounded, so that a lost interrupt fails the test in seconds (TooLargeError) instead of hanging the run
-        cgt.solve(Domineering("......|......|......|......|......|......"), progress=False, max_states=500_000)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        timer.cancel()
-    assert interrupted and time.monotonic() - start < 15
+    # bounded, so that a lost interrupt fails the test in seconds (TooLargeError) instead of hanging the run
+    assert interrupted_by_ctrl_c(lambda: cgt.solve(Domineering("......|......|......|......|......|......"),
+                                                   progress=False, max_states=500_000), after=1.0)
     # Domineering 2x2: the first player wins (it is {1|-1}, a first-player win)
     assert cgt.solve(Domineering("..|.."), progress=False).result == "first"
