@@ -951,6 +951,9 @@ class Interpreter:
 
     def _bind(self, procedure: Procedure, args: list, kwargs: dict) -> dict:
         """Parameter name -> value: positional arguments, then ``name => value``, then defaults."""
+        plain = procedure.plain_names
+        if plain is not None and not kwargs and len(args) == len(plain):
+            return dict(zip(plain, args))
         parameters = procedure.parameters
         least, most = procedure.arity
         if len(args) > (len(args) if most is None else most):

@@ -19,6 +19,7 @@ sets ``{1,3}``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from fractions import Fraction
 from typing import Callable
@@ -181,11 +182,19 @@ class Procedure:
     source: str
     text: str
 
-    @property
+    @functools.cached_property
     def arity(self):
         least = sum(1 for p in self.parameters if p.default is None and not p.rest)
         most = None if any(p.rest for p in self.parameters) else len(self.parameters)
         return least, most
+
+    @functools.cached_property
+    def plain_names(self) -> tuple | None:
+        """The parameters' names when none has a default or collects the rest (a call then binds them in
+        order), else None."""
+        if any(p.rest or p.default is not None for p in self.parameters):
+            return None
+        return tuple(p.name for p in self.parameters)
 
     def label(self) -> str:
         return self.name or f"the procedure {self.text}"
