@@ -23,6 +23,9 @@ through ``cgt.runtime.compiled.optional_module``, which warns once when one is m
 
 from setuptools import Extension, setup
 
+# The table, board symmetries and solver calls the three byte-board searches share (a change rebuilds them).
+BOARD_SEARCH = "games/grid/_board_search.h"
+
 setup(
     ext_modules=[
         Extension("cgt.kernel._kernel", ["cgt/kernel/_kernel.c"], optional=True, extra_compile_args=["-O2"]),
@@ -34,11 +37,14 @@ setup(
             extra_compile_args=["-O2", "-ffp-contract=off"],
         ),
         Extension("cgt.games.heap._octal", ["games/heap/_octal.c"], optional=True, extra_compile_args=["-O3"]),
-        Extension("cgt.games.grid._domineering", ["games/grid/_domineering.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension("cgt.games.grid._domineering", ["games/grid/_domineering.c"], optional=True,
+                  depends=[BOARD_SEARCH], extra_compile_args=["-O2"]),
         Extension("cgt.games.grid._fox_and_geese", ["games/grid/_fox_and_geese.c"], optional=True,
                   extra_compile_args=["-O2"]),
         Extension("cgt.loopy._stoppers", ["cgt/loopy/_stoppers.c"], optional=True, extra_compile_args=["-O2"]),
-        Extension("cgt.games.grid._amazons", ["games/grid/_amazons.c"], optional=True, extra_compile_args=["-O2"]),
-        Extension("cgt.games.grid._clobber", ["games/grid/_clobber.c"], optional=True, extra_compile_args=["-O2"]),
+        Extension("cgt.games.grid._amazons", ["games/grid/_amazons.c"], optional=True,
+                  depends=[BOARD_SEARCH], extra_compile_args=["-O2"]),
+        Extension("cgt.games.grid._clobber", ["games/grid/_clobber.c"], optional=True,
+                  depends=[BOARD_SEARCH], extra_compile_args=["-O2"]),
     ],
 )

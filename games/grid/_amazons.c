@@ -33,18 +33,10 @@ typedef struct {
     uint64_t x, o, e;
 } Pos;
 
-typedef struct {
-    PyObject_HEAD
-    Pos *keys;
-    PyObject **values; /* NULL: an empty slot */
-    size_t mask;       /* slots - 1 (a power of two), 0 before the first entry */
-    size_t used;
-} PositionMap;
-
-static PyTypeObject PositionMap_Type;
+#define BOARD_KEY Pos
 
 static inline size_t
-mix(Pos k)
+board_key_hash(Pos k)
 {
     uint64_t h = k.x * 0x9E3779B97F4A7C15ULL ^ k.o * 0xC2B2AE3D27D4EB4FULL ^ k.e * 0x165667B19E3779F9ULL;
     h ^= h >> 31;
@@ -54,179 +46,21 @@ mix(Pos k)
 }
 
 static inline int
-same(Pos a, Pos b)
+board_key_same(Pos a, Pos b)
 {
     return a.x == b.x && a.o == b.o && a.e == b.e;
 }
 
-/* The value for k (borrowed), or NULL. */
-static inline PyObject *
-map_get(PositionMap *map, Pos k)
-{
-    if (map->used == 0)
-        return NULL;
-    size_t i = mix(k) & map->mask;
-    for (;;) {
-        PyObject *v = map->values[i];
-        if (v == NULL)
-            return NULL;
-        if (same(map->keys[i], k))
-            return v;
-        i = (i + 1) & map->mask;
-    }
-}
+#define BOARD_MAP_NAME "PositionMap"
+#define BOARD_MAP_QUALNAME "cgt.games.grid._amazons.PositionMap"
+#define BOARD_MAP_DOC "PositionMap(): the compiled Amazons search's table from positions (three masks) to values."
+#define BOARD_MAP_GC 1
+#include "_board_search.h"
 
-static void
-map_clear(PositionMap *map)
-{
-    PyObject **values = map->values;
-    size_t slots = values == NULL ? 0 : map->mask + 1;
-    PyMem_Free(map->keys);
-    map->keys = NULL;
-    map->values = NULL;
-    map->mask = 0;
-    map->used = 0;
-    for (size_t i = 0; i < slots; i++) /* after the map is empty: a DECREF may run arbitrary code */
-        Py_XDECREF(values[i]);
-    PyMem_Free(values);
-}
-
-static int
-map_grow(PositionMap *map)
-{
-    size_t size = map->values == NULL ? 1024 : (map->mask + 1) * 2;
-    Pos *keys = PyMem_Malloc(size * sizeof(Pos));
-    PyObject **values = PyMem_Calloc(size, sizeof(PyObject *));
-    if (keys == NULL || values == NULL) {
-        PyMem_Free(keys);
-        PyMem_Free(values);
-        PyErr_NoMemory();
-        return -1;
-    }
-    Pos *old_keys = map->keys;
-    PyObject **old_values = map->values;
-    size_t old_size = old_values == NULL ? 0 : map->mask + 1;
-    map->keys = keys;
-    map->values = values;
-    map->mask = size - 1;
-    for (size_t j = 0; j < old_size; j++) {
-        if (old_values[j] == NULL)
-            continue;
-        size_t i = mix(old_keys[j]) & map->mask;
-        while (values[i] != NULL)
-            i = (i + 1) & map->mask;
-        keys[i] = old_keys[j];
-        values[i] = old_values[j];
-    }
-    PyMem_Free(old_keys);
-    PyMem_Free(old_values);
-    return 0;
-}
-
-/* map[k] = v (a new reference is taken). */
-static int
-map_set(PositionMap *map, Pos k, PyObject *v)
-{
-    if ((map->values == NULL || 2 * (map->used + 1) > map->mask + 1) && map_grow(map) < 0)
-        return -1;
-    size_t i = mix(k) & map->mask;
-    while (map->values[i] != NULL) {
-        if (same(map->keys[i], k)) {
-            Py_INCREF(v);
-            Py_SETREF(map->values[i], v);
-            return 0;
-        }
-        i = (i + 1) & map->mask;
-    }
-    map->keys[i] = k;
-    Py_INCREF(v);
-    map->values[i] = v;
-    map->used++;
-    return 0;
-}
-
-static PyObject *
-positionmap_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
-{
-    if ((kwargs != NULL && PyDict_GET_SIZE(kwargs)) || PyTuple_GET_SIZE(args)) {
-        PyErr_SetString(PyExc_TypeError, "PositionMap() takes no arguments");
-        return NULL;
-    }
-    return type->tp_alloc(type, 0);
-}
-
-static void
-positionmap_dealloc(PositionMap *self)
-{
-    PyObject_GC_UnTrack(self);
-    map_clear(self);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static int
-positionmap_traverse(PositionMap *self, visitproc visit, void *arg)
-{
-    if (self->values != NULL) {
-        for (size_t i = 0; i <= self->mask; i++)
-            Py_VISIT(self->values[i]);
-    }
-    return 0;
-}
-
-static int
-positionmap_tp_clear(PositionMap *self)
-{
-    map_clear(self);
-    return 0;
-}
-
-static Py_ssize_t
-positionmap_length(PositionMap *self)
-{
-    return (Py_ssize_t)self->used;
-}
-
-static PyObject *
-positionmap_clear_method(PositionMap *self, PyObject *unused)
-{
-    map_clear(self);
-    Py_RETURN_NONE;
-}
-
-static PyObject *
-positionmap_sizeof(PositionMap *self, PyObject *unused)
-{
-    size_t slots = self->values == NULL ? 0 : self->mask + 1;
-    return PyLong_FromSize_t(sizeof(PositionMap) + slots * (sizeof(Pos) + sizeof(PyObject *)));
-}
-
-static PyMethodDef positionmap_methods[] = {
-    {"__sizeof__", (PyCFunction)positionmap_sizeof, METH_NOARGS, "Bytes held, slots included."},
-    {"clear", (PyCFunction)positionmap_clear_method, METH_NOARGS, "Remove every entry."},
-    {NULL, NULL, 0, NULL}
-};
-
-static PyMappingMethods positionmap_as_mapping = {
-    .mp_length = (lenfunc)positionmap_length,
-};
-
-static PyTypeObject PositionMap_Type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "cgt.games.grid._amazons.PositionMap",
-    .tp_basicsize = sizeof(PositionMap),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "PositionMap(): the compiled Amazons search's table from positions (three masks) to values.",
-    .tp_new = positionmap_new,
-    .tp_dealloc = (destructor)positionmap_dealloc,
-    .tp_traverse = (traverseproc)positionmap_traverse,
-    .tp_clear = (inquiry)positionmap_tp_clear,
-    .tp_as_mapping = &positionmap_as_mapping,
-    .tp_methods = positionmap_methods,
-};
+typedef BoardMap PositionMap;
+#define PositionMap_Type BoardMap_Type
 
 /* ------------------------------------------------------------------ masks (stride 8) */
-
-#define LAST_COLUMN 0x8080808080808080ULL /* never a square: a step off a side of the board lands there */
 
 /* The shifts of the eight queen directions (each one way up, one way down). */
 static const int SHIFTS[4] = {1, 8, 7, 9};
@@ -249,44 +83,6 @@ region_of(uint64_t m, uint64_t seed)
             return x;
         x = y;
     }
-}
-
-/* Bits 0..7 of every byte reversed within the byte. */
-static inline uint64_t
-reverse_bytes_bits(uint64_t x)
-{
-    x = (x & 0x0F0F0F0F0F0F0F0FULL) << 4 | (x >> 4 & 0x0F0F0F0F0F0F0F0FULL);
-    x = (x & 0x3333333333333333ULL) << 2 | (x >> 2 & 0x3333333333333333ULL);
-    x = (x & 0x5555555555555555ULL) << 1 | (x >> 1 & 0x5555555555555555ULL);
-    return x;
-}
-
-/* The rows (bytes) of a w-wide region mirrored: column c goes to w - 1 - c. */
-static inline uint64_t
-mirror(uint64_t x, int w)
-{
-    return reverse_bytes_bits(x) >> (8 - w);
-}
-
-/* The h rows (bytes) of a region upside down. */
-static inline uint64_t
-upside_down(uint64_t x, int h)
-{
-    return __builtin_bswap64(x) >> (8 * (8 - h));
-}
-
-/* The transpose of an 8 x 8 bit matrix (byte r, bit c) -> (byte c, bit r) (Hacker's Delight, 7-3). */
-static inline uint64_t
-transpose(uint64_t x)
-{
-    uint64_t t;
-    t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
-    x ^= t ^ (t << 7);
-    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
-    x ^= t ^ (t << 14);
-    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
-    x ^= t ^ (t << 28);
-    return x;
 }
 
 /* a < b in the order of the Python keys: the bytes x_rows + o_rows + e_rows compared lexicographically (rows
@@ -382,17 +178,6 @@ negative(Search *s, PyObject *v)
     return n;
 }
 
-/* The sum a + b, consuming the reference to a (NULL a: b alone). */
-static PyObject *
-add_to(PyObject *a, PyObject *b)
-{
-    if (a == NULL)
-        return Py_NewRef(b);
-    PyObject *sum = PyNumber_Add(a, b);
-    Py_DECREF(a);
-    return sum;
-}
-
 /* Values seen so far among one player's options: interned games, so one object per value. */
 typedef struct {
     PyObject *list;
@@ -466,22 +251,13 @@ fail:
 static PyObject *
 solve_key(Search *s, PyObject *key, uint64_t x, uint64_t o, uint64_t e)
 {
-    if (s->disk != Py_None) {
-        PyObject *known = PyObject_CallMethod(s->solver, "recall", "O", key);
-        if (known != Py_None)
-            return known;
-        Py_DECREF(known);
-    }
+    PyObject *known = board_recall(s->solver, s->disk, key);
+    if (known != Py_None)
+        return known;
+    Py_DECREF(known);
     PyObject *lefts = moves_of(s, x, o, e, 1);
     PyObject *rights = lefts == NULL ? NULL : moves_of(s, x, o, e, 0);
-    PyObject *value = rights == NULL ? NULL : PyObject_CallFunctionObjArgs(s->game, lefts, rights, NULL);
-    Py_XDECREF(lefts);
-    Py_XDECREF(rights);
-    if (value == NULL)
-        return NULL;
-    PyObject *stored = PyObject_CallMethod(s->solver, "store", "OO", key, value);
-    Py_DECREF(value);
-    return stored;
+    return board_store(s->solver, s->game, key, lefts, rights);
 }
 
 /* The value of one region (live = x | o | e, with an amazon of each player and an empty square), entered in
@@ -598,7 +374,7 @@ search_value(Search *s, uint64_t x, uint64_t o, uint64_t e)
     PyObject *v = map_get(s->whole, k);
     if (v != NULL)
         return Py_NewRef(v);
-    if (++s->visits % 4096 == 0 && PyErr_CheckSignals() < 0)
+    if (board_interrupted(&s->visits))
         return NULL;
     uint64_t live = x | o | e;
     long n = 0; /* one-sided regions: integers, added once at the end */
@@ -655,21 +431,6 @@ search_value(Search *s, uint64_t x, uint64_t o, uint64_t e)
     return v;
 }
 
-/* A Python int as a mask below 2**64 (OverflowError / TypeError otherwise). */
-static int
-mask_of(PyObject *obj, uint64_t *m)
-{
-    if (!PyLong_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "a mask is an int, not %.100s", Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
-    if (v == (unsigned long long)-1 && PyErr_Occurred())
-        return -1;
-    *m = v;
-    return 0;
-}
-
 /* solve(solver, whole, longest, negatives, x, o, e, game, integers): see amazons._solve_bytes. */
 static PyObject *
 amazons_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -700,15 +461,8 @@ amazons_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 .negatives = (PositionMap *)args[3], .game = args[7],
                 .integers = ((PyListObject *)integers)->ob_item};
     s.zero = s.integers[64];
-    s.keyed = PyObject_GetAttrString(s.solver, "keyed");
-    s.disk = s.keyed == NULL ? NULL : PyObject_GetAttrString(s.solver, "disk");
-    if (s.disk == NULL || !PyDict_Check(s.keyed)) {
-        if (s.disk != NULL)
-            PyErr_SetString(PyExc_TypeError, "solve: the solver's key table is a dict");
-        Py_XDECREF(s.keyed);
-        Py_XDECREF(s.disk);
+    if (board_solver_tables(s.solver, &s.keyed, &s.disk) < 0)
         return NULL;
-    }
     /* the tables and the integers stay alive while the search borrows them (a trim only empties the tables) */
     for (int i = 1; i <= 3; i++)
         Py_INCREF(args[i]);
@@ -741,14 +495,5 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__amazons(void)
 {
-    if (PyType_Ready(&PositionMap_Type) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&module_def);
-    if (m == NULL)
-        return NULL;
-    if (PyModule_AddObjectRef(m, "PositionMap", (PyObject *)&PositionMap_Type) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return board_module_create(&module_def);
 }

@@ -33,262 +33,54 @@
 
 typedef struct {
     uint64_t x, o;
-    PyObject *value; /* NULL: an empty slot */
-} Slot;                /* key and value side by side: a look-up touches one cache line */
+} Pair;
 
-typedef struct {
-    PyObject_HEAD
-    Slot *slots;
-    size_t mask;       /* slots - 1 (a power of two), 0 before the first entry */
-    size_t used;
-} PairMap;
-
-static PyTypeObject PairMap_Type;
+#define BOARD_KEY Pair
 
 static inline size_t
-mix(uint64_t x, uint64_t o)
+board_key_hash(Pair p)
 {
-    uint64_t k = x * 0x9E3779B97F4A7C15ULL ^ (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    uint64_t k = p.x * 0x9E3779B97F4A7C15ULL ^ (p.o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     k ^= k >> 31;
     k *= 0x94D049BB133111EBULL;
     k ^= k >> 29;
     return (size_t)k;
 }
 
-/* The value for (x, o) (borrowed), or NULL. */
-static inline PyObject *
-map_get(PairMap *map, uint64_t x, uint64_t o)
+static inline int
+board_key_same(Pair a, Pair b)
 {
-    if (map->used == 0)
-        return NULL;
-    size_t i = mix(x, o) & map->mask;
-    for (;;) {
-        Slot *slot = &map->slots[i];
-        if (slot->value == NULL)
-            return NULL;
-        if (slot->x == x && slot->o == o)
-            return slot->value;
-        i = (i + 1) & map->mask;
-    }
+    return a.x == b.x && a.o == b.o;
 }
 
-static void
-map_clear(PairMap *map)
-{
-    Slot *slots = map->slots;
-    size_t size = slots == NULL ? 0 : map->mask + 1;
-    map->slots = NULL;
-    map->mask = 0;
-    map->used = 0;
-    for (size_t i = 0; i < size; i++) /* after emptying: a value's destructor may look at the map */
-        Py_XDECREF(slots[i].value);
-    PyMem_Free(slots);
-}
-
-static int
-map_grow(PairMap *map)
-{
-    size_t size = map->slots == NULL ? 1024 : (map->mask + 1) * 2;
-    Slot *slots = PyMem_Calloc(size, sizeof(Slot));
-    if (slots == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    Slot *old = map->slots;
-    size_t old_size = old == NULL ? 0 : map->mask + 1;
-    map->slots = slots;
-    map->mask = size - 1;
-    for (size_t j = 0; j < old_size; j++) {
-        if (old[j].value == NULL)
-            continue;
-        size_t i = mix(old[j].x, old[j].o) & map->mask;
-        while (slots[i].value != NULL)
-            i = (i + 1) & map->mask;
-        slots[i] = old[j];
-    }
-    PyMem_Free(old);
-    return 0;
-}
-
-/* map[x, o] = v (a new reference is taken). */
-static int
-map_set(PairMap *map, uint64_t x, uint64_t o, PyObject *v)
-{
-    if ((map->slots == NULL || 2 * (map->used + 1) > map->mask + 1) && map_grow(map) < 0)
-        return -1;
-    size_t i = mix(x, o) & map->mask;
-    while (map->slots[i].value != NULL) {
-        Slot *slot = &map->slots[i];
-        if (slot->x == x && slot->o == o) {
-            Py_INCREF(v);
-            Py_SETREF(slot->value, v);
-            return 0;
-        }
-        i = (i + 1) & map->mask;
-    }
-    map->slots[i].x = x;
-    map->slots[i].o = o;
-    Py_INCREF(v);
-    map->slots[i].value = v;
-    map->used++;
-    return 0;
-}
-
-/* A Python int below 2**64 (OverflowError / TypeError otherwise). */
-static int
-mask_of(PyObject *obj, uint64_t *k)
-{
-    if (!PyLong_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "a mask is an int, not %.100s", Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    unsigned long long x = PyLong_AsUnsignedLongLong(obj);
-    if (x == (unsigned long long)-1 && PyErr_Occurred())
-        return -1;
-    *k = x;
-    return 0;
-}
+static int mask_of(PyObject *obj, uint64_t *m);
 
 /* A PairMap key: the pair (x, o) of masks. */
 static int
-pair_of(PyObject *key, uint64_t *x, uint64_t *o)
+board_key_of(PyObject *key, Pair *k)
 {
     if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2) {
         PyErr_Format(PyExc_TypeError, "a PairMap key is a pair (x, o) of masks, not %.100s", Py_TYPE(key)->tp_name);
         return -1;
     }
-    if (mask_of(PyTuple_GET_ITEM(key, 0), x) < 0 || mask_of(PyTuple_GET_ITEM(key, 1), o) < 0)
+    if (mask_of(PyTuple_GET_ITEM(key, 0), &k->x) < 0 || mask_of(PyTuple_GET_ITEM(key, 1), &k->o) < 0)
         return -1;
     return 0;
 }
 
-static PyObject *
-pairmap_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
-{
-    if ((kwargs != NULL && PyDict_GET_SIZE(kwargs)) || PyTuple_GET_SIZE(args)) {
-        PyErr_SetString(PyExc_TypeError, "PairMap() takes no arguments");
-        return NULL;
-    }
-    return type->tp_alloc(type, 0);
-}
+/* Not tracked by the cyclic garbage collector: a PairMap holds games, which never refer to a table, so it is
+ * on no cycle -- and a collection need not walk its millions of slots. */
+#define BOARD_MAP_NAME "PairMap"
+#define BOARD_MAP_QUALNAME "cgt.games.grid._clobber.PairMap"
+#define BOARD_MAP_DOC "PairMap(): a table from pairs (x, o) of masks (ints below 2**64) to values."
+#define BOARD_MAP_GC 0
+#define BOARD_MAP_GET_DOC "get((x, o), default=None)"
+#include "_board_search.h"
 
-static void
-pairmap_dealloc(PairMap *self)
-{
-    map_clear(self);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static Py_ssize_t
-pairmap_length(PairMap *self)
-{
-    return (Py_ssize_t)self->used;
-}
-
-static PyObject *
-pairmap_subscript(PairMap *self, PyObject *key)
-{
-    uint64_t x, o;
-    if (pair_of(key, &x, &o) < 0)
-        return NULL;
-    PyObject *v = map_get(self, x, o);
-    if (v == NULL) {
-        PyErr_SetObject(PyExc_KeyError, key);
-        return NULL;
-    }
-    return Py_NewRef(v);
-}
-
-static int
-pairmap_ass_subscript(PairMap *self, PyObject *key, PyObject *value)
-{
-    uint64_t x, o;
-    if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "a PairMap only grows (clear() empties it)");
-        return -1;
-    }
-    if (pair_of(key, &x, &o) < 0)
-        return -1;
-    return map_set(self, x, o, value);
-}
-
-static int
-pairmap_contains(PairMap *self, PyObject *key)
-{
-    uint64_t x, o;
-    if (pair_of(key, &x, &o) < 0)
-        return -1;
-    return map_get(self, x, o) != NULL;
-}
-
-static PyObject *
-pairmap_get(PairMap *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs < 1 || nargs > 2) {
-        PyErr_SetString(PyExc_TypeError, "get((x, o), default=None)");
-        return NULL;
-    }
-    uint64_t x, o;
-    if (pair_of(args[0], &x, &o) < 0) {
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
-            return NULL;
-        PyErr_Clear(); /* a mask over 64 bits (or negative) is never a key */
-        return Py_NewRef(nargs == 2 ? args[1] : Py_None);
-    }
-    PyObject *v = map_get(self, x, o);
-    return Py_NewRef(v != NULL ? v : (nargs == 2 ? args[1] : Py_None));
-}
-
-static PyObject *
-pairmap_clear_method(PairMap *self, PyObject *unused)
-{
-    map_clear(self);
-    Py_RETURN_NONE;
-}
-
-static PyObject *
-pairmap_sizeof(PairMap *self, PyObject *unused)
-{
-    size_t slots = self->slots == NULL ? 0 : self->mask + 1;
-    return PyLong_FromSize_t(sizeof(PairMap) + slots * sizeof(Slot));
-}
-
-static PyMethodDef pairmap_methods[] = {
-    {"__sizeof__", (PyCFunction)pairmap_sizeof, METH_NOARGS, "Bytes held, slots included."},
-    {"get", (PyCFunction)(void (*)(void))pairmap_get, METH_FASTCALL, "get((x, o), default=None)"},
-    {"clear", (PyCFunction)pairmap_clear_method, METH_NOARGS, "Remove every entry."},
-    {NULL, NULL, 0, NULL}
-};
-
-static PyMappingMethods pairmap_as_mapping = {
-    .mp_length = (lenfunc)pairmap_length,
-    .mp_subscript = (binaryfunc)pairmap_subscript,
-    .mp_ass_subscript = (objobjargproc)pairmap_ass_subscript,
-};
-
-static PySequenceMethods pairmap_as_sequence = {
-    .sq_contains = (objobjproc)pairmap_contains,
-};
-
-static PyTypeObject PairMap_Type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "cgt.games.grid._clobber.PairMap",
-    .tp_basicsize = sizeof(PairMap),
-    /* Not tracked by the cyclic garbage collector: a PairMap holds games, which never refer to a table, so it is
-     * on no cycle -- and a collection need not walk its millions of slots. */
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "PairMap(): a table from pairs (x, o) of masks (ints below 2**64) to values.",
-    .tp_new = pairmap_new,
-    .tp_dealloc = (destructor)pairmap_dealloc,
-    .tp_as_mapping = &pairmap_as_mapping,
-    .tp_as_sequence = &pairmap_as_sequence,
-    .tp_methods = pairmap_methods,
-};
+typedef BoardMap PairMap;
+#define PairMap_Type BoardMap_Type
 
 /* ------------------------------------------------------------------ masks (stride 8) */
-
-#define ROW_BITS 8
-#define LAST_COLUMN 0x8080808080808080ULL /* always empty: keeps a shift by one inside its row */
 
 /* Whether some black stone touches a white one (then both players can move, else neither can). */
 static inline int
@@ -308,44 +100,6 @@ group_of(uint64_t m, uint64_t seed)
             return g;
         g = y;
     }
-}
-
-/* Bits 0..7 of every byte reversed within the byte. */
-static inline uint64_t
-reverse_bytes_bits(uint64_t v)
-{
-    v = (v & 0x0F0F0F0F0F0F0F0FULL) << 4 | (v >> 4 & 0x0F0F0F0F0F0F0F0FULL);
-    v = (v & 0x3333333333333333ULL) << 2 | (v >> 2 & 0x3333333333333333ULL);
-    v = (v & 0x5555555555555555ULL) << 1 | (v >> 1 & 0x5555555555555555ULL);
-    return v;
-}
-
-/* The rows (bytes) of a w-wide group mirrored: column c goes to w - 1 - c. */
-static inline uint64_t
-mirror(uint64_t v, int w)
-{
-    return reverse_bytes_bits(v) >> (8 - w); /* each byte's bits sit in its top w places: no spill */
-}
-
-/* The h rows (bytes) of a group upside down. */
-static inline uint64_t
-upside_down(uint64_t v, int h)
-{
-    return __builtin_bswap64(v) >> (8 * (8 - h));
-}
-
-/* The transpose of an 8 x 8 bit matrix (byte r, bit c) -> (byte c, bit r) (Hacker's Delight, 7-3). */
-static inline uint64_t
-transpose(uint64_t v)
-{
-    uint64_t t;
-    t = (v ^ (v >> 7)) & 0x00AA00AA00AA00AAULL;
-    v ^= t ^ (t << 7);
-    t = (v ^ (v >> 14)) & 0x0000CCCC0000CCCCULL;
-    v ^= t ^ (t << 14);
-    t = (v ^ (v >> 28)) & 0x00000000F0F0F0F0ULL;
-    v ^= t ^ (t << 28);
-    return v;
 }
 
 /* An image of a group, in the order of its key bytes: the rows of x then those of o, compared as Python compares
@@ -440,17 +194,6 @@ typedef struct {
 
 static PyObject *search_value(Search *s, uint64_t x, uint64_t o);
 
-/* The sum a + b, consuming the reference to a (NULL a: b alone). */
-static PyObject *
-add_to(PyObject *a, PyObject *b)
-{
-    if (a == NULL)
-        return Py_NewRef(b);
-    PyObject *sum = PyNumber_Add(a, b);
-    Py_DECREF(a);
-    return sum;
-}
-
 /* Appends the value v to `out` unless it is there already (values are interned games: one object per value).
  * Consumes v (NULL: an error already raised); -1 on error. */
 static int
@@ -492,8 +235,7 @@ prefetch_position(Search *s, uint64_t x, uint64_t o)
             o = key.o;
         }
     }
-    if (map->slots != NULL)
-        __builtin_prefetch(&map->slots[mix(x, o) & map->mask]);
+    map_prefetch(map, (Pair){x, o});
 }
 
 #define MAX_MOVES 256 /* 4 per stone: a byte board has at most 56 cells */
@@ -544,22 +286,13 @@ options(Search *s, uint64_t mine, uint64_t theirs, int black)
 static PyObject *
 solve_key(Search *s, PyObject *key, uint64_t x, uint64_t o)
 {
-    if (s->disk != Py_None) {
-        PyObject *known = PyObject_CallMethod(s->solver, "recall", "O", key);
-        if (known != Py_None)
-            return known;
-        Py_DECREF(known);
-    }
+    PyObject *known = board_recall(s->solver, s->disk, key);
+    if (known != Py_None)
+        return known;
+    Py_DECREF(known);
     PyObject *lefts = options(s, x, o, 1);
     PyObject *rights = lefts == NULL ? NULL : options(s, o, x, 0);
-    PyObject *value = rights == NULL ? NULL : PyObject_CallFunctionObjArgs(s->game, lefts, rights, NULL);
-    Py_XDECREF(lefts);
-    Py_XDECREF(rights);
-    if (value == NULL)
-        return NULL;
-    PyObject *stored = PyObject_CallMethod(s->solver, "store", "OO", key, value);
-    Py_DECREF(value);
-    return stored;
+    return board_store(s->solver, s->game, key, lefts, rights);
 }
 
 /* The value of the group whose least image is `key` (`rows` rows): from `keys`, else from the Python key table,
@@ -567,7 +300,7 @@ solve_key(Search *s, PyObject *key, uint64_t x, uint64_t o)
 static PyObject *
 search_key(Search *s, Image key, int rows)
 {
-    PyObject *v = map_get(s->keys, key.x, key.o);
+    PyObject *v = map_get(s->keys, (Pair){key.x, key.o});
     if (v != NULL)
         return Py_NewRef(v);
     unsigned char bytes[16];
@@ -584,7 +317,7 @@ search_key(Search *s, Image key, int rows)
     else if (!PyErr_Occurred())
         v = solve_key(s, key_bytes, key.x, key.o);
     Py_DECREF(key_bytes);
-    if (v == NULL || map_set(s->keys, key.x, key.o, v) < 0) {
+    if (v == NULL || map_set(s->keys, (Pair){key.x, key.o}, v) < 0) {
         Py_XDECREF(v);
         return NULL;
     }
@@ -601,7 +334,7 @@ search_group(Search *s, uint64_t x, uint64_t o)
         /* An image with the colours exchanged: the value is the negative of the key's.  The negative is kept in
          * `keys` under the key with its colours exchanged, (o, x), which is never a key itself (the exchange of a
          * least image is not least: x and o differ), so it is negated once. */
-        PyObject *v = map_get(s->keys, key.o, key.x);
+        PyObject *v = map_get(s->keys, (Pair){key.o, key.x});
         if (v != NULL)
             return Py_NewRef(v);
         PyObject *u = search_key(s, key, rows);
@@ -609,7 +342,7 @@ search_group(Search *s, uint64_t x, uint64_t o)
             return NULL;
         v = PyNumber_Negative(u);
         Py_DECREF(u);
-        if (v == NULL || map_set(s->keys, key.o, key.x, v) < 0) {
+        if (v == NULL || map_set(s->keys, (Pair){key.o, key.x}, v) < 0) {
             Py_XDECREF(v);
             return NULL;
         }
@@ -648,7 +381,7 @@ search_sum(Search *s, uint64_t x, uint64_t o, uint64_t first)
 static PyObject *
 search_value(Search *s, uint64_t x, uint64_t o)
 {
-    if (++s->visits % 4096 == 0 && PyErr_CheckSignals() < 0)
+    if (board_interrupted(&s->visits))
         return NULL;
     if (!touching(x, o))
         return Py_NewRef(s->zero);      /* no black stone touches a white one: nobody can move */
@@ -656,13 +389,13 @@ search_value(Search *s, uint64_t x, uint64_t o)
     uint64_t first = group_of(m, m & -m);
     if (first == m)
         return search_group(s, x, o);
-    PyObject *v = map_get(s->whole, x, o);
+    PyObject *v = map_get(s->whole, (Pair){x, o});
     if (v != NULL)
         return Py_NewRef(v);
     v = search_sum(s, x, o, first);
     if (v == NULL)
         return NULL;
-    if (map_set(s->whole, x, o, v) < 0) {
+    if (map_set(s->whole, (Pair){x, o}, v) < 0) {
         Py_DECREF(v);
         return NULL;
     }
@@ -694,15 +427,8 @@ clobber_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     Search s = {.solver = args[0], .whole = (PairMap *)args[1], .keys = (PairMap *)args[2], .game = args[5],
                 .zero = args[6]};
-    s.keyed = PyObject_GetAttrString(s.solver, "keyed");
-    s.disk = s.keyed == NULL ? NULL : PyObject_GetAttrString(s.solver, "disk");
-    if (s.disk == NULL || !PyDict_Check(s.keyed)) {
-        if (s.disk != NULL)
-            PyErr_SetString(PyExc_TypeError, "solve: the solver's key table is a dict");
-        Py_XDECREF(s.keyed);
-        Py_XDECREF(s.disk);
+    if (board_solver_tables(s.solver, &s.keyed, &s.disk) < 0)
         return NULL;
-    }
     /* the tables stay alive while we use them even if the solver's raw tables are replaced */
     Py_INCREF(s.whole);
     Py_INCREF(s.keys);
@@ -732,14 +458,5 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__clobber(void)
 {
-    if (PyType_Ready(&PairMap_Type) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&module_def);
-    if (m == NULL)
-        return NULL;
-    if (PyModule_AddObjectRef(m, "PairMap", (PyObject *)&PairMap_Type) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return board_module_create(&module_def);
 }

@@ -26,18 +26,10 @@
 
 /* ------------------------------------------------------------------ MaskMap */
 
-typedef struct {
-    PyObject_HEAD
-    uint64_t *keys;
-    PyObject **values; /* NULL: an empty slot */
-    size_t mask;       /* slots - 1 (a power of two), 0 before the first entry */
-    size_t used;
-} MaskMap;
-
-static PyTypeObject MaskMap_Type;
+#define BOARD_KEY uint64_t
 
 static inline size_t
-mix(uint64_t k)
+board_key_hash(uint64_t k)
 {
     k ^= k >> 31;
     k *= 0x9E3779B97F4A7C15ULL;
@@ -45,252 +37,36 @@ mix(uint64_t k)
     return (size_t)k;
 }
 
-/* The value for k (borrowed), or NULL. */
-static inline PyObject *
-map_get(MaskMap *map, uint64_t k)
+static inline int
+board_key_same(uint64_t a, uint64_t b)
 {
-    if (map->used == 0)
-        return NULL;
-    size_t i = mix(k) & map->mask;
-    for (;;) {
-        PyObject *v = map->values[i];
-        if (v == NULL)
-            return NULL;
-        if (map->keys[i] == k)
-            return v;
-        i = (i + 1) & map->mask;
-    }
-}
-
-static void
-map_clear(MaskMap *map)
-{
-    if (map->values != NULL) {
-        for (size_t i = 0; i <= map->mask; i++)
-            Py_XDECREF(map->values[i]);
-    }
-    PyMem_Free(map->keys);
-    PyMem_Free(map->values);
-    map->keys = NULL;
-    map->values = NULL;
-    map->mask = 0;
-    map->used = 0;
-}
-
-static int
-map_grow(MaskMap *map)
-{
-    size_t size = map->values == NULL ? 1024 : (map->mask + 1) * 2;
-    uint64_t *keys = PyMem_Malloc(size * sizeof(uint64_t));
-    PyObject **values = PyMem_Calloc(size, sizeof(PyObject *));
-    if (keys == NULL || values == NULL) {
-        PyMem_Free(keys);
-        PyMem_Free(values);
-        PyErr_NoMemory();
-        return -1;
-    }
-    uint64_t *old_keys = map->keys;
-    PyObject **old_values = map->values;
-    size_t old_size = old_values == NULL ? 0 : map->mask + 1;
-    map->keys = keys;
-    map->values = values;
-    map->mask = size - 1;
-    for (size_t j = 0; j < old_size; j++) {
-        if (old_values[j] == NULL)
-            continue;
-        size_t i = mix(old_keys[j]) & map->mask;
-        while (values[i] != NULL)
-            i = (i + 1) & map->mask;
-        keys[i] = old_keys[j];
-        values[i] = old_values[j];
-    }
-    PyMem_Free(old_keys);
-    PyMem_Free(old_values);
-    return 0;
-}
-
-/* map[k] = v (a new reference is taken). */
-static int
-map_set(MaskMap *map, uint64_t k, PyObject *v)
-{
-    if ((map->values == NULL || 2 * (map->used + 1) > map->mask + 1) && map_grow(map) < 0)
-        return -1;
-    size_t i = mix(k) & map->mask;
-    while (map->values[i] != NULL) {
-        if (map->keys[i] == k) {
-            Py_INCREF(v);
-            Py_SETREF(map->values[i], v);
-            return 0;
-        }
-        i = (i + 1) & map->mask;
-    }
-    map->keys[i] = k;
-    Py_INCREF(v);
-    map->values[i] = v;
-    map->used++;
-    return 0;
+    return a == b;
 }
 
 /* A Python int key as a mask (OverflowError / TypeError otherwise). */
+static int mask_of(PyObject *obj, uint64_t *m);
+
 static int
-key_of(PyObject *key, uint64_t *k)
+board_key_of(PyObject *key, uint64_t *k)
 {
     if (!PyLong_Check(key)) {
         PyErr_Format(PyExc_TypeError, "a MaskMap key is a mask (an int), not %.100s", Py_TYPE(key)->tp_name);
         return -1;
     }
-    unsigned long long x = PyLong_AsUnsignedLongLong(key);
-    if (x == (unsigned long long)-1 && PyErr_Occurred())
-        return -1;
-    *k = x;
-    return 0;
+    return mask_of(key, k);
 }
 
-static PyObject *
-maskmap_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
-{
-    if ((kwargs != NULL && PyDict_GET_SIZE(kwargs)) || PyTuple_GET_SIZE(args)) {
-        PyErr_SetString(PyExc_TypeError, "MaskMap() takes no arguments");
-        return NULL;
-    }
-    return type->tp_alloc(type, 0);
-}
+#define BOARD_MAP_NAME "MaskMap"
+#define BOARD_MAP_QUALNAME "cgt.games.grid._domineering.MaskMap"
+#define BOARD_MAP_DOC "MaskMap(): a table from masks (ints below 2**64) to values."
+#define BOARD_MAP_GC 1
+#define BOARD_MAP_GET_DOC "get(mask, default=None)"
+#include "_board_search.h"
 
-static void
-maskmap_dealloc(MaskMap *self)
-{
-    PyObject_GC_UnTrack(self);
-    map_clear(self);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static int
-maskmap_traverse(MaskMap *self, visitproc visit, void *arg)
-{
-    if (self->values != NULL) {
-        for (size_t i = 0; i <= self->mask; i++)
-            Py_VISIT(self->values[i]);
-    }
-    return 0;
-}
-
-static int
-maskmap_tp_clear(MaskMap *self)
-{
-    map_clear(self);
-    return 0;
-}
-
-static Py_ssize_t
-maskmap_length(MaskMap *self)
-{
-    return (Py_ssize_t)self->used;
-}
-
-static PyObject *
-maskmap_subscript(MaskMap *self, PyObject *key)
-{
-    uint64_t k;
-    if (key_of(key, &k) < 0)
-        return NULL;
-    PyObject *v = map_get(self, k);
-    if (v == NULL) {
-        PyErr_SetObject(PyExc_KeyError, key);
-        return NULL;
-    }
-    return Py_NewRef(v);
-}
-
-static int
-maskmap_ass_subscript(MaskMap *self, PyObject *key, PyObject *value)
-{
-    uint64_t k;
-    if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "a MaskMap only grows (clear() empties it)");
-        return -1;
-    }
-    if (key_of(key, &k) < 0)
-        return -1;
-    return map_set(self, k, value);
-}
-
-static int
-maskmap_contains(MaskMap *self, PyObject *key)
-{
-    uint64_t k;
-    if (key_of(key, &k) < 0)
-        return -1;
-    return map_get(self, k) != NULL;
-}
-
-static PyObject *
-maskmap_get(MaskMap *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs < 1 || nargs > 2) {
-        PyErr_SetString(PyExc_TypeError, "get(mask, default=None)");
-        return NULL;
-    }
-    uint64_t k;
-    if (key_of(args[0], &k) < 0) {
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
-            return NULL;
-        PyErr_Clear(); /* a mask over 64 bits (or negative) is never a key */
-        return Py_NewRef(nargs == 2 ? args[1] : Py_None);
-    }
-    PyObject *v = map_get(self, k);
-    return Py_NewRef(v != NULL ? v : (nargs == 2 ? args[1] : Py_None));
-}
-
-static PyObject *
-maskmap_clear_method(MaskMap *self, PyObject *unused)
-{
-    map_clear(self);
-    Py_RETURN_NONE;
-}
-
-static PyObject *
-maskmap_sizeof(MaskMap *self, PyObject *unused)
-{
-    size_t slots = self->values == NULL ? 0 : self->mask + 1;
-    return PyLong_FromSize_t(sizeof(MaskMap) + slots * (sizeof(uint64_t) + sizeof(PyObject *)));
-}
-
-static PyMethodDef maskmap_methods[] = {
-    {"__sizeof__", (PyCFunction)maskmap_sizeof, METH_NOARGS, "Bytes held, slots included."},
-    {"get", (PyCFunction)(void (*)(void))maskmap_get, METH_FASTCALL, "get(mask, default=None)"},
-    {"clear", (PyCFunction)maskmap_clear_method, METH_NOARGS, "Remove every entry."},
-    {NULL, NULL, 0, NULL}
-};
-
-static PyMappingMethods maskmap_as_mapping = {
-    .mp_length = (lenfunc)maskmap_length,
-    .mp_subscript = (binaryfunc)maskmap_subscript,
-    .mp_ass_subscript = (objobjargproc)maskmap_ass_subscript,
-};
-
-static PySequenceMethods maskmap_as_sequence = {
-    .sq_contains = (objobjproc)maskmap_contains,
-};
-
-static PyTypeObject MaskMap_Type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "cgt.games.grid._domineering.MaskMap",
-    .tp_basicsize = sizeof(MaskMap),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "MaskMap(): a table from masks (ints below 2**64) to values.",
-    .tp_new = maskmap_new,
-    .tp_dealloc = (destructor)maskmap_dealloc,
-    .tp_traverse = (traverseproc)maskmap_traverse,
-    .tp_clear = (inquiry)maskmap_tp_clear,
-    .tp_as_mapping = &maskmap_as_mapping,
-    .tp_as_sequence = &maskmap_as_sequence,
-    .tp_methods = maskmap_methods,
-};
+typedef BoardMap MaskMap;
+#define MaskMap_Type BoardMap_Type
 
 /* ------------------------------------------------------------------ masks (stride 8) */
-
-#define ROW_BITS 8
-#define LAST_COLUMN 0x8080808080808080ULL /* always empty: keeps a shift by one inside its row */
 
 /* Most disjoint dominoes among `anchors` (bit i: cells i and i + step), all in one direction: along a line
  * taking the first free domino is optimal, so the greedy count is the maximum. */
@@ -317,44 +93,6 @@ region_of(uint64_t m, uint64_t seed)
             return x;
         x = y;
     }
-}
-
-/* Bits 0..7 of every byte reversed within the byte. */
-static inline uint64_t
-reverse_bytes_bits(uint64_t x)
-{
-    x = (x & 0x0F0F0F0F0F0F0F0FULL) << 4 | (x >> 4 & 0x0F0F0F0F0F0F0F0FULL);
-    x = (x & 0x3333333333333333ULL) << 2 | (x >> 2 & 0x3333333333333333ULL);
-    x = (x & 0x5555555555555555ULL) << 1 | (x >> 1 & 0x5555555555555555ULL);
-    return x;
-}
-
-/* The rows (bytes) of a w-wide region mirrored: column c goes to w - 1 - c. */
-static inline uint64_t
-mirror(uint64_t x, int w)
-{
-    return reverse_bytes_bits(x) >> (8 - w); /* each byte's bits sit in its top w places: no spill */
-}
-
-/* The h rows (bytes) of a region upside down. */
-static inline uint64_t
-upside_down(uint64_t x, int h)
-{
-    return __builtin_bswap64(x) >> (8 * (8 - h));
-}
-
-/* The transpose of an 8 x 8 bit matrix (byte r, bit c) -> (byte c, bit r) (Hacker's Delight, 7-3). */
-static inline uint64_t
-transpose(uint64_t x)
-{
-    uint64_t t;
-    t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
-    x ^= t ^ (t << 7);
-    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
-    x ^= t ^ (t << 14);
-    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
-    x ^= t ^ (t << 28);
-    return x;
 }
 
 /* Bytes order: the image whose row bytes come first in lexicographic order (as Python compares the bytes of
@@ -388,17 +126,6 @@ integer_value(Search *s, long n)
     if (n >= -64 && n <= 64)
         return Py_NewRef(s->integers[n + 64]);
     return PyObject_CallFunction(s->integer, "l", n);
-}
-
-/* The sum a + b, consuming the reference to a (NULL a: b alone). */
-static PyObject *
-add_to(PyObject *a, PyObject *b)
-{
-    if (a == NULL)
-        return Py_NewRef(b);
-    PyObject *sum = PyNumber_Add(a, b);
-    Py_DECREF(a);
-    return sum;
 }
 
 /* The values of the positions one domino of `step` (8: Left's vertical, 1: Right's horizontal) leaves in m,
@@ -435,22 +162,13 @@ fail:
 static PyObject *
 solve_key(Search *s, PyObject *key, uint64_t rows)
 {
-    if (s->disk != Py_None) {
-        PyObject *known = PyObject_CallMethod(s->solver, "recall", "O", key);
-        if (known != Py_None)
-            return known;
-        Py_DECREF(known);
-    }
+    PyObject *known = board_recall(s->solver, s->disk, key);
+    if (known != Py_None)
+        return known;
+    Py_DECREF(known);
     PyObject *lefts = domino_options(s, rows, ROW_BITS);
     PyObject *rights = lefts == NULL ? NULL : domino_options(s, rows, 1);
-    PyObject *value = rights == NULL ? NULL : PyObject_CallFunctionObjArgs(s->game, lefts, rights, NULL);
-    Py_XDECREF(lefts);
-    Py_XDECREF(rights);
-    if (value == NULL)
-        return NULL;
-    PyObject *stored = PyObject_CallMethod(s->solver, "store", "OO", key, value);
-    Py_DECREF(value);
-    return stored;
+    return board_store(s->solver, s->game, key, lefts, rights);
 }
 
 /* The value of a connected region p where both players can move. */
@@ -538,7 +256,7 @@ search_value(Search *s, uint64_t m)
     PyObject *v = map_get(s->whole, m);
     if (v != NULL)
         return Py_NewRef(v);
-    if (++s->visits % 4096 == 0 && PyErr_CheckSignals() < 0)
+    if (board_interrupted(&s->visits))
         return NULL;
     uint64_t vert = m & (m >> ROW_BITS), hor = m & (m >> 1);
     if (!hor) /* Right can never move: an integer, Left's dominoes still to place */
@@ -620,7 +338,7 @@ domineering_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     uint64_t m;
-    if (key_of(args[3], &m) < 0)
+    if (mask_of(args[3], &m) < 0)
         return NULL;
     if (m & LAST_COLUMN) {
         PyErr_SetString(PyExc_ValueError, "solve: a byte-board mask keeps column 7 of every row empty");
@@ -629,15 +347,8 @@ domineering_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Search s = {.solver = args[0], .whole = (MaskMap *)args[1], .regions = (MaskMap *)args[2], .game = args[4],
                 .integer = args[5], .integers = ((PyListObject *)integers)->ob_item};
     s.zero = s.integers[64];
-    s.keyed = PyObject_GetAttrString(s.solver, "keyed");
-    s.disk = s.keyed == NULL ? NULL : PyObject_GetAttrString(s.solver, "disk");
-    if (s.disk == NULL || !PyDict_Check(s.keyed)) {
-        if (s.disk != NULL)
-            PyErr_SetString(PyExc_TypeError, "solve: the solver's key table is a dict");
-        Py_XDECREF(s.keyed);
-        Py_XDECREF(s.disk);
+    if (board_solver_tables(s.solver, &s.keyed, &s.disk) < 0)
         return NULL;
-    }
     Py_INCREF(integers); /* its items stay alive while we borrow them */
     PyObject *v = search_value(&s, m);
     Py_DECREF(integers);
@@ -664,14 +375,5 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__domineering(void)
 {
-    if (PyType_Ready(&MaskMap_Type) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&module_def);
-    if (m == NULL)
-        return NULL;
-    if (PyModule_AddObjectRef(m, "MaskMap", (PyObject *)&MaskMap_Type) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return board_module_create(&module_def);
 }
