@@ -476,24 +476,14 @@ amazons_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return v;
 }
 
-static PyMethodDef module_methods[] = {
-    {"solve", (PyCFunction)(void (*)(void))amazons_solve, METH_FASTCALL,
-     "solve(solver, whole, longest, negatives, x, o, e, game, integers): the value of the Amazons position with Left's "
-     "amazons x, Right's o and empty squares e on a byte board (stride 8, at most 8 rows), searched as "
-     "amazons._Solver.value does."},
-    {NULL, NULL, 0, NULL}
-};
-
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT,
-    .m_name = "cgt.games.grid._amazons",
-    .m_doc = "The byte-board Amazons search in C (see cgt.games.grid.amazons).",
-    .m_size = -1,
-    .m_methods = module_methods,
-};
-
 PyMODINIT_FUNC
 PyInit__amazons(void)
 {
-    return board_module_create(&module_def);
+    return board_module_create(
+        "cgt.games.grid._amazons",
+        "The byte-board Amazons search in C (see cgt.games.grid.amazons).",
+        amazons_solve,
+        "solve(solver, whole, longest, negatives, x, o, e, game, integers): the value of the Amazons position "
+        "with Left's amazons x, Right's o and empty squares e on a byte board (stride 8, at most 8 rows), searched "
+        "as amazons._Solver.value does.");
 }

@@ -300,13 +300,22 @@ static PyTypeObject BoardMap_Type = {
     .tp_methods = boardmap_methods,
 };
 
-/* The module `def` with the table type under BOARD_MAP_NAME (the body of a PyInit function). */
+static PyMethodDef board_module_methods[2];
+static struct PyModuleDef board_module_def;
+
+/* The module `name` (docstring `doc`) with one function, solve (METH_FASTCALL, docstring `solve_doc`), and the
+ * table type under BOARD_MAP_NAME: the body of the PyInit function. */
 static PyObject *
-board_module_create(struct PyModuleDef *def)
+board_module_create(const char *name, const char *doc, PyObject *(*solve)(PyObject *, PyObject *const *, Py_ssize_t),
+                    const char *solve_doc)
 {
     if (PyType_Ready(&BoardMap_Type) < 0)
         return NULL;
-    PyObject *m = PyModule_Create(def);
+    board_module_methods[0] = (PyMethodDef){"solve", (PyCFunction)(void (*)(void))solve, METH_FASTCALL, solve_doc};
+    board_module_methods[1] = (PyMethodDef){NULL, NULL, 0, NULL};
+    board_module_def = (struct PyModuleDef){PyModuleDef_HEAD_INIT, .m_name = name, .m_doc = doc, .m_size = -1,
+                                            .m_methods = board_module_methods};
+    PyObject *m = PyModule_Create(&board_module_def);
     if (m == NULL)
         return NULL;
     if (PyModule_AddObjectRef(m, BOARD_MAP_NAME, (PyObject *)&BoardMap_Type) < 0) {

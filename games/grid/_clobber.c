@@ -440,23 +440,13 @@ clobber_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return v;
 }
 
-static PyMethodDef module_methods[] = {
-    {"solve", (PyCFunction)(void (*)(void))clobber_solve, METH_FASTCALL,
-     "solve(solver, whole, keys, x, o, game, zero): the value of the Clobber position with black stones x and "
-     "white stones o on a byte board (stride 8, at most 8 rows), searched as clobber._Solver.value does."},
-    {NULL, NULL, 0, NULL}
-};
-
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT,
-    .m_name = "cgt.games.grid._clobber",
-    .m_doc = "The byte-board Clobber search in C (see cgt.games.grid.clobber).",
-    .m_size = -1,
-    .m_methods = module_methods,
-};
-
 PyMODINIT_FUNC
 PyInit__clobber(void)
 {
-    return board_module_create(&module_def);
+    return board_module_create(
+        "cgt.games.grid._clobber",
+        "The byte-board Clobber search in C (see cgt.games.grid.clobber).",
+        clobber_solve,
+        "solve(solver, whole, keys, x, o, game, zero): the value of the Clobber position with black stones x and "
+        "white stones o on a byte board (stride 8, at most 8 rows), searched as clobber._Solver.value does.");
 }

@@ -357,23 +357,13 @@ domineering_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return v;
 }
 
-static PyMethodDef module_methods[] = {
-    {"solve", (PyCFunction)(void (*)(void))domineering_solve, METH_FASTCALL,
-     "solve(solver, whole, regions, mask, game, integer, integers): the value of the empty cells `mask` of a "
-     "byte board (stride 8, at most 8 rows), searched as domineering._Solver.value does."},
-    {NULL, NULL, 0, NULL}
-};
-
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT,
-    .m_name = "cgt.games.grid._domineering",
-    .m_doc = "The byte-board Domineering search in C (see cgt.games.grid.domineering).",
-    .m_size = -1,
-    .m_methods = module_methods,
-};
-
 PyMODINIT_FUNC
 PyInit__domineering(void)
 {
-    return board_module_create(&module_def);
+    return board_module_create(
+        "cgt.games.grid._domineering",
+        "The byte-board Domineering search in C (see cgt.games.grid.domineering).",
+        domineering_solve,
+        "solve(solver, whole, regions, mask, game, integer, integers): the value of the empty cells `mask` of a "
+        "byte board (stride 8, at most 8 rows), searched as domineering._Solver.value does.");
 }
