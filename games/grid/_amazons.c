@@ -55,6 +55,7 @@ board_key_same(Pos a, Pos b)
 #define BOARD_MAP_QUALNAME "cgt.games.grid._amazons.PositionMap"
 #define BOARD_MAP_DOC "PositionMap(): the compiled Amazons search's table from positions (three masks) to values."
 #define BOARD_MAP_GC 1
+#define BOARD_MAP_SPLIT 1
 #include "_board_search.h"
 
 typedef BoardMap PositionMap;

@@ -10,13 +10,14 @@
  *   BOARD_MAP_NAME, BOARD_MAP_QUALNAME, BOARD_MAP_DOC
  *                              the table type's Python name ("MaskMap"), its tp_name and its docstring;
  *   BOARD_MAP_GC               1: the table is tracked by the cyclic garbage collector, 0: it is not;
+ *   BOARD_MAP_SPLIT            1: keys and values in two arrays, 0: each key beside its value;
  * and, when Python code reads and writes the table as a small dict (t[k], t[k] = v, k in t, t.get(k)):
  *   BOARD_MAP_GET_DOC          the docstring of get(), and
  *   board_key_of               static int (PyObject *, BOARD_KEY *): a Python key as a key (-1 with an error set).
  * Every table has len(), clear() and __sizeof__().
  *
- * The table (BoardMap) is open addressing with linear probing, a power of two slots at most half full, each slot
- * a key beside its value (a look-up touches one cache line); it holds a new reference to every value.
+ * The table (BoardMap) is open addressing with linear probing, a power of two slots (at least 1024 once it has
+ * an entry, so mask 0 means no slots) at most half full; it holds a new reference to every value.
  *
  * Boards are byte boards: at most 7 wide and 8 tall, stride 8, cell (r, c) at bit 8r + c, as in
  * cgt.games.grid.bitboard; column 7 stays empty.
@@ -28,6 +29,20 @@
 
 /* ------------------------------------------------------------------ BoardMap */
 
+#if BOARD_MAP_SPLIT
+/* keys and values in two arrays: a probe reads values (8 a cache line) and a key only where a value is */
+typedef struct {
+    PyObject_HEAD
+    BOARD_KEY *keys;
+    PyObject **values; /* NULL: an empty slot */
+    size_t mask;       /* slots - 1 (a power of two), 0 before the first entry */
+    size_t used;
+} BoardMap;
+#define SLOT_KEY(map, i) ((map)->keys[i])
+#define SLOT_VALUE(map, i) ((map)->values[i])
+#define SLOT_BYTES (sizeof(BOARD_KEY) + sizeof(PyObject *))
+#else
+/* a key beside its value: a look-up touches one cache line */
 typedef struct {
     BOARD_KEY key;
     PyObject *value; /* NULL: an empty slot */
@@ -39,6 +54,10 @@ typedef struct {
     size_t mask; /* slots - 1 (a power of two), 0 before the first entry */
     size_t used;
 } BoardMap;
+#define SLOT_KEY(map, i) ((map)->slots[i].key)
+#define SLOT_VALUE(map, i) ((map)->slots[i].value)
+#define SLOT_BYTES sizeof(BoardSlot)
+#endif
 
 static PyTypeObject BoardMap_Type;
 
@@ -50,11 +69,11 @@ map_get(BoardMap *map, BOARD_KEY k)
         return NULL;
     size_t i = board_key_hash(k) & map->mask;
     for (;;) {
-        BoardSlot *slot = &map->slots[i];
-        if (slot->value == NULL)
+        PyObject *v = SLOT_VALUE(map, i);
+        if (v == NULL)
             return NULL;
-        if (board_key_same(slot->key, k))
-            return slot->value;
+        if (board_key_same(SLOT_KEY(map, i), k))
+            return v;
         i = (i + 1) & map->mask;
     }
 }
@@ -63,45 +82,87 @@ map_get(BoardMap *map, BOARD_KEY k)
 static inline void
 map_prefetch(BoardMap *map, BOARD_KEY k)
 {
-    if (map->slots != NULL)
-        __builtin_prefetch(&map->slots[board_key_hash(k) & map->mask]);
+    if (map->mask != 0)
+        __builtin_prefetch(&SLOT_VALUE(map, board_key_hash(k) & map->mask));
 }
 
 static void
 map_clear(BoardMap *map)
 {
+    size_t size = map->mask == 0 ? 0 : map->mask + 1;
+#if BOARD_MAP_SPLIT
+    PyObject **values = map->values;
+    PyMem_Free(map->keys);
+    map->keys = NULL;
+    map->values = NULL;
+#else
     BoardSlot *slots = map->slots;
-    size_t size = slots == NULL ? 0 : map->mask + 1;
     map->slots = NULL;
+#endif
     map->mask = 0;
     map->used = 0;
     for (size_t i = 0; i < size; i++) /* after emptying: a value's destructor may run code that looks at the map */
+#if BOARD_MAP_SPLIT
+        Py_XDECREF(values[i]);
+    PyMem_Free(values);
+#else
         Py_XDECREF(slots[i].value);
     PyMem_Free(slots);
+#endif
 }
 
 static int
 map_grow(BoardMap *map)
 {
-    size_t size = map->slots == NULL ? 1024 : (map->mask + 1) * 2;
+    size_t old_size = map->mask == 0 ? 0 : map->mask + 1;
+    size_t size = old_size == 0 ? 1024 : old_size * 2;
+#if BOARD_MAP_SPLIT
+    BOARD_KEY *old_keys = map->keys;
+    PyObject **old_values = map->values;
+    BOARD_KEY *keys = PyMem_Malloc(size * sizeof(BOARD_KEY));
+    PyObject **values = PyMem_Calloc(size, sizeof(PyObject *));
+    if (keys == NULL || values == NULL) {
+        PyMem_Free(keys);
+        PyMem_Free(values);
+        PyErr_NoMemory();
+        return -1;
+    }
+    map->keys = keys;
+    map->values = values;
+#else
+    BoardSlot *old = map->slots;
     BoardSlot *slots = PyMem_Calloc(size, sizeof(BoardSlot));
     if (slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    BoardSlot *old = map->slots;
-    size_t old_size = old == NULL ? 0 : map->mask + 1;
     map->slots = slots;
+#endif
     map->mask = size - 1;
     for (size_t j = 0; j < old_size; j++) {
+#if BOARD_MAP_SPLIT
+        if (old_values[j] == NULL)
+            continue;
+        size_t i = board_key_hash(old_keys[j]) & map->mask;
+        while (values[i] != NULL)
+            i = (i + 1) & map->mask;
+        keys[i] = old_keys[j];
+        values[i] = old_values[j];
+#else
         if (old[j].value == NULL)
             continue;
         size_t i = board_key_hash(old[j].key) & map->mask;
         while (slots[i].value != NULL)
             i = (i + 1) & map->mask;
         slots[i] = old[j];
+#endif
     }
+#if BOARD_MAP_SPLIT
+    PyMem_Free(old_keys);
+    PyMem_Free(old_values);
+#else
     PyMem_Free(old);
+#endif
     return 0;
 }
 
@@ -109,21 +170,20 @@ map_grow(BoardMap *map)
 static int
 map_set(BoardMap *map, BOARD_KEY k, PyObject *v)
 {
-    if ((map->slots == NULL || 2 * (map->used + 1) > map->mask + 1) && map_grow(map) < 0)
+    if ((map->mask == 0 || 2 * (map->used + 1) > map->mask + 1) && map_grow(map) < 0)
         return -1;
     size_t i = board_key_hash(k) & map->mask;
-    while (map->slots[i].value != NULL) {
-        BoardSlot *slot = &map->slots[i];
-        if (board_key_same(slot->key, k)) {
+    while (SLOT_VALUE(map, i) != NULL) {
+        if (board_key_same(SLOT_KEY(map, i), k)) {
             Py_INCREF(v);
-            Py_SETREF(slot->value, v);
+            Py_SETREF(SLOT_VALUE(map, i), v);
             return 0;
         }
         i = (i + 1) & map->mask;
     }
-    map->slots[i].key = k;
+    SLOT_KEY(map, i) = k;
     Py_INCREF(v);
-    map->slots[i].value = v;
+    SLOT_VALUE(map, i) = v;
     map->used++;
     return 0;
 }
@@ -167,9 +227,9 @@ boardmap_dealloc(BoardMap *self)
 static int
 boardmap_traverse(BoardMap *self, visitproc visit, void *arg)
 {
-    if (self->slots != NULL) {
+    if (self->mask != 0) {
         for (size_t i = 0; i <= self->mask; i++)
-            Py_VISIT(self->slots[i].value);
+            Py_VISIT(SLOT_VALUE(self, i));
     }
     return 0;
 }
@@ -198,8 +258,8 @@ boardmap_clear_method(BoardMap *self, PyObject *unused)
 static PyObject *
 boardmap_sizeof(BoardMap *self, PyObject *unused)
 {
-    size_t slots = self->slots == NULL ? 0 : self->mask + 1;
-    return PyLong_FromSize_t(sizeof(BoardMap) + slots * sizeof(BoardSlot));
+    size_t slots = self->mask == 0 ? 0 : self->mask + 1;
+    return PyLong_FromSize_t(sizeof(BoardMap) + slots * SLOT_BYTES);
 }
 
 #ifdef BOARD_MAP_GET_DOC

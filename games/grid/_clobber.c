@@ -74,6 +74,7 @@ board_key_of(PyObject *key, Pair *k)
 #define BOARD_MAP_QUALNAME "cgt.games.grid._clobber.PairMap"
 #define BOARD_MAP_DOC "PairMap(): a table from pairs (x, o) of masks (ints below 2**64) to values."
 #define BOARD_MAP_GC 0
+#define BOARD_MAP_SPLIT 0
 #define BOARD_MAP_GET_DOC "get((x, o), default=None)"
 #include "_board_search.h"
 

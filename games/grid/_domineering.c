@@ -60,6 +60,7 @@ board_key_of(PyObject *key, uint64_t *k)
 #define BOARD_MAP_QUALNAME "cgt.games.grid._domineering.MaskMap"
 #define BOARD_MAP_DOC "MaskMap(): a table from masks (ints below 2**64) to values."
 #define BOARD_MAP_GC 1
+#define BOARD_MAP_SPLIT 1
 #define BOARD_MAP_GET_DOC "get(mask, default=None)"
 #include "_board_search.h"
 
