@@ -157,7 +157,7 @@ def small_games(draw, depth=3):
     return game(lefts, rights)
 
 
-@settings(max_examples=15, deadline=None)     # each collection walks every game the worker has made
+@settings(max_examples=8, deadline=None)      # each collection walks every game the worker has made
 @given(st.lists(small_games(), min_size=2, max_size=8), st.lists(st.booleans(), min_size=8, max_size=8))
 def test_collections_between_operations_change_no_value(games, keep):
     """Sums, negatives and comparisons with collections in between: the kept games keep their identity,

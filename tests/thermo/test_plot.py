@@ -91,6 +91,7 @@ def test_plot_of_integer_is_a_mast():
     assert F(ax.get_ylim()[0]).limit_denominator() == -1
 
 
+@pytest.mark.slow     # starts a Jupyter kernel (about 3 s); the plots themselves are checked above
 def test_example_notebook_runs_on_a_kernel_and_its_stored_outputs_are_current():
     """docs/notebooks/thermographs.ipynb, executed on a Jupyter kernel of this interpreter (nbclient and
     ipykernel), prints exactly the outputs stored in it: the notebook runs against the current API and a
