@@ -101,7 +101,43 @@ def _is_impartial(c) -> bool:
         isinstance(c, DisjunctiveSum) and c.impartial)
 
 
-class DisjunctiveSum:
+class _Summand:
+    """What a sum of positions and a negative position share: misère values read off the misère canonical form
+    (which each class computes), and arithmetic with positions, sums and values."""
+
+    @property
+    def misere_outcome(self):
+        """The misère outcome class (``N`` or ``P``) of an impartial game."""
+        return self.misere_canonical_form.misere_outcome
+
+    @property
+    def misere_nim_value(self) -> int:
+        """The misère Grundy value (0 exactly for misère P-positions) of an impartial game."""
+        return self.misere_canonical_form.misere_nim_value
+
+    misere_grundy = misere_nim_value
+
+    @property
+    def genus(self):
+        """Conway's genus (a :class:`cgt.Genus`) of an impartial game."""
+        return self.misere_canonical_form.genus
+
+    def __add__(self, other):
+        """X + Y: a sum of positions with a position, sum or misère game; with a value, the sum of values."""
+        return add_summand(self, other)
+
+    def __radd__(self, other):
+        return add_summand(self, other, summand_first=False)
+
+    def __sub__(self, other):
+        """X - Y: arithmetic on values."""
+        return self.value - (_value(other) if is_summand(other) else other)
+
+    def __rsub__(self, other):
+        return other - self.value
+
+
+class DisjunctiveSum(_Summand):
     """``G + H + …``: a disjunctive sum of positions, kept as its components (see the module docstring).
 
     Build it with ``+`` on positions or with :func:`disjunctive_sum`.
@@ -220,38 +256,7 @@ class DisjunctiveSum:
         self._impartial("misère canonical forms are for impartial games")
         return reduce(misere_sum, (misere_canonical_form(c) for c in self.components))
 
-    @property
-    def misere_outcome(self):
-        """The misère outcome class (``N`` or ``P``)."""
-        return self.misere_canonical_form.misere_outcome
-
-    @property
-    def misere_nim_value(self) -> int:
-        """The misère Grundy value (0 exactly for misère P-positions)."""
-        return self.misere_canonical_form.misere_nim_value
-
-    misere_grundy = misere_nim_value
-
-    @property
-    def genus(self):
-        """Conway's genus (a :class:`cgt.Genus`)."""
-        return self.misere_canonical_form.genus
-
-    # ------------------------------------------------------------------ arithmetic
-    def __add__(self, other):
-        """S + X: a sum of positions with a position, sum or misère game; with a value, the sum of values."""
-        return add_summand(self, other)
-
-    def __radd__(self, other):
-        return add_summand(self, other, summand_first=False)
-
-    def __sub__(self, other):
-        """S - X: arithmetic on values."""
-        return self.value - (_value(other) if is_summand(other) else other)
-
-    def __rsub__(self, other):
-        return other - self.value
-
+    # ------------------------------------------------------------------ arithmetic (+ and - in _Summand)
     def __neg__(self):
         """-S: the negative of the value."""
         return -self.value
@@ -280,7 +285,7 @@ class DisjunctiveSum:
         return "$" + " + ".join(parts) + "$"
 
 
-class NegativeGame:
+class NegativeGame(_Summand):
     """``-G`` of a position or a compound, kept as a form (CGSuite's ``NegativeGame(G)``).
 
     Left's options are the negatives of ``G``'s Right options and Right's those of its Left options; the
@@ -366,37 +371,6 @@ class NegativeGame:
         if not self.impartial:
             raise NotApplicableError(f"{self} is not impartial: misère canonical forms are for impartial games")
         return misere_canonical_form(self.g)
-
-    @property
-    def misere_outcome(self):
-        """The misère outcome class (``N`` or ``P``) of an impartial ``-G``."""
-        return self.misere_canonical_form.misere_outcome
-
-    @property
-    def misere_nim_value(self) -> int:
-        """The misère Grundy value of an impartial ``-G``."""
-        return self.misere_canonical_form.misere_nim_value
-
-    misere_grundy = misere_nim_value
-
-    @property
-    def genus(self):
-        """Conway's genus of an impartial ``-G``."""
-        return self.misere_canonical_form.genus
-
-    def __add__(self, other):
-        """-G + X: a sum of positions with a position, sum or misère game; with a value, the sum of values."""
-        return add_summand(self, other)
-
-    def __radd__(self, other):
-        return add_summand(self, other, summand_first=False)
-
-    def __sub__(self, other):
-        """-G - X: arithmetic on values."""
-        return self.value - (_value(other) if is_summand(other) else other)
-
-    def __rsub__(self, other):
-        return other - self.value
 
     def __neg__(self):
         """-(-G) is G."""
