@@ -235,15 +235,15 @@ class Interpreter:
     # ------------------------------------------------------------ guards
     def check_number(self, value):
         """Refuse numbers whose numerator or denominator exceeds ``max_int_bits``."""
-        if type(value) is int:
-            if value.bit_length() > self.limits.max_int_bits:
-                raise ShellError(f"number too large: more than {self.limits.max_int_bits} bits")
-            return value
-        if is_number(value):
+        if type(value) is int:                  # the common case, without making a Fraction
+            bits = value.bit_length()
+        elif is_number(value):
             x = Fraction(value)
             bits = max(x.numerator.bit_length(), x.denominator.bit_length())
-            if bits > self.limits.max_int_bits:
-                raise ShellError(f"number too large: more than {self.limits.max_int_bits} bits")
+        else:
+            return value
+        if bits > self.limits.max_int_bits:
+            raise ShellError(f"number too large: more than {self.limits.max_int_bits} bits")
         return value
 
     def _check_heap_arguments(self, name: str, args) -> None:
@@ -588,11 +588,12 @@ class Interpreter:
         left, op, right = node.children
         a = self.eval(left, scope)
         b = self.eval(right, scope)
+        op = str(op)
         if type(a) is int and type(b) is int:     # plain integers: the common case of loops and recursions
-            relation = _INTEGER_RELATIONS.get(str(op))
+            relation = _INTEGER_RELATIONS.get(op)
             if relation is not None:
                 return relation(a, b)
-        return compare(a, str(op), b)
+        return compare(a, op, b)
 
     # ------------------------------------------------------------ arithmetic
     def _user_operator(self, operator: str, a, b):
