@@ -1915,9 +1915,11 @@ def stops_of(g: Game) -> tuple:
 FIELDS = ("id", "left", "right", "nus", "hash", "neg", "birthday", "ls", "rs", "lsf", "rsf", "le_memo", "extra")
 
 
+@deep
 def game_fields(g: Game) -> dict:
-    """The kernel's fields of ``g`` as stored, by name (see :class:`PureGameBase`; None where not computed yet):
-    for the kernel's tests and memory measurements.
+    """The kernel's fields of ``g`` by name (see :class:`PureGameBase`): for the kernel's tests and memory
+    measurements. A field not computed yet is None, except the stops, which the compiled kernel computes when
+    read (a game nested thousands deep reads them on the big stack).
 
     >>> from cgt import up
     >>> fields = game_fields(up)

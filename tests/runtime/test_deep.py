@@ -98,3 +98,19 @@ def test_ctrl_c_while_the_worker_starts_still_stops_it(monkeypatch):
         _deep._run_in_deep_thread(lambda: g + g, (), {})
     assert not any(t.name == "cgt-deep" and t.is_alive() for t in threading.enumerate())
     assert sys.getrecursionlimit() == limit
+
+
+def test_reading_the_fields_of_a_deep_game_computes_its_stops_on_the_big_stack():
+    """The compiled kernel computes stops when its fields are read; a chain nested 3000 deep whose stops were
+    never asked for must not end the reading in a RecursionError."""
+    from cgt.kernel.game import game_fields
+
+    g = zero
+    for k in range(3000):
+        g = game([k + 2], [g])
+    fields = game_fields(g)
+    assert fields["id"] is not None
+    if fields["ls"] is not None:                # the compiled kernel: computed by the reading
+        assert (fields["ls"], fields["rs"]) == (3001, 3000)
+    assert (g.left_stop, g.right_stop) == (3001, 3000)
+    assert (game_fields(g)["ls"], game_fields(g)["rs"]) == (3001, 3000)
