@@ -7,7 +7,7 @@
  * Siegel, Combinatorial Game Theory IV.1) g(m) is the mex of the values of those moves, 0 for leave0,
  * g(m - j) for leave1 and g(a) XOR g(b) for a split.
  *
- * run(values, start, stop, leave0, leave1, split, mask, rare, rare_count) -> rare_count
+ * run(values, start, stop, leave0, leave1, split, mask, rare, rare_count[, marked]) -> rare_count
  *
  *   values: a writable int32 buffer holding g(0 .. start-1); g(start .. stop-1) are written into it.
  *   leave0, leave1: sequences of int j; split: a sequence of (j, unequal) pairs.
@@ -19,9 +19,13 @@
  *   rare: a writable int32 buffer with room for rare_count + (stop - start) entries, holding the rare heaps
  *         (a >= 1) below start in increasing order; the new rare heaps are appended and the new count returned
  *         (with mask 0 it is not used).
+ *   marked: for the plain method on values past a byte, how many pairs of each split rule are marked before
+ *         the values still missing are searched for (4096; it then adapts to how many searches each heap
+ *         needs).  Any value gives the same sequence; tests use small ones to exercise the searches.
  *
- * The plain method marks every option's value (one pass over all splits, linear in m); the sparse method costs
- * about the number of rare heaps below m, plus the short searches.  Both give the same values; tests compare
+ * The plain method marks every option's value (one pass over all splits, linear in m; past a byte, a prefix
+ * is marked and the rest searched by vector compares); the sparse method costs about the number of rare heaps
+ * below m, plus the short searches.  Both give the same values; tests compare
  * them with each other and with the pure-Python engine.
  */
 
@@ -30,6 +34,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) || defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 typedef struct {
     int32_t j;
@@ -236,10 +243,78 @@ static int32_t byte_grundy(const Rules *r, const uint8_t *g8, const uint8_t *r8,
     return v;
 }
 
-/* The plain method for values below 2^16: the XOR row is built from 16-bit copies (vectorised), then its values
- * are marked, one store each with no dependences between them. */
-static int32_t wide_grundy(const Rules *r, const uint16_t *g16, const uint16_t *r16, Py_ssize_t top, int32_t m,
-                           uint16_t *row, Marks *reach)
+/* Is v = lo[i] XOR hi[i] for some i < n?  Vector compares that stop at the first hit: SSE2 (the x86-64
+ * baseline) 32 pairs a step, AVX2 64 where the processor has it (chosen once, at import). */
+typedef int (*PairSearch)(const uint16_t *lo, const uint16_t *hi, Py_ssize_t n, uint16_t v);
+
+static int pairs_hold_plain(const uint16_t *lo, const uint16_t *hi, Py_ssize_t n, uint16_t v)
+{
+    for (Py_ssize_t i = 0; i < n; i++)
+        if ((uint16_t)(lo[i] ^ hi[i]) == v)
+            return 1;
+    return 0;
+}
+
+#if defined(__SSE2__)
+static int pairs_hold_sse2(const uint16_t *lo, const uint16_t *hi, Py_ssize_t n, uint16_t v)
+{
+    __m128i want = _mm_set1_epi16((short)v);
+    Py_ssize_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m128i hit = _mm_setzero_si128();
+        for (int k = 0; k < 32; k += 8) {
+            __m128i x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(lo + i + k)),
+                                      _mm_loadu_si128((const __m128i *)(hi + i + k)));
+            hit = _mm_or_si128(hit, _mm_cmpeq_epi16(x, want));
+        }
+        if (_mm_movemask_epi8(hit))
+            return 1;
+    }
+    return pairs_hold_plain(lo + i, hi + i, n - i, v);
+}
+#endif
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#define HAVE_AVX2 1
+__attribute__((target("avx2"))) static int pairs_hold_avx2(const uint16_t *lo, const uint16_t *hi, Py_ssize_t n,
+                                                           uint16_t v)
+{
+    __m256i want = _mm256_set1_epi16((short)v);
+    Py_ssize_t i = 0;
+    for (; i + 64 <= n; i += 64) {
+        __m256i hit = _mm256_setzero_si256();
+        for (int k = 0; k < 64; k += 16) {
+            __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(lo + i + k)),
+                                         _mm256_loadu_si256((const __m256i *)(hi + i + k)));
+            hit = _mm256_or_si256(hit, _mm256_cmpeq_epi16(x, want));
+        }
+        if (_mm256_movemask_epi8(hit))
+            return 1;
+    }
+    return pairs_hold_plain(lo + i, hi + i, n - i, v);
+}
+#endif
+
+static PairSearch pairs_hold = pairs_hold_plain;
+
+static void choose_pair_search(void)
+{
+#if defined(__SSE2__)
+    pairs_hold = pairs_hold_sse2;
+#endif
+#ifdef HAVE_AVX2
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        pairs_hold = pairs_hold_avx2;
+#endif
+}
+
+/* The plain method for values below 2^16 on long rows.  Of each split rule's pairs (a, rest - a), the first
+ * `prefix` have their values marked; each value below the mex that the marks miss is then looked for among
+ * the other pairs by vector compares that stop at the first hit.  The value no move reaches costs one pass of
+ * compares over the pairs, several times cheaper than marking them value by value. */
+static int32_t searched_grundy(const Rules *r, const uint16_t *g16, const uint16_t *r16, Py_ssize_t top,
+                               int32_t m, Marks *reach, Py_ssize_t prefix, int *searches)
 {
     marks_next(reach);
     uint32_t now = reach->now, *restrict stamp = reach->stamp;
@@ -255,17 +330,30 @@ static int32_t wide_grundy(const Rules *r, const uint16_t *g16, const uint16_t *
         if (rest < 2)
             continue;
         int32_t half = r->split[s].unequal ? (rest - 1) / 2 : rest / 2;
-        const uint16_t *restrict lo = g16 + 1, *restrict hi = r16 + (top - rest) + 1;
-        uint16_t *restrict out = row;
-        for (int32_t a = 0; a < half; a++)
-            out[a] = lo[a] ^ hi[a];
-        for (int32_t a = 0; a < half; a++)
-            stamp[out[a]] = now;
+        const uint16_t *lo = g16 + 1, *hi = r16 + (top - rest) + 1;
+        Py_ssize_t marked = prefix < half ? prefix : half;
+        for (Py_ssize_t a = 0; a < marked; a++)
+            stamp[lo[a] ^ hi[a]] = now;
     }
     int32_t v = 0;
-    while (stamp[v] == now)
-        v++;
-    return v;
+    for (;;) {
+        while (stamp[v] == now)
+            v++;
+        int found = 0;
+        for (Py_ssize_t s = 0; s < r->ns && !found; s++) {
+            int32_t rest = m - r->split[s].j;
+            if (rest < 2)
+                continue;
+            int32_t half = r->split[s].unequal ? (rest - 1) / 2 : rest / 2;
+            if (half <= prefix)
+                continue;
+            found = pairs_hold(g16 + 1 + prefix, r16 + (top - rest) + 1 + prefix, half - prefix, (uint16_t)v);
+        }
+        if (!found)
+            return v;
+        ++*searches;
+        stamp[v] = now;
+    }
 }
 
 static int32_t sparse_grundy(const Rules *r, const int32_t *g, int32_t m, uint32_t mask, const int32_t *rare,
@@ -341,8 +429,13 @@ static PyObject *run(PyObject *self, PyObject *args)
     Py_ssize_t start, stop, rare_count;
     PyObject *l0, *l1, *sp;
     unsigned long mask;
-    if (!PyArg_ParseTuple(args, "w*nnOOOkw*n", &vbuf, &start, &stop, &l0, &l1, &sp, &mask, &rbuf, &rare_count))
+    Py_ssize_t marked = 4096;   /* pairs marked per split rule before searching (16-bit values) */
+    if (!PyArg_ParseTuple(args, "w*nnOOOkw*n|n", &vbuf, &start, &stop, &l0, &l1, &sp, &mask, &rbuf, &rare_count,
+                          &marked))
         return NULL;
+    if (marked < 1)
+        marked = 1;
+    Py_ssize_t least_marked = marked < 1024 ? marked : 1024;
     PyObject *result = NULL;
     Rules rules;
     Marks reach = {0}, need = {0};
@@ -390,14 +483,13 @@ static PyObject *run(PyObject *self, PyObject *args)
         }
     }
     /* Past a byte and below 2^16: 16-bit copies, the same way. */
-    uint16_t *g16 = NULL, *r16 = NULL, *row16 = NULL;
+    uint16_t *g16 = NULL, *r16 = NULL;
     if (!mask && !g8 && size <= 32768) {
         g16 = malloc(sizeof(uint16_t) * (size_t)stop);
         r16 = malloc(sizeof(uint16_t) * (size_t)stop);
-        row16 = malloc(sizeof(uint16_t) * (size_t)stop);
-        if (!g16 || !r16 || !row16) {
-            free(g16), free(r16), free(row16);
-            g16 = r16 = row16 = NULL;
+        if (!g16 || !r16) {
+            free(g16), free(r16);
+            g16 = r16 = NULL;
         } else {
             for (Py_ssize_t i = 0; i < start; i++)
                 g16[i] = r16[top - i] = (uint16_t)g[i];
@@ -417,12 +509,18 @@ static PyObject *run(PyObject *self, PyObject *args)
                 g8 = r8 = row = NULL;   /* a value past a byte: mark from now on */
             }
         } else if (g16) {
-            v = wide_grundy(&rules, g16, r16, top, (int32_t)m, row16, &reach);
+            int searches = 0;
+            v = searched_grundy(&rules, g16, r16, top, (int32_t)m, &reach, marked, &searches);
+            /* Mark more pairs while many values are left to search for, fewer while almost none are. */
+            if (searches > 16)
+                marked += marked / 8;
+            else if (searches < 4 && marked > least_marked)
+                marked -= marked / 16;
             if (v < 16384)
                 g16[m] = r16[top - m] = (uint16_t)v;
             else {
-                free(g16), free(r16), free(row16);
-                g16 = r16 = row16 = NULL;
+                free(g16), free(r16);
+                g16 = r16 = NULL;
             }
         } else
             v = plain_grundy(&rules, g, (int32_t)m, &reach);
@@ -454,7 +552,7 @@ static PyObject *run(PyObject *self, PyObject *args)
     }
     Py_END_ALLOW_THREADS
     free(g8), free(r8), free(row);
-    free(g16), free(r16), free(row16);
+    free(g16), free(r16);
     if (stop < 0) {
         PyErr_NoMemory();
         goto done;
@@ -485,5 +583,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_octal",
 
 PyMODINIT_FUNC PyInit__octal(void)
 {
+    choose_pair_search();
     return PyModule_Create(&module);
 }

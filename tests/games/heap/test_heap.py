@@ -386,14 +386,28 @@ def test_the_compiled_engine_from_a_prefix_of_wide_values(top):
     prefix = [0] + [rng.randrange(top) for _ in range(300)]
     rules = ([1], [1, 2], [(1, False), (2, True)])
     reference = _split_reference(900, *rules, prefix=prefix)
-    for mask in (0, 5):
+    for mask, marked in ((0, 4096), (0, 1), (0, 37), (5, 4096)):
         values = np.zeros(901, dtype=np.int32)
         values[:301] = prefix
         rare = np.zeros(901, dtype=np.int32)
         held = [a for a in range(1, 301) if not (prefix[a] & mask).bit_count() & 1]
         rare[:len(held)] = held
-        engine.run(values, 301, 901, *rules, mask, rare, len(held))
-        assert values.tolist() == reference, mask
+        engine.run(values, 301, 901, *rules, mask, rare, len(held), marked)
+        assert values.tolist() == reference, (mask, marked)
+
+
+@given(_rules(), st.integers(1, 64), st.integers(0, 2**32 - 1))
+def test_marking_a_prefix_and_searching_the_rest_agrees_with_the_definition(rules, marked, seed):
+    # Past a byte, the engine marks the values of the first pairs of each split and searches for the others by
+    # vector compares; whatever the number marked, every g(m) is the mex of all options.
+    engine = _compiled()
+    rng = random.Random(seed)
+    prefix = [0] + [rng.randrange(256, 2048) for _ in range(40)]
+    reference = _split_reference(500, *rules, prefix=prefix)
+    values = np.zeros(501, dtype=np.int32)
+    values[:41] = prefix
+    engine.run(values, 41, 501, *rules, 0, np.zeros(1, dtype=np.int32), 0, marked)
+    assert values.tolist() == reference
 
 
 @pytest.mark.parametrize("code", ["0.77", "0.137", "4!.0", "0.6", "0.106", "0.0406", "0.165"])
