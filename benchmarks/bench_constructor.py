@@ -9,10 +9,12 @@ Rows:
   boards, with its Left and Right options as lists of the options' values, turned into canonical forms by
   the public constructor ``cgt.game(lefts, rights)`` from the leaves up -- what a user pays who writes a
   game of their own in Python.  The positions and option lists are built before the clock starts; the
-  kernel's tables are emptied (``cgt.clear_caches()``) before each run.
+  kernel's tables are emptied (``cgt.clear_caches()``) before each run.  A second row runs the same loop
+  with a constructor that does nothing: what the loop itself costs (on Python 3.11, its two list
+  comprehensions a position are most of it), so the difference is the constructor's.
 * **sums of switches**: three rows of 10 and of 40 switches ``{a|b}`` (``a`` uniform in ``-10..10``,
   ``a - b`` in ``1..20``, as in ``bench_peers.py``), each row added up from its first element.
-* **fresh nim sums**: 100,000 sums ``*a + *b`` with ``a, b < 2^20``.
+* **fresh nim sums**: 100,000 sums ``*a + *b`` with ``a, b < 2^20``, and the same loop without the sums.
 
 Each row reports the best CPU time (``time.process_time``) of ``--runs`` runs in this process.
 """
@@ -55,13 +57,19 @@ def domineering_dag(rows: int, cols: int):
     return order, lefts, rights
 
 
-def build_dag(lefts, rights):
-    """The values of the DAG's positions through the public constructor."""
-    game = cgt.game
+def build_dag(lefts, rights, game=None):
+    """The values of the DAG's positions through the public constructor (or ``game``, any callable taking
+    the two option lists)."""
+    game = game or cgt.game
     values: list = []
     for ls, rs in zip(lefts, rights):
         values.append(game([values[i] for i in ls], [values[i] for i in rs]))
     return values[-1]
+
+
+def nothing(lefts, rights):
+    """A constructor that does no work: :func:`build_dag` with it is the floor set by the loop itself."""
+    return cgt.zero
 
 
 def switch_rows(count: int, k: int = 10):
@@ -105,6 +113,8 @@ def main(argv=None) -> None:
         t, value = best_cpu(build_dag, args.runs, lambda: (lefts, rights))
         print(f"| explicit Domineering {rows}x{cols} DAG through game() ({len(lefts):,} positions) | `{value}` "
               f"| {t * 1000:.1f} | {target} |")
+        t, _ = best_cpu(build_dag, args.runs, lambda: (lefts, rights, nothing))
+        print(f"| the same loop with a constructor that does nothing (the loop's own cost) | | {t * 1000:.1f} | |")
     for k, target in ((10, None), (40, 65)):
         t, totals = best_cpu(add_rows, args.runs, lambda k=k: (switch_rows(k),))
         shown = ", ".join(str(x)[:24] for x in totals)
@@ -117,6 +127,8 @@ def main(argv=None) -> None:
 
     t, _ = best_cpu(lambda items: [g + h for g, h in items], args.runs, nim_items)
     print(f"| 100,000 fresh nim sums *a + *b | | {t * 1000:.1f} | |")
+    t, _ = best_cpu(lambda items: [g for g, h in items], args.runs, nim_items)
+    print(f"| the same loop without the sums (the loop's own cost) | | {t * 1000:.1f} | |")
 
 
 if __name__ == "__main__":
