@@ -49,6 +49,10 @@ def sequences(quick: bool) -> None:
               lambda: TakeAndBreak("0.6").grundy_sequence(100_000, method="direct"))
         timed("0.106 to n = 10^6, direct (no sparse space; values fit a byte)",
               lambda: TakeAndBreak("0.106").grundy_sequence(10**6, method="direct"))
+        timed("0.04 to n = 262,144, direct (no sparse space; values past 255)",
+              lambda: TakeAndBreak("0.04").grundy_sequence(262_144, method="direct"))
+        timed("0.764 to n = 131,072, direct (three split rules; values past 255)",
+              lambda: TakeAndBreak("0.764").grundy_sequence(131_072, method="direct"))
     timed("Kayles periodicity() (octal periodicity theorem)", lambda: TakeAndBreak("0.77").periodicity())
 
 
