@@ -44,8 +44,11 @@ from lark import Tree
 
 from cgt.games.engine.ruleset import ImpartialRuleset, Position, Ruleset
 from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
+from cgt.games.graph.board import Graph
 from cgt.games.grid.board import Grid
+from cgt.games.heap.coordinate import CoordinateRuleset, FunctionalCoordinateRuleset
 from cgt.games.heap.ruleset import HeapRuleset
+from cgt.games.strip.board import Strip
 
 from cgt.shell.classes import CLASSES, ClassValue
 from cgt.shell.errors import ShellError
@@ -53,10 +56,13 @@ from cgt.shell.procedures import declared_parameters, dotted_text
 from cgt.shell.values import Procedure, describe, format_value
 
 __all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundScriptMethod", "ScriptMethod",
-           "ScriptGameRuleset", "ScriptImpartialRuleset", "ScriptHeapRuleset", "SEARCH_PATH", "ACTIVE", "add_path",
+           "ScriptGameRuleset", "ScriptImpartialRuleset", "ScriptHeapRuleset", "ScriptCoordinateRuleset",
+           "SEARCH_PATH", "ACTIVE", "add_path",
            "define_class", "define_enum", "construct", "find_script", "script_attribute", "call_script",
            "call_method", "builtin_call", "is_script_value", "is_game_object", "unwrap", "as_summand",
            "active_interpreter", "check_parameter_type", "class_for_test", "game_adapter", "heap_adapter",
+           "coordinate_adapter", "board_kind", "board_game_kind", "read_board", "write_board", "graph_labels",
+           "builtin_property",
            "class_help", "doc_comment"]
 
 #: Interpreters running programs now, innermost last: the engine's callbacks (a position's options) run
@@ -64,7 +70,11 @@ __all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundS
 ACTIVE: list = []
 
 #: Built-in classes a script class may extend, by name: what they supply is implemented here.
-_BUILTIN_BASES = {"Object", "Game", "ImpartialGame", "Ruleset", "GridRuleset", "GridGame", "HeapRuleset"}
+_BUILTIN_BASES = {"Object", "Game", "ImpartialGame", "Ruleset", "GridRuleset", "GridGame", "StripRuleset", "StripGame",
+                  "GraphRuleset", "GraphGame", "HeapRuleset", "CoordinateRuleset"}
+
+#: The game base nested in each board ruleset base (CGSuite's ``GridRuleset.GridGame`` …).
+_BOARD_GAMES = {"GridRuleset": "GridGame", "StripRuleset": "StripGame", "GraphRuleset": "GraphGame"}
 
 
 _SPARE: list = []
@@ -166,9 +176,9 @@ class ScriptClass(ClassValue):
             elif base in CLASSES:
                 names |= CLASSES[base].ancestors()
             else:
-                names |= {_BUILTIN_QUALIFIED.get(base, base), "game.Game" if base == "GridGame" else
+                names |= {_BUILTIN_QUALIFIED.get(base, base), "game.Game" if base in _BOARD_GAMES.values() else
                           "cgsuite.lang.Object"} | CLASSES["Object"].ancestors()
-                if base in ("GridRuleset", "HeapRuleset"):
+                if base in _BOARD_GAMES or base in ("HeapRuleset", "CoordinateRuleset"):
                     names.add("game.Ruleset")
         if self.enum_values is not None:
             names.add("cgsuite.lang.Enum")
@@ -202,7 +212,10 @@ class ScriptClass(ClassValue):
 
 
 _BUILTIN_QUALIFIED = {"Ruleset": "game.Ruleset", "GridRuleset": "game.grid.GridRuleset",
-                      "GridGame": "game.grid.GridRuleset.GridGame", "HeapRuleset": "game.heap.HeapRuleset"}
+                      "GridGame": "game.grid.GridRuleset.GridGame", "StripRuleset": "game.strip.StripRuleset",
+                      "StripGame": "game.strip.StripRuleset.StripGame", "GraphRuleset": "game.graph.GraphRuleset",
+                      "GraphGame": "game.graph.GraphRuleset.GraphGame", "HeapRuleset": "game.heap.HeapRuleset",
+                      "CoordinateRuleset": "game.heap.CoordinateRuleset"}
 
 
 def _freeze(value):
@@ -376,13 +389,13 @@ def object_text(obj) -> str:
     if cls.singleton:
         return cls.qualified_name
     prefix = cls.qualified_name if obj.enclosing is None else f"{object_text(obj.enclosing)}.{cls.name}"
-    if cls.is_a("GridGame") and obj.arguments and isinstance(obj.fields.get(obj.arguments[0]), Grid):
-        grid = obj.fields[obj.arguments[0]]
+    kind = board_game_kind(cls)
+    if kind is not None and obj.arguments and isinstance(obj.enclosing, ScriptObject) and isinstance(
+            obj.fields.get(obj.arguments[0]), _BOARD_TYPES[kind]):
         try:
-            char_map = member_value(active_interpreter(), obj.enclosing, "CharMap")
-            text = grid.to_string(char_map)
+            text = write_board(active_interpreter(), kind, obj.enclosing, obj.fields[obj.arguments[0]])
             return f'{prefix}("{text}")'
-        except (ShellError, CGTError):
+        except (ShellError, CGTError, LookupError):
             pass
     if not obj.arguments:
         return prefix
@@ -652,9 +665,10 @@ def construct(interp, cls: ScriptClass, args: list, kwargs: dict, enclosing):
     if cls.singleton and cls.instance is not None:
         raise ShellError(f"{cls.name} is a singleton class: use {cls.name} itself")
     parameters = cls.parameters or []
-    if (cls.is_a("GridGame") and len(args) == 1 and isinstance(args[0], str) and parameters
-            and isinstance(enclosing, ScriptObject)):          # R.Position("..|..") as printed: the CharMap reads it
-        args = [Grid.parse(args[0], member_value(interp, enclosing, "CharMap"))]
+    kind = board_game_kind(cls)
+    if (kind is not None and len(args) == 1 and isinstance(args[0], str) and parameters
+            and isinstance(enclosing, ScriptObject)):  # R.Position("..|..") as printed: the CharMap (labels) read it
+        args = [read_board(interp, kind, enclosing, args[0])]
     procedure = Procedure(cls.name, parameters, None, cls.scope, cls.source, cls.name)
     names = interp.bind_arguments(procedure, args, kwargs)
     for parameter in parameters:
@@ -777,28 +791,137 @@ def call_member(interp, obj, name: str, args: list, kwargs: dict, start: ScriptC
 
 # ---------------------------------------------------------------- what the built-in bases supply
 
-def _grid_eval(interp, obj, args):
+#: The board of each board ruleset base, and what it is called in errors.
+_BOARD_TYPES = {"GridRuleset": Grid, "StripRuleset": Strip, "GraphRuleset": Graph}
+_BOARD_NAMES = {"GridRuleset": "grid", "StripRuleset": "strip", "GraphRuleset": "graph"}
+
+
+def board_kind(cls: ScriptClass) -> str | None:
+    """The board ruleset base (``"GridRuleset"``, ``"StripRuleset"``, ``"GraphRuleset"``) a class extends."""
+    return next((kind for kind in _BOARD_GAMES if cls.is_a(kind)), None)
+
+
+def board_game_kind(cls: ScriptClass) -> str | None:
+    """The board ruleset base whose game class (``GridGame`` …) a class extends."""
+    return next((kind for kind, game in _BOARD_GAMES.items() if cls.is_a(game)), None)
+
+
+def _char_map(interp, ruleset) -> str:
+    try:
+        chars = member_value(interp, ruleset, "CharMap")
+    except LookupError:
+        raise ShellError(f"{describe(ruleset)} has no CharMap: its class must define def CharMap := \".x\" "
+                         "(the character of cell value k is the k-th)") from None
+    if not isinstance(chars, str) or not chars:
+        raise ShellError(f"the CharMap of {describe(ruleset)} must be a non-empty string, got {describe(chars)}")
+    return chars
+
+
+#: A graph ruleset's label maps when its class does not define them (CGSuite's ``{"" => Nothing}``).
+_DEFAULT_LABELS = {"": None}
+
+
+def graph_labels(interp, ruleset, name: str):
+    """``VertexLabels`` or ``EdgeLabels`` of a script graph ruleset (a shell Map, or a function from tokens
+    to labels), ``{"" => Nothing}`` when the class does not define it."""
+    try:
+        return member_value(interp, ruleset, name)
+    except LookupError:
+        from cgt.shell.containers import ShellMap
+
+        return ShellMap(dict(_DEFAULT_LABELS))
+
+
+def _reader_labels(interp, ruleset, name: str):
+    from cgt.shell.graph_values import label_map
+
+    return label_map(graph_labels(interp, ruleset, name), name,
+                     caller=lambda function, args: interp.call_value(function, args, {}))
+
+
+def read_board(interp, kind: str, ruleset, text: str):
+    """The board a string denotes in a script board ruleset: its ``CharMap`` reads a grid or strip, its
+    ``VertexLabels`` and ``EdgeLabels`` a graph (``Graph.Parse(str, VertexLabels, EdgeLabels)``)."""
+    if kind == "GridRuleset":
+        return Grid.parse(text, _char_map(interp, ruleset))
+    if kind == "StripRuleset":
+        return Strip.parse(text, _char_map(interp, ruleset))
+    return Graph.parse(text, _reader_labels(interp, ruleset, "VertexLabels"),
+                       _reader_labels(interp, ruleset, "EdgeLabels"))
+
+
+def write_board(interp, kind: str, ruleset, board) -> str:
+    """The string of a board as its ruleset reads it back (the inverse of :func:`read_board`)."""
+    if kind in ("GridRuleset", "StripRuleset"):
+        return board.to_string(_char_map(interp, ruleset))
+    return board.exact_string(_reader_labels(interp, ruleset, "VertexLabels"),
+                              _reader_labels(interp, ruleset, "EdgeLabels"))
+
+
+def _board_eval(interp, obj, kind: str, args):
+    """``R(board)`` or ``R("text")`` of a board ruleset: its ``Position`` of the board."""
+    what = _BOARD_NAMES[kind]
     if len(args) != 1:
-        raise ShellError(f"{describe(obj)} takes one argument, a grid or its string")
+        raise ShellError(f"{describe(obj)} takes one argument, a {what} or its string")
     arg = args[0]
     if isinstance(arg, str):
-        char_map = member_value(interp, obj, "CharMap")
-        arg = Grid.parse(arg, char_map)
-    position = member_value(interp, obj, "Position")
+        arg = read_board(interp, kind, obj, arg)
+    try:
+        position = member_value(interp, obj, "Position")
+    except LookupError:
+        raise ShellError(f"{describe(obj)} declares no class Position: a {kind} needs class Position({what} as "
+                         f"{_BOARD_TYPES[kind].__name__}) extends {_BOARD_GAMES[kind]}") from None
     return interp.call_value(position, [arg], {})
 
 
+def _reversed_map(interp, obj, name: str):
+    from cgt.shell.containers import ShellMap
+
+    labels = graph_labels(interp, obj, name)
+    if not isinstance(labels, ShellMap):
+        raise ShellError(f"{name[:-6]}ToString of {describe(obj)} needs {name} to be a Map, not a function")
+    reverse: dict = {}
+    for token, label in labels.entries.items():
+        reverse.setdefault(label, token)
+    return ShellMap(reverse)
+
+
+def builtin_property(interp, obj: ScriptObject, name: str):
+    """The properties the built-in ruleset bases supply when the class does not define them (a graph
+    ruleset's label maps and their reverses); ``LookupError`` when none does."""
+    if obj.cls.is_a("GraphRuleset"):
+        if name in ("VertexLabels", "EdgeLabels"):
+            return graph_labels(interp, obj, name)
+        if name in ("VertexToString", "EdgeToString"):
+            return _reversed_map(interp, obj, name[:-8] + "Labels")
+    raise LookupError(name)
+
+
 def builtin_call(interp, obj: ScriptObject, name: str, args: list, kwargs: dict):
-    """The members the built-in base classes supply (``Eval`` of a grid or heap ruleset, the game methods
-    of the library's positions); ``LookupError`` when none does."""
+    """The members the built-in base classes supply (``Eval`` of a board, heap or coordinate ruleset, the
+    game methods of the library's positions); ``LookupError`` when none does."""
     cls = obj.cls
-    if cls.is_a("GridRuleset") and name == "Eval":
-        return _grid_eval(interp, obj, args)
+    kind = board_kind(cls)
+    if kind is not None and name == "Eval":
+        return _board_eval(interp, obj, kind, args)
     if cls.is_a("HeapRuleset"):
         adapter = heap_adapter(obj)
         if name in ("Eval", "Position"):
             return adapter(*args)
         return interp.registry_call(adapter, name, args)
+    if cls.is_a("CoordinateRuleset"):
+        adapter = coordinate_adapter(obj)
+        if name in ("Eval", "Position"):
+            return _coordinate_position(adapter, args)
+        if name == "Adjoin":
+            return _adjoin(adapter, args)
+        return interp.registry_call(adapter, name, args)
+    try:
+        value = builtin_property(interp, obj, name)
+    except LookupError:
+        pass
+    else:
+        return interp.call_value(value, args, kwargs) if args or kwargs else value
     if is_game_object(obj):
         if name == "Options" and args and cls.find("Options") is not None and is_impartial_object(obj):
             return call_member(interp, obj, "Options", [], {})
@@ -808,7 +931,7 @@ def builtin_call(interp, obj: ScriptObject, name: str, args: list, kwargs: dict)
 
 def is_game_object(obj) -> bool:
     return isinstance(obj, ScriptObject) and (obj.cls.is_a("Game") or obj.cls.is_a("ImpartialGame")
-                                               or obj.cls.is_a("GridGame"))
+                                               or board_game_kind(obj.cls) is not None)
 
 
 def is_impartial_object(obj) -> bool:
@@ -1083,6 +1206,86 @@ def heap_adapter(obj: ScriptObject) -> ScriptHeapRuleset:
     return adapter
 
 
+class ScriptCoordinateRuleset(CoordinateRuleset):
+    """The library coordinate ruleset of a script class extending ``CoordinateRuleset``: a pair ``(a, b)`` has
+    the options ``CoordinateOptions((a, b))`` (each a pair, or a collection of pairs: their sum)."""
+
+    abstract = True
+
+    def __init__(self, obj: ScriptObject):
+        self.script = obj
+        self.name = object_text(obj)
+
+    def coordinate_options(self, coord):
+        from cgt.shell.containers import elements
+
+        try:
+            value = call_member(active_interpreter(), self.script, "CoordinateOptions", [tuple(coord)], {})
+        except LookupError:
+            raise ShellError(f"{self.name} does not define CoordinateOptions(coord), which a CoordinateRuleset "
+                             "must") from None
+        result = []
+        for option in elements(value):
+            if isinstance(option, tuple):
+                result.append(option)
+                continue
+            try:
+                result.append(tuple(elements(option)))
+            except (ShellError, CGTError, TypeError):
+                raise InvalidPositionError(f"CoordinateOptions(({coord[0]},{coord[1]})) of {self.name}: "
+                                           f"{describe(option)} is not a pair (a, b) or a collection of pairs") from None
+        return result
+
+    def cache_key(self) -> str:
+        """As :meth:`ScriptHeapRuleset.cache_key`."""
+        return f"{self.name}|{source_digest(self.script.cls)}"
+
+    def __eq__(self, other):
+        return isinstance(other, ScriptCoordinateRuleset) and other.script == self.script
+
+    def __hash__(self):
+        return hash(self.script)
+
+
+def coordinate_adapter(obj: ScriptObject) -> ScriptCoordinateRuleset:
+    """The library coordinate ruleset of a script object (one per equal objects, as :func:`heap_adapter`)."""
+    if obj.adapter is None:
+        obj.adapter = {}
+    adapter = obj.adapter.get("coordinate")
+    if adapter is None:
+        adapter = _ADAPTERS.get(("coordinate", obj))
+        if adapter is None:
+            adapter = _ADAPTERS[("coordinate", obj)] = ScriptCoordinateRuleset(obj)
+        obj.adapter["coordinate"] = adapter
+    return adapter
+
+
+def _coordinate_position(adapter, args):
+    """``R(coord)``, ``R(row, col)`` (CGSuite's two ``Eval``s) or ``R("(a,b) + (c,d)")`` (the printed form)."""
+    if len(args) == 2:
+        args = [tuple(args)]
+    if len(args) != 1:
+        raise ShellError(f"{adapter.name} takes a pair (row, col), or row and col")
+    return adapter(args[0])
+
+
+def _adjoin(adapter, args):
+    """``R.Adjoin(S)``: the coordinate ruleset whose options of a pair are R's and S's."""
+    if len(args) != 1:
+        raise ShellError(f"{adapter.name}.Adjoin takes one coordinate ruleset")
+    that = args[0]
+    if isinstance(that, ScriptObject) and that.cls.is_a("CoordinateRuleset"):
+        that = coordinate_adapter(that)
+    if not isinstance(that, CoordinateRuleset):
+        raise ShellError(f"{adapter.name}.Adjoin needs a coordinate ruleset, got {describe(that)}")
+    first = adapter
+
+    def options(row, col):
+        return [*first.coordinate_options((row, col)), *that.coordinate_options((row, col))]
+
+    return FunctionalCoordinateRuleset(options, name=f"{format_value(first)}.Adjoin({format_value(that)})")
+
+
 def unwrap(value):
     """A library position of a script game (a result of a library method) as the script object it is."""
     if isinstance(value, Position) and isinstance(value.ruleset, (ScriptGameRuleset, ScriptImpartialRuleset)):
@@ -1145,6 +1348,14 @@ def script_attribute(interp, value, name: str):
             if name == "Position":
                 return heap_adapter(value)
             return interp.attribute(heap_adapter(value), name)
+        if value.cls.is_a("CoordinateRuleset"):
+            if name == "Position":
+                return coordinate_adapter(value)
+            return interp.attribute(coordinate_adapter(value), name)
+        try:
+            return builtin_property(interp, value, name)
+        except LookupError:
+            pass
         if is_game_object(value):
             return unwrap(interp.attribute(Position(game_adapter(value), value), name))
     raise LookupError(name)
