@@ -62,7 +62,7 @@ __all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundS
            "call_method", "builtin_call", "is_script_value", "is_game_object", "unwrap", "as_summand",
            "active_interpreter", "check_parameter_type", "class_for_test", "game_adapter", "heap_adapter",
            "coordinate_adapter", "board_kind", "board_game_kind", "read_board", "write_board", "graph_labels",
-           "builtin_property",
+           "builtin_property", "has_operator",
            "class_help", "doc_comment"]
 
 #: Interpreters running programs now, innermost last: the engine's callbacks (a position's options) run
@@ -372,8 +372,10 @@ def is_script_value(value) -> bool:
 
 # ---------------------------------------------------------------- printing
 
-def object_text(obj) -> str:
-    """How an object prints: an enum value its literal, a singleton its class name, a grid game
+def object_text(obj, own: bool = True) -> str:
+    """How an object prints: what its ``ToOutput`` gives (a string as it is, another value as that value
+    prints) or its ``ToString``, when its class defines one of them (not when ``own`` is false: the text that
+    identifies the object); else an enum value its literal, a singleton its class name, a board game
     ``Ruleset.Position("..|..")``, others the class called with the constructor's arguments."""
     if isinstance(obj, ScriptClass):
         return str(obj)
@@ -382,13 +384,17 @@ def object_text(obj) -> str:
     cls = obj.cls
     if obj.literal is not None:
         return obj.literal
-    if cls.find("ToString") is not None:
-        text = call_member(active_interpreter(), obj, "ToString", [], {})
-        if isinstance(text, str):
-            return text
+    if own:
+        if cls.find("ToOutput") is not None:      # CGSuite prints every object through its ToOutput
+            output = call_member(active_interpreter(), obj, "ToOutput", [], {})
+            return output if isinstance(output, str) else format_value(output)
+        if cls.find("ToString") is not None:
+            text = call_member(active_interpreter(), obj, "ToString", [], {})
+            if isinstance(text, str):
+                return text
     if cls.singleton:
         return cls.qualified_name
-    prefix = cls.qualified_name if obj.enclosing is None else f"{object_text(obj.enclosing)}.{cls.name}"
+    prefix = cls.qualified_name if obj.enclosing is None else f"{object_text(obj.enclosing, own)}.{cls.name}"
     kind = board_game_kind(cls)
     if kind is not None and obj.arguments and isinstance(obj.enclosing, ScriptObject) and isinstance(
             obj.fields.get(obj.arguments[0]), _BOARD_TYPES[kind]):
@@ -771,6 +777,20 @@ def run_method(interp, obj, method: ScriptMethod, args: list, kwargs: dict):
         raise _in_file(error, method.owner) from None
 
 
+def has_operator(obj: ScriptObject, name: str, count: int) -> bool:
+    """Whether the class of ``obj`` declares the operator method ``name`` (``op-``, ``op[]``, ``op<=`` …) with an
+    overload taking ``count`` operands (``op-()`` is unary minus, ``op-(that)`` subtraction)."""
+    overloads = obj.cls.find(name)
+    if overloads is None:
+        return False
+    for method in overloads:
+        least = sum(1 for p in method.parameters if p.default is None and not p.rest)
+        most = None if any(p.rest for p in method.parameters) else len(method.parameters)
+        if least <= count and (most is None or count <= most):
+            return True
+    return False
+
+
 def call_member(interp, obj, name: str, args: list, kwargs: dict, start: ScriptClass | None = None):
     """``obj.Name(args)``: the first overload that fits, from ``start``'s lineage (``super``) or the
     object's class; ``LookupError`` when no script class declares the name."""
@@ -1147,7 +1167,7 @@ def game_adapter(obj: ScriptObject):
     if adapter is None:
         shared = _ADAPTERS.get((impartial, home)) if isinstance(home, ScriptObject) else None
         if shared is None:
-            text = object_text(home) if isinstance(home, ScriptObject) else home.qualified_name
+            text = object_text(home, own=False) if isinstance(home, ScriptObject) else home.qualified_name
             digest = source_digest(home.cls if isinstance(home, ScriptObject) else home)
             shared = (ScriptImpartialRuleset if impartial else ScriptGameRuleset)(text, digest)
             if isinstance(home, ScriptObject):
@@ -1181,7 +1201,7 @@ class ScriptHeapRuleset(HeapRuleset):
     def cache_key(self) -> str:
         """The ruleset's identity in the on-disk results cache: its text and a digest of the source of its
         classes, so a changed file never reads values computed by the old one."""
-        return f"{self.name}|{source_digest(self.script.cls)}"
+        return f"{object_text(self.script, own=False)}|{source_digest(self.script.cls)}"
 
     def __eq__(self, other):
         return isinstance(other, ScriptHeapRuleset) and other.script == self.script
@@ -1238,7 +1258,7 @@ class ScriptCoordinateRuleset(CoordinateRuleset):
 
     def cache_key(self) -> str:
         """As :meth:`ScriptHeapRuleset.cache_key`."""
-        return f"{self.name}|{source_digest(self.script.cls)}"
+        return f"{object_text(self.script, own=False)}|{source_digest(self.script.cls)}"
 
     def __eq__(self, other):
         return isinstance(other, ScriptCoordinateRuleset) and other.script == self.script
