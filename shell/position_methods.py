@@ -102,6 +102,19 @@ def label(p: Position):
     return p.label
 
 
+@POSITIONS.method("DepthHint")
+def depth_hint(p: Position) -> int:
+    """The ruleset's depth hint of the position (CGSuite's ``DepthHint``: no follower has a larger one; the loopy
+    engine values large game graphs layer by layer with it), 0 when the ruleset has none.
+
+    >>> from cgt.games import BackslidingToadsAndFrogs, Domineering
+    >>> depth_hint(BackslidingToadsAndFrogs("tt.ff")), depth_hint(Domineering("..|.."))
+    (4, 0)
+    """
+    hint = getattr(p.ruleset, "depth_hint", None)
+    return 0 if hint is None else hint(p.position)
+
+
 @POSITIONS.method("Coord")
 def coord(p: Position) -> tuple:
     """The pair (row, col) of a position of a coordinate ruleset (CGSuite's ``CoordinateRuleset.Position.Coord``).

@@ -37,7 +37,7 @@ import pathlib
 import weakref
 
 import cgt
-from cgt.errors import CGTError, InvalidPositionError
+from cgt.errors import CGTError, InvalidPositionError, NotShortGameError
 from cgt.kernel.game import register_cache
 from cgt.kernel.player import Player
 from lark import Tree
@@ -1065,6 +1065,19 @@ def _components_of(pos):
     return [pos]
 
 
+def _depth_hint(pos) -> int:
+    """CGSuite's ``DepthHint`` of a position of a script game: its class's, 0 by default (and for values);
+    a sum's is the sum of its parts'."""
+    if isinstance(pos, SumPosition):
+        return sum(_depth_hint(part) for part in pos.parts)
+    if isinstance(pos, ScriptObject) and pos.cls.find("DepthHint") is not None:
+        hint = call_member(active_interpreter(), pos, "DepthHint", [], {})
+        if isinstance(hint, bool) or not isinstance(hint, int):
+            raise InvalidPositionError(f"DepthHint of {object_text(pos)} must be an integer, got {describe(hint)}")
+        return hint
+    return 0
+
+
 class ScriptGameRuleset(Ruleset):
     """The library ruleset of the positions of script game classes made in one object (or at top level):
     options by ``Options(player)``, components by ``Decomposition``."""
@@ -1079,6 +1092,52 @@ class ScriptGameRuleset(Ruleset):
         """The identity in the on-disk results cache: the enclosing object's text and its class's digest
         (each position's text carries its own class's digest too)."""
         return f"{self.name}|{self.digest}"
+
+    # -- loopy games: a cycle makes the value a loopy one (CGSuite's GameValue), valued by the loopy engine --
+    def value(self, pos):
+        """The canonical form; a one-line error naming ``GameValue`` when play can cycle."""
+        try:
+            return Ruleset.value(self, pos)
+        except NotShortGameError as error:
+            raise NotShortGameError(f"{error} (GameValue is its loopy value)") from None
+
+    def game_value(self, pos):
+        """The canonical form, or, when play can cycle, the loopy value of the position's game graph
+        (:func:`cgt.games.engine.loopy.game_value`, layered by ``DepthHint`` on large graphs)."""
+        try:
+            return Ruleset.value(self, pos)
+        except NotShortGameError:
+            pass
+        from cgt.games.engine.loopy import game_value
+
+        self.hinted = isinstance(pos, ScriptObject) and pos.cls.find("DepthHint") is not None
+        return game_value(self, pos)
+
+    def outcome(self, pos):
+        """The outcome class; with draws (by retrograde analysis of the game graph) when play can cycle."""
+        try:
+            return Ruleset.value(self, pos).outcome
+        except NotShortGameError:
+            pass
+        from cgt.games.engine.loopy import outcome
+
+        return outcome(self, pos)
+
+    def winning_moves(self, pos, player) -> list:
+        """The winning moves; for a game whose play can cycle, by retrograde analysis."""
+        try:
+            Ruleset.value(self, pos)
+        except NotShortGameError:
+            from cgt.games.engine.loopy import winning_moves
+
+            return winning_moves(self, pos, Player.parse(player))
+        return Ruleset.winning_moves(self, pos, player)
+
+    @property
+    def depth_hint(self):
+        """``DepthHint`` of the positions (when the class of the position being valued defines it), which the
+        loopy engine uses to value large graphs layer by layer; None otherwise."""
+        return _depth_hint if getattr(self, "hinted", False) else None
 
     def left_options(self, pos):
         return _options_of(pos, Player.Left)
