@@ -13,8 +13,11 @@ whose options are the object's ``Options(player)`` (``Options`` for an impartial
 are its ``Decomposition``; its memo tables make ``CanonicalForm``, ``NimValue``, ``OutcomeClass`` …
 (``cgt.clear_caches()`` empties them).  A class that extends ``HeapRuleset`` and defines
 ``HeapOptions(heapSize)`` is a library heap ruleset (:class:`ScriptHeapRuleset`): its positions, nim value
-sequences and periodicity checks are the library's.  A ``GridRuleset`` reads its positions with its
-``CharMap`` (``Eval(string)``) and prints them as ``Name.Position("..|..")``.
+sequences and periodicity checks are the library's; likewise a class that extends ``CoordinateRuleset`` and
+defines ``CoordinateOptions(coord)`` is a library coordinate ruleset (:class:`ScriptCoordinateRuleset`).  A
+``GridRuleset`` or ``StripRuleset`` reads its positions with its ``CharMap`` (``Eval(string)``) and prints
+them as ``Name.Position("..|..")``; a ``GraphRuleset`` with its ``VertexLabels`` and ``EdgeLabels``.  A script
+game whose play can cycle has a loopy ``GameValue`` (the loopy engine's, layered by its ``DepthHint``).
 
 Files: ``Name.cgs`` holds the class (or enum) ``Name``; a folder is a package (``examples/StepGame.cgs`` is
 ``examples.StepGame``).  The search path (:data:`SEARCH_PATH`) is the folders of the environment variable
