@@ -139,7 +139,10 @@ _HIERARCHY = [
     ("Enum", "cgsuite.lang.Enum", ("Object",)),
     ("Ruleset", "game.Ruleset", ("Object",)),
     ("GridRuleset", "game.grid.GridRuleset", ("Ruleset",)),
+    ("StripRuleset", "game.strip.StripRuleset", ("Ruleset",)),
+    ("GraphRuleset", "game.graph.GraphRuleset", ("Ruleset",)),
     ("HeapRuleset", "game.heap.HeapRuleset", ("Ruleset",)),
+    ("CoordinateRuleset", "game.heap.CoordinateRuleset", ("Ruleset",)),
 ]
 
 #: The ancestors of each class (the hierarchy is fixed).

@@ -51,7 +51,7 @@ from cgt.shell.grid_values import coordinate_arithmetic, grid_index
 from cgt.shell.strip_values import strip_index
 from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptObject, ScriptPackage,
                                    as_summand, call_method, call_script, class_for_test, define_class, define_enum,
-                                   find_script, is_game_object, is_script_value, script_attribute)
+                                   find_script, has_operator, is_game_object, is_script_value, script_attribute)
 from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,
                              needs_tower, nimber_of, power, tower_arithmetic)
 from cgt.shell.values import (BoundMethod, Function, KeywordFunction, Namespace, Procedure, check_arity, describe,
@@ -593,13 +593,58 @@ class Interpreter:
             relation = _INTEGER_RELATIONS.get(op)
             if relation is not None:
                 return relation(a, b)
+        if isinstance(a, ScriptObject) or isinstance(b, ScriptObject):
+            found = self._user_comparison(op, a, b)
+            if found is not _NOTHING:
+                return found
         return compare(a, op, b)
+
+    def _comparison_method(self, obj, op: str, other):
+        """``obj.op<=(other)`` (for the operator ``op``) when ``obj``'s class declares it, else ``_NOTHING``; a
+        relation must give true or false (``<=>`` any value)."""
+        if not (isinstance(obj, ScriptObject) and has_operator(obj, "op" + op, 1)):
+            return _NOTHING
+        value = call_method(self, obj, "op" + op, [other], {})
+        if op != "<=>" and not isinstance(value, bool):
+            raise ShellError(f"op{op} of {describe(obj)} must give true or false, got {describe(value)}")
+        return value
+
+    def _user_comparison(self, op: str, a, b):
+        """``a op b`` by the comparison methods of script classes: ``a``'s ``op<=`` (say), else ``b``'s mirrored
+        one (``b.op>=(a)``); ``!=`` is the negation of ``op==``; the order relations and ``<=>`` follow from
+        ``op<=`` both ways (a partial order: neither ``a <= b`` nor ``b <= a`` is confused, ``<>``).
+        ``_NOTHING`` when no method applies (``==`` then compares the objects' fields)."""
+        if op in ("===", "!=="):
+            return _NOTHING
+        for x, relation, y in ((a, op, b), (b, _MIRRORED.get(op), a)):
+            if relation is None:
+                continue
+            found = self._comparison_method(x, relation, y)
+            if found is not _NOTHING:
+                return found
+        if op == "!=":
+            equal = self._user_comparison("==", a, b)
+            return _NOTHING if equal is _NOTHING else not equal
+        if op == "==":
+            return _NOTHING
+        below, above = self._at_most(a, b), self._at_most(b, a)
+        if below is _NOTHING or above is _NOTHING:
+            return _NOTHING
+        relation = "=" if below and above else "<" if below else ">" if above else "||"
+        if op == "<=>":
+            return {"=": 0, "<": -1, ">": 1}.get(relation, cgt.star)
+        return relation in _RELATIONS[op]
+
+    def _at_most(self, a, b):
+        """``a <= b`` by ``a.op<=(b)`` or ``b.op>=(a)``, else ``_NOTHING``."""
+        found = self._comparison_method(a, "<=", b)
+        return found if found is not _NOTHING else self._comparison_method(b, ">=", a)
 
     # ------------------------------------------------------------ arithmetic
     def _user_operator(self, operator: str, a, b):
         """``a + b`` (and ``-``, ``*``, ``/``, ``%``, ``^``) where ``a`` is an object whose class declares
         ``def op+(that)``: that method, called with ``b``; else ``_NOTHING``."""
-        if isinstance(a, ScriptObject) and a.cls.find("op" + operator) is not None:
+        if isinstance(a, ScriptObject) and has_operator(a, "op" + operator, 1):
             return call_method(self, a, "op" + operator, [b], {})
         return _NOTHING
 
@@ -659,6 +704,8 @@ class Interpreter:
 
     def _neg(self, node, scope):
         a = self.eval(node.children[0], scope)
+        if isinstance(a, ScriptObject) and has_operator(a, "op-", 0):
+            return call_method(self, a, "op-", [], {})       # def op-() := ...: the class's unary minus
         if is_number(a):
             return -a
         if is_tower(a):
@@ -1006,6 +1053,8 @@ class Interpreter:
         found = graph_index(collection, i)            # g[v] a Vertex, vertex[k] an Edge
         if found is not None:
             return found
+        if isinstance(collection, ScriptObject) and has_operator(collection, "op[]", 1):
+            return call_method(self, collection, "op[]", [i], {})
         if not isinstance(collection, (list, tuple, str)):
             raise ShellError(f"cannot index {describe(collection)}: only lists, tuples and strings have elements by position")
         if isinstance(i, bool) or not isinstance(i, int):
@@ -1329,6 +1378,10 @@ _INTEGER_RELATIONS = {
     "!=": operator.ne, "===": operator.eq, "!==": operator.ne, "<|": operator.lt, "|>": operator.gt,
     "<>": lambda a, b: False,
 }
+
+#: Each comparison operator with its operands exchanged: ``a <= b`` is ``b >= a``.
+_MIRRORED = {"==": "==", "!=": "!=", "<=": ">=", ">=": "<=", "<": ">", ">": "<", "<>": "<>", "<|": "|>",
+             "|>": "<|"}
 
 _RELATIONS = {
     "<=": ("<", "="),

@@ -30,7 +30,7 @@ from cgt.shell.containers import ShellMap
 from cgt.shell.method_registry import Section
 from cgt.shell.values import (Function, KeywordFunction, Namespace, Procedure, check_arity, format_value)
 
-__all__ = ["color_namespace", "graph_namespace", "directed_graph_namespace", "GRAPHS", "VERTICES", "EDGES", "Vertex", "Edge", "graph_index"]
+__all__ = ["color_namespace", "label_map", "graph_namespace", "directed_graph_namespace", "GRAPHS", "VERTICES", "EDGES", "Vertex", "Edge", "graph_index"]
 
 
 def color_namespace() -> Namespace:
@@ -45,7 +45,7 @@ def color_namespace() -> Namespace:
     return space
 
 
-def _label_map(value, what: str, caller=None):
+def label_map(value, what: str, caller=None):
     """A shell Map (``{"l" => Color.Blue}``) as the token -> label dictionary the graph reader takes, or a
     shell function (``s -> ...``) as a Python function; a token the function rejects (an error) is not
     a label."""
@@ -87,7 +87,7 @@ def _parser(cls):
             raise InvalidPositionError(f"{kind}.Parse needs a graph string, got {text!r}")
         vertex = maps[0] if len(maps) > 0 else kwargs.get("vertexLabels")
         edge = maps[1] if len(maps) > 1 else kwargs.get("edgeLabels")
-        return cls.parse(text, _label_map(vertex, "vertexLabels", caller), _label_map(edge, "edgeLabels", caller))
+        return cls.parse(text, label_map(vertex, "vertexLabels", caller), label_map(edge, "edgeLabels", caller))
     return KeywordFunction(f"{kind}.Parse", parse, (1, 3), cls.parse, caller_aware=True)
 
 
@@ -358,7 +358,7 @@ def to_string(g: Graph, *maps) -> str:
     if not maps:
         return format_value(g)
     vertex, edge = (*maps, None)[:2]
-    return g.to_string(_label_map(vertex, "vertexLabels"), _label_map(edge, "edgeLabels"))
+    return g.to_string(label_map(vertex, "vertexLabels"), label_map(edge, "edgeLabels"))
 
 
 @VERTICES.method("Label")

@@ -22,6 +22,8 @@ from cgt.runtime.interrupt import check_interrupt
 
 from cgt.games.engine.ruleset import Move, Position
 from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
+from cgt.games.heap.coordinate import CoordinateRuleset
+from cgt.games.heap.pair import HeapPairRuleset
 
 from cgt.shell.enums import CompoundType
 from cgt.shell.method_registry import Section
@@ -98,6 +100,36 @@ def label(p: Position):
     if not isinstance(p, Move):
         raise NotApplicableError(f"{describe(p)} is a position, not a move: it has no label")
     return p.label
+
+
+@POSITIONS.method("DepthHint")
+def depth_hint(p: Position) -> int:
+    """The ruleset's depth hint of the position (CGSuite's ``DepthHint``: no follower has a larger one; the loopy
+    engine values large game graphs layer by layer with it), 0 when the ruleset has none.
+
+    >>> from cgt.games import BackslidingToadsAndFrogs, Domineering
+    >>> depth_hint(BackslidingToadsAndFrogs("tt.ff")), depth_hint(Domineering("..|.."))
+    (4, 0)
+    """
+    hint = getattr(p.ruleset, "depth_hint", None)
+    return 0 if hint is None else hint(p.position)
+
+
+@POSITIONS.method("Coord")
+def coord(p: Position) -> tuple:
+    """The pair (row, col) of a position of a coordinate ruleset (CGSuite's ``CoordinateRuleset.Position.Coord``).
+
+    >>> from cgt.games import Wythoff
+    >>> coord(Wythoff(3, 5))
+    (3, 5)
+    """
+    pos = p.position
+    if isinstance(p.ruleset, CoordinateRuleset) and len(pos) == 1:
+        return pos[0]
+    if isinstance(p.ruleset, HeapPairRuleset):
+        return tuple(pos)
+    why = "a sum of pairs" if isinstance(p.ruleset, CoordinateRuleset) else "not a position of a coordinate ruleset"
+    raise NotApplicableError(f"{describe(p)} has no Coord: it is {why}")
 
 
 POSITIONS.method("MisereOutcomeClass", lambda p: p.misere_outcome, doc=Position.misere_outcome)

@@ -13,8 +13,11 @@ whose options are the object's ``Options(player)`` (``Options`` for an impartial
 are its ``Decomposition``; its memo tables make ``CanonicalForm``, ``NimValue``, ``OutcomeClass`` …
 (``cgt.clear_caches()`` empties them).  A class that extends ``HeapRuleset`` and defines
 ``HeapOptions(heapSize)`` is a library heap ruleset (:class:`ScriptHeapRuleset`): its positions, nim value
-sequences and periodicity checks are the library's.  A ``GridRuleset`` reads its positions with its
-``CharMap`` (``Eval(string)``) and prints them as ``Name.Position("..|..")``.
+sequences and periodicity checks are the library's; likewise a class that extends ``CoordinateRuleset`` and
+defines ``CoordinateOptions(coord)`` is a library coordinate ruleset (:class:`ScriptCoordinateRuleset`).  A
+``GridRuleset`` or ``StripRuleset`` reads its positions with its ``CharMap`` (``Eval(string)``) and prints
+them as ``Name.Position("..|..")``; a ``GraphRuleset`` with its ``VertexLabels`` and ``EdgeLabels``.  A script
+game whose play can cycle has a loopy ``GameValue`` (the loopy engine's, layered by its ``DepthHint``).
 
 Files: ``Name.cgs`` holds the class (or enum) ``Name``; a folder is a package (``examples/StepGame.cgs`` is
 ``examples.StepGame``).  The search path (:data:`SEARCH_PATH`) is the folders of the environment variable
@@ -37,15 +40,18 @@ import pathlib
 import weakref
 
 import cgt
-from cgt.errors import CGTError, InvalidPositionError
+from cgt.errors import CGTError, InvalidPositionError, NotShortGameError
 from cgt.kernel.game import register_cache
 from cgt.kernel.player import Player
 from lark import Tree
 
 from cgt.games.engine.ruleset import ImpartialRuleset, Position, Ruleset
 from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
+from cgt.games.graph.board import Graph
 from cgt.games.grid.board import Grid
+from cgt.games.heap.coordinate import CoordinateRuleset, FunctionalCoordinateRuleset
 from cgt.games.heap.ruleset import HeapRuleset
+from cgt.games.strip.board import Strip
 
 from cgt.shell.classes import CLASSES, ClassValue
 from cgt.shell.errors import ShellError
@@ -53,10 +59,13 @@ from cgt.shell.procedures import declared_parameters, dotted_text
 from cgt.shell.values import Procedure, describe, format_value
 
 __all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundScriptMethod", "ScriptMethod",
-           "ScriptGameRuleset", "ScriptImpartialRuleset", "ScriptHeapRuleset", "SEARCH_PATH", "ACTIVE", "add_path",
+           "ScriptGameRuleset", "ScriptImpartialRuleset", "ScriptHeapRuleset", "ScriptCoordinateRuleset",
+           "SEARCH_PATH", "ACTIVE", "add_path",
            "define_class", "define_enum", "construct", "find_script", "script_attribute", "call_script",
            "call_method", "builtin_call", "is_script_value", "is_game_object", "unwrap", "as_summand",
            "active_interpreter", "check_parameter_type", "class_for_test", "game_adapter", "heap_adapter",
+           "coordinate_adapter", "board_kind", "board_game_kind", "read_board", "write_board", "graph_labels",
+           "builtin_property", "has_operator",
            "class_help", "doc_comment"]
 
 #: Interpreters running programs now, innermost last: the engine's callbacks (a position's options) run
@@ -64,7 +73,11 @@ __all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundS
 ACTIVE: list = []
 
 #: Built-in classes a script class may extend, by name: what they supply is implemented here.
-_BUILTIN_BASES = {"Object", "Game", "ImpartialGame", "Ruleset", "GridRuleset", "GridGame", "HeapRuleset"}
+_BUILTIN_BASES = {"Object", "Game", "ImpartialGame", "Ruleset", "GridRuleset", "GridGame", "StripRuleset", "StripGame",
+                  "GraphRuleset", "GraphGame", "HeapRuleset", "CoordinateRuleset"}
+
+#: The game base nested in each board ruleset base (CGSuite's ``GridRuleset.GridGame`` …).
+_BOARD_GAMES = {"GridRuleset": "GridGame", "StripRuleset": "StripGame", "GraphRuleset": "GraphGame"}
 
 
 _SPARE: list = []
@@ -166,9 +179,9 @@ class ScriptClass(ClassValue):
             elif base in CLASSES:
                 names |= CLASSES[base].ancestors()
             else:
-                names |= {_BUILTIN_QUALIFIED.get(base, base), "game.Game" if base == "GridGame" else
+                names |= {_BUILTIN_QUALIFIED.get(base, base), "game.Game" if base in _BOARD_GAMES.values() else
                           "cgsuite.lang.Object"} | CLASSES["Object"].ancestors()
-                if base in ("GridRuleset", "HeapRuleset"):
+                if base in _BOARD_GAMES or base in ("HeapRuleset", "CoordinateRuleset"):
                     names.add("game.Ruleset")
         if self.enum_values is not None:
             names.add("cgsuite.lang.Enum")
@@ -202,7 +215,10 @@ class ScriptClass(ClassValue):
 
 
 _BUILTIN_QUALIFIED = {"Ruleset": "game.Ruleset", "GridRuleset": "game.grid.GridRuleset",
-                      "GridGame": "game.grid.GridRuleset.GridGame", "HeapRuleset": "game.heap.HeapRuleset"}
+                      "GridGame": "game.grid.GridRuleset.GridGame", "StripRuleset": "game.strip.StripRuleset",
+                      "StripGame": "game.strip.StripRuleset.StripGame", "GraphRuleset": "game.graph.GraphRuleset",
+                      "GraphGame": "game.graph.GraphRuleset.GraphGame", "HeapRuleset": "game.heap.HeapRuleset",
+                      "CoordinateRuleset": "game.heap.CoordinateRuleset"}
 
 
 def _freeze(value):
@@ -359,8 +375,10 @@ def is_script_value(value) -> bool:
 
 # ---------------------------------------------------------------- printing
 
-def object_text(obj) -> str:
-    """How an object prints: an enum value its literal, a singleton its class name, a grid game
+def object_text(obj, own: bool = True) -> str:
+    """How an object prints: what its ``ToOutput`` gives (a string as it is, another value as that value
+    prints) or its ``ToString``, when its class defines one of them (not when ``own`` is false: the text that
+    identifies the object); else an enum value its literal, a singleton its class name, a board game
     ``Ruleset.Position("..|..")``, others the class called with the constructor's arguments."""
     if isinstance(obj, ScriptClass):
         return str(obj)
@@ -369,20 +387,24 @@ def object_text(obj) -> str:
     cls = obj.cls
     if obj.literal is not None:
         return obj.literal
-    if cls.find("ToString") is not None:
-        text = call_member(active_interpreter(), obj, "ToString", [], {})
-        if isinstance(text, str):
-            return text
+    if own:
+        if cls.find("ToOutput") is not None:      # CGSuite prints every object through its ToOutput
+            output = call_member(active_interpreter(), obj, "ToOutput", [], {})
+            return output if isinstance(output, str) else format_value(output)
+        if cls.find("ToString") is not None:
+            text = call_member(active_interpreter(), obj, "ToString", [], {})
+            if isinstance(text, str):
+                return text
     if cls.singleton:
         return cls.qualified_name
-    prefix = cls.qualified_name if obj.enclosing is None else f"{object_text(obj.enclosing)}.{cls.name}"
-    if cls.is_a("GridGame") and obj.arguments and isinstance(obj.fields.get(obj.arguments[0]), Grid):
-        grid = obj.fields[obj.arguments[0]]
+    prefix = cls.qualified_name if obj.enclosing is None else f"{object_text(obj.enclosing, own)}.{cls.name}"
+    kind = board_game_kind(cls)
+    if kind is not None and obj.arguments and isinstance(obj.enclosing, ScriptObject) and isinstance(
+            obj.fields.get(obj.arguments[0]), _BOARD_TYPES[kind]):
         try:
-            char_map = member_value(active_interpreter(), obj.enclosing, "CharMap")
-            text = grid.to_string(char_map)
+            text = write_board(active_interpreter(), kind, obj.enclosing, obj.fields[obj.arguments[0]])
             return f'{prefix}("{text}")'
-        except (ShellError, CGTError):
+        except (ShellError, CGTError, LookupError):
             pass
     if not obj.arguments:
         return prefix
@@ -652,9 +674,10 @@ def construct(interp, cls: ScriptClass, args: list, kwargs: dict, enclosing):
     if cls.singleton and cls.instance is not None:
         raise ShellError(f"{cls.name} is a singleton class: use {cls.name} itself")
     parameters = cls.parameters or []
-    if (cls.is_a("GridGame") and len(args) == 1 and isinstance(args[0], str) and parameters
-            and isinstance(enclosing, ScriptObject)):          # R.Position("..|..") as printed: the CharMap reads it
-        args = [Grid.parse(args[0], member_value(interp, enclosing, "CharMap"))]
+    kind = board_game_kind(cls)
+    if (kind is not None and len(args) == 1 and isinstance(args[0], str) and parameters
+            and isinstance(enclosing, ScriptObject)):  # R.Position("..|..") as printed: the CharMap (labels) read it
+        args = [read_board(interp, kind, enclosing, args[0])]
     procedure = Procedure(cls.name, parameters, None, cls.scope, cls.source, cls.name)
     names = interp.bind_arguments(procedure, args, kwargs)
     for parameter in parameters:
@@ -757,6 +780,20 @@ def run_method(interp, obj, method: ScriptMethod, args: list, kwargs: dict):
         raise _in_file(error, method.owner) from None
 
 
+def has_operator(obj: ScriptObject, name: str, count: int) -> bool:
+    """Whether the class of ``obj`` declares the operator method ``name`` (``op-``, ``op[]``, ``op<=`` …) with an
+    overload taking ``count`` operands (``op-()`` is unary minus, ``op-(that)`` subtraction)."""
+    overloads = obj.cls.find(name)
+    if overloads is None:
+        return False
+    for method in overloads:
+        least = sum(1 for p in method.parameters if p.default is None and not p.rest)
+        most = None if any(p.rest for p in method.parameters) else len(method.parameters)
+        if least <= count and (most is None or count <= most):
+            return True
+    return False
+
+
 def call_member(interp, obj, name: str, args: list, kwargs: dict, start: ScriptClass | None = None):
     """``obj.Name(args)``: the first overload that fits, from ``start``'s lineage (``super``) or the
     object's class; ``LookupError`` when no script class declares the name."""
@@ -777,28 +814,137 @@ def call_member(interp, obj, name: str, args: list, kwargs: dict, start: ScriptC
 
 # ---------------------------------------------------------------- what the built-in bases supply
 
-def _grid_eval(interp, obj, args):
+#: The board of each board ruleset base, and what it is called in errors.
+_BOARD_TYPES = {"GridRuleset": Grid, "StripRuleset": Strip, "GraphRuleset": Graph}
+_BOARD_NAMES = {"GridRuleset": "grid", "StripRuleset": "strip", "GraphRuleset": "graph"}
+
+
+def board_kind(cls: ScriptClass) -> str | None:
+    """The board ruleset base (``"GridRuleset"``, ``"StripRuleset"``, ``"GraphRuleset"``) a class extends."""
+    return next((kind for kind in _BOARD_GAMES if cls.is_a(kind)), None)
+
+
+def board_game_kind(cls: ScriptClass) -> str | None:
+    """The board ruleset base whose game class (``GridGame`` …) a class extends."""
+    return next((kind for kind, game in _BOARD_GAMES.items() if cls.is_a(game)), None)
+
+
+def _char_map(interp, ruleset) -> str:
+    try:
+        chars = member_value(interp, ruleset, "CharMap")
+    except LookupError:
+        raise ShellError(f"{describe(ruleset)} has no CharMap: its class must define def CharMap := \".x\" "
+                         "(the character of cell value k is the k-th)") from None
+    if not isinstance(chars, str) or not chars:
+        raise ShellError(f"the CharMap of {describe(ruleset)} must be a non-empty string, got {describe(chars)}")
+    return chars
+
+
+#: A graph ruleset's label maps when its class does not define them (CGSuite's ``{"" => Nothing}``).
+_DEFAULT_LABELS = {"": None}
+
+
+def graph_labels(interp, ruleset, name: str):
+    """``VertexLabels`` or ``EdgeLabels`` of a script graph ruleset (a shell Map, or a function from tokens
+    to labels), ``{"" => Nothing}`` when the class does not define it."""
+    try:
+        return member_value(interp, ruleset, name)
+    except LookupError:
+        from cgt.shell.containers import ShellMap
+
+        return ShellMap(dict(_DEFAULT_LABELS))
+
+
+def _reader_labels(interp, ruleset, name: str):
+    from cgt.shell.graph_values import label_map
+
+    return label_map(graph_labels(interp, ruleset, name), name,
+                     caller=lambda function, args: interp.call_value(function, args, {}))
+
+
+def read_board(interp, kind: str, ruleset, text: str):
+    """The board a string denotes in a script board ruleset: its ``CharMap`` reads a grid or strip, its
+    ``VertexLabels`` and ``EdgeLabels`` a graph (``Graph.Parse(str, VertexLabels, EdgeLabels)``)."""
+    if kind == "GridRuleset":
+        return Grid.parse(text, _char_map(interp, ruleset))
+    if kind == "StripRuleset":
+        return Strip.parse(text, _char_map(interp, ruleset))
+    return Graph.parse(text, _reader_labels(interp, ruleset, "VertexLabels"),
+                       _reader_labels(interp, ruleset, "EdgeLabels"))
+
+
+def write_board(interp, kind: str, ruleset, board) -> str:
+    """The string of a board as its ruleset reads it back (the inverse of :func:`read_board`)."""
+    if kind in ("GridRuleset", "StripRuleset"):
+        return board.to_string(_char_map(interp, ruleset))
+    return board.exact_string(_reader_labels(interp, ruleset, "VertexLabels"),
+                              _reader_labels(interp, ruleset, "EdgeLabels"))
+
+
+def _board_eval(interp, obj, kind: str, args):
+    """``R(board)`` or ``R("text")`` of a board ruleset: its ``Position`` of the board."""
+    what = _BOARD_NAMES[kind]
     if len(args) != 1:
-        raise ShellError(f"{describe(obj)} takes one argument, a grid or its string")
+        raise ShellError(f"{describe(obj)} takes one argument, a {what} or its string")
     arg = args[0]
     if isinstance(arg, str):
-        char_map = member_value(interp, obj, "CharMap")
-        arg = Grid.parse(arg, char_map)
-    position = member_value(interp, obj, "Position")
+        arg = read_board(interp, kind, obj, arg)
+    try:
+        position = member_value(interp, obj, "Position")
+    except LookupError:
+        raise ShellError(f"{describe(obj)} declares no class Position: a {kind} needs class Position({what} as "
+                         f"{_BOARD_TYPES[kind].__name__}) extends {_BOARD_GAMES[kind]}") from None
     return interp.call_value(position, [arg], {})
 
 
+def _reversed_map(interp, obj, name: str):
+    from cgt.shell.containers import ShellMap
+
+    labels = graph_labels(interp, obj, name)
+    if not isinstance(labels, ShellMap):
+        raise ShellError(f"{name[:-6]}ToString of {describe(obj)} needs {name} to be a Map, not a function")
+    reverse: dict = {}
+    for token, label in labels.entries.items():
+        reverse.setdefault(label, token)
+    return ShellMap(reverse)
+
+
+def builtin_property(interp, obj: ScriptObject, name: str):
+    """The properties the built-in ruleset bases supply when the class does not define them (a graph
+    ruleset's label maps and their reverses); ``LookupError`` when none does."""
+    if obj.cls.is_a("GraphRuleset"):
+        if name in ("VertexLabels", "EdgeLabels"):
+            return graph_labels(interp, obj, name)
+        if name in ("VertexToString", "EdgeToString"):
+            return _reversed_map(interp, obj, name[:-8] + "Labels")
+    raise LookupError(name)
+
+
 def builtin_call(interp, obj: ScriptObject, name: str, args: list, kwargs: dict):
-    """The members the built-in base classes supply (``Eval`` of a grid or heap ruleset, the game methods
-    of the library's positions); ``LookupError`` when none does."""
+    """The members the built-in base classes supply (``Eval`` of a board, heap or coordinate ruleset, the
+    game methods of the library's positions); ``LookupError`` when none does."""
     cls = obj.cls
-    if cls.is_a("GridRuleset") and name == "Eval":
-        return _grid_eval(interp, obj, args)
+    kind = board_kind(cls)
+    if kind is not None and name == "Eval":
+        return _board_eval(interp, obj, kind, args)
     if cls.is_a("HeapRuleset"):
         adapter = heap_adapter(obj)
         if name in ("Eval", "Position"):
             return adapter(*args)
         return interp.registry_call(adapter, name, args)
+    if cls.is_a("CoordinateRuleset"):
+        adapter = coordinate_adapter(obj)
+        if name in ("Eval", "Position"):
+            return _coordinate_position(adapter, args)
+        if name == "Adjoin":
+            return _adjoin(adapter, args)
+        return interp.registry_call(adapter, name, args)
+    try:
+        value = builtin_property(interp, obj, name)
+    except LookupError:
+        pass
+    else:
+        return interp.call_value(value, args, kwargs) if args or kwargs else value
     if is_game_object(obj):
         if name == "Options" and args and cls.find("Options") is not None and is_impartial_object(obj):
             return call_member(interp, obj, "Options", [], {})
@@ -808,7 +954,7 @@ def builtin_call(interp, obj: ScriptObject, name: str, args: list, kwargs: dict)
 
 def is_game_object(obj) -> bool:
     return isinstance(obj, ScriptObject) and (obj.cls.is_a("Game") or obj.cls.is_a("ImpartialGame")
-                                               or obj.cls.is_a("GridGame"))
+                                               or board_game_kind(obj.cls) is not None)
 
 
 def is_impartial_object(obj) -> bool:
@@ -922,6 +1068,19 @@ def _components_of(pos):
     return [pos]
 
 
+def _depth_hint(pos) -> int:
+    """CGSuite's ``DepthHint`` of a position of a script game: its class's, 0 by default (and for values);
+    a sum's is the sum of its parts'."""
+    if isinstance(pos, SumPosition):
+        return sum(_depth_hint(part) for part in pos.parts)
+    if isinstance(pos, ScriptObject) and pos.cls.find("DepthHint") is not None:
+        hint = call_member(active_interpreter(), pos, "DepthHint", [], {})
+        if isinstance(hint, bool) or not isinstance(hint, int):
+            raise InvalidPositionError(f"DepthHint of {object_text(pos)} must be an integer, got {describe(hint)}")
+        return hint
+    return 0
+
+
 class ScriptGameRuleset(Ruleset):
     """The library ruleset of the positions of script game classes made in one object (or at top level):
     options by ``Options(player)``, components by ``Decomposition``."""
@@ -936,6 +1095,52 @@ class ScriptGameRuleset(Ruleset):
         """The identity in the on-disk results cache: the enclosing object's text and its class's digest
         (each position's text carries its own class's digest too)."""
         return f"{self.name}|{self.digest}"
+
+    # -- loopy games: a cycle makes the value a loopy one (CGSuite's GameValue), valued by the loopy engine --
+    def value(self, pos):
+        """The canonical form; a one-line error naming ``GameValue`` when play can cycle."""
+        try:
+            return Ruleset.value(self, pos)
+        except NotShortGameError as error:
+            raise NotShortGameError(f"{error} (GameValue is its loopy value)") from None
+
+    def game_value(self, pos):
+        """The canonical form, or, when play can cycle, the loopy value of the position's game graph
+        (:func:`cgt.games.engine.loopy.game_value`, layered by ``DepthHint`` on large graphs)."""
+        try:
+            return Ruleset.value(self, pos)
+        except NotShortGameError:
+            pass
+        from cgt.games.engine.loopy import game_value
+
+        self.hinted = isinstance(pos, ScriptObject) and pos.cls.find("DepthHint") is not None
+        return game_value(self, pos)
+
+    def outcome(self, pos):
+        """The outcome class; with draws (by retrograde analysis of the game graph) when play can cycle."""
+        try:
+            return Ruleset.value(self, pos).outcome
+        except NotShortGameError:
+            pass
+        from cgt.games.engine.loopy import outcome
+
+        return outcome(self, pos)
+
+    def winning_moves(self, pos, player) -> list:
+        """The winning moves; for a game whose play can cycle, by retrograde analysis."""
+        try:
+            Ruleset.value(self, pos)
+        except NotShortGameError:
+            from cgt.games.engine.loopy import winning_moves
+
+            return winning_moves(self, pos, Player.parse(player))
+        return Ruleset.winning_moves(self, pos, player)
+
+    @property
+    def depth_hint(self):
+        """``DepthHint`` of the positions (when the class of the position being valued defines it), which the
+        loopy engine uses to value large graphs layer by layer; None otherwise."""
+        return _depth_hint if getattr(self, "hinted", False) else None
 
     def left_options(self, pos):
         return _options_of(pos, Player.Left)
@@ -1024,7 +1229,7 @@ def game_adapter(obj: ScriptObject):
     if adapter is None:
         shared = _ADAPTERS.get((impartial, home)) if isinstance(home, ScriptObject) else None
         if shared is None:
-            text = object_text(home) if isinstance(home, ScriptObject) else home.qualified_name
+            text = object_text(home, own=False) if isinstance(home, ScriptObject) else home.qualified_name
             digest = source_digest(home.cls if isinstance(home, ScriptObject) else home)
             shared = (ScriptImpartialRuleset if impartial else ScriptGameRuleset)(text, digest)
             if isinstance(home, ScriptObject):
@@ -1058,7 +1263,7 @@ class ScriptHeapRuleset(HeapRuleset):
     def cache_key(self) -> str:
         """The ruleset's identity in the on-disk results cache: its text and a digest of the source of its
         classes, so a changed file never reads values computed by the old one."""
-        return f"{self.name}|{source_digest(self.script.cls)}"
+        return f"{object_text(self.script, own=False)}|{source_digest(self.script.cls)}"
 
     def __eq__(self, other):
         return isinstance(other, ScriptHeapRuleset) and other.script == self.script
@@ -1081,6 +1286,86 @@ def heap_adapter(obj: ScriptObject) -> ScriptHeapRuleset:
             adapter = _ADAPTERS[("heap", obj)] = ScriptHeapRuleset(obj)
         obj.adapter["heap"] = adapter
     return adapter
+
+
+class ScriptCoordinateRuleset(CoordinateRuleset):
+    """The library coordinate ruleset of a script class extending ``CoordinateRuleset``: a pair ``(a, b)`` has
+    the options ``CoordinateOptions((a, b))`` (each a pair, or a collection of pairs: their sum)."""
+
+    abstract = True
+
+    def __init__(self, obj: ScriptObject):
+        self.script = obj
+        self.name = object_text(obj)
+
+    def coordinate_options(self, coord):
+        from cgt.shell.containers import elements
+
+        try:
+            value = call_member(active_interpreter(), self.script, "CoordinateOptions", [tuple(coord)], {})
+        except LookupError:
+            raise ShellError(f"{self.name} does not define CoordinateOptions(coord), which a CoordinateRuleset "
+                             "must") from None
+        result = []
+        for option in elements(value):
+            if isinstance(option, tuple):
+                result.append(option)
+                continue
+            try:
+                result.append(tuple(elements(option)))
+            except (ShellError, CGTError, TypeError):
+                raise InvalidPositionError(f"CoordinateOptions(({coord[0]},{coord[1]})) of {self.name}: "
+                                           f"{describe(option)} is not a pair (a, b) or a collection of pairs") from None
+        return result
+
+    def cache_key(self) -> str:
+        """As :meth:`ScriptHeapRuleset.cache_key`."""
+        return f"{object_text(self.script, own=False)}|{source_digest(self.script.cls)}"
+
+    def __eq__(self, other):
+        return isinstance(other, ScriptCoordinateRuleset) and other.script == self.script
+
+    def __hash__(self):
+        return hash(self.script)
+
+
+def coordinate_adapter(obj: ScriptObject) -> ScriptCoordinateRuleset:
+    """The library coordinate ruleset of a script object (one per equal objects, as :func:`heap_adapter`)."""
+    if obj.adapter is None:
+        obj.adapter = {}
+    adapter = obj.adapter.get("coordinate")
+    if adapter is None:
+        adapter = _ADAPTERS.get(("coordinate", obj))
+        if adapter is None:
+            adapter = _ADAPTERS[("coordinate", obj)] = ScriptCoordinateRuleset(obj)
+        obj.adapter["coordinate"] = adapter
+    return adapter
+
+
+def _coordinate_position(adapter, args):
+    """``R(coord)``, ``R(row, col)`` (CGSuite's two ``Eval``s) or ``R("(a,b) + (c,d)")`` (the printed form)."""
+    if len(args) == 2:
+        args = [tuple(args)]
+    if len(args) != 1:
+        raise ShellError(f"{adapter.name} takes a pair (row, col), or row and col")
+    return adapter(args[0])
+
+
+def _adjoin(adapter, args):
+    """``R.Adjoin(S)``: the coordinate ruleset whose options of a pair are R's and S's."""
+    if len(args) != 1:
+        raise ShellError(f"{adapter.name}.Adjoin takes one coordinate ruleset")
+    that = args[0]
+    if isinstance(that, ScriptObject) and that.cls.is_a("CoordinateRuleset"):
+        that = coordinate_adapter(that)
+    if not isinstance(that, CoordinateRuleset):
+        raise ShellError(f"{adapter.name}.Adjoin needs a coordinate ruleset, got {describe(that)}")
+    first = adapter
+
+    def options(row, col):
+        return [*first.coordinate_options((row, col)), *that.coordinate_options((row, col))]
+
+    return FunctionalCoordinateRuleset(options, name=f"{format_value(first)}.Adjoin({format_value(that)})")
 
 
 def unwrap(value):
@@ -1145,6 +1430,14 @@ def script_attribute(interp, value, name: str):
             if name == "Position":
                 return heap_adapter(value)
             return interp.attribute(heap_adapter(value), name)
+        if value.cls.is_a("CoordinateRuleset"):
+            if name == "Position":
+                return coordinate_adapter(value)
+            return interp.attribute(coordinate_adapter(value), name)
+        try:
+            return builtin_property(interp, value, name)
+        except LookupError:
+            pass
         if is_game_object(value):
             return unwrap(interp.attribute(Position(game_adapter(value), value), name))
     raise LookupError(name)
