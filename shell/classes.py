@@ -185,10 +185,13 @@ def _short_name(value) -> str | None:
         return "Boolean"
     if isinstance(value, (int, Fraction)):
         return _number_class(Fraction(value))
-    for kind, name in _KINDS:
-        if isinstance(value, kind):
-            return name(value)
-    return None
+    kind_type = type(value)
+    try:
+        name = _NAME_OF_TYPE[kind_type]
+    except KeyError:
+        name = _NAME_OF_TYPE[kind_type] = next((name for kind, name in _KINDS if issubclass(kind_type, kind)),
+                                               None)
+    return None if name is None else name(value)
 
 
 #: The class name of each kind of shell value, by isinstance, first match wins (see _short_name).
@@ -209,6 +212,10 @@ _KINDS = (
     (Grid, lambda x: "Grid"), (Symmetry, lambda x: "Symmetry"), (Vertex, lambda x: "Vertex"),
     (Edge, lambda x: "Edge"),
 )
+
+#: The entry of _KINDS each Python type meets first, found once per type (a type's place in the table never
+#: changes: its classes are fixed when it is defined).
+_NAME_OF_TYPE: dict = {}
 
 
 def class_of(value) -> ClassValue:
