@@ -60,7 +60,7 @@ from cgt.shell.values import Procedure, describe, format_value
 
 __all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundScriptMethod", "ScriptMethod",
            "ScriptGameRuleset", "ScriptImpartialRuleset", "ScriptHeapRuleset", "ScriptCoordinateRuleset",
-           "SEARCH_PATH", "ACTIVE", "add_path",
+           "SEARCH_PATH", "ACTIVE", "add_path", "forget_loaded_files",
            "define_class", "define_enum", "construct", "find_script", "script_attribute", "call_script",
            "call_method", "builtin_call", "is_script_value", "is_game_object", "unwrap", "as_summand",
            "active_interpreter", "check_parameter_type", "class_for_test", "game_adapter", "heap_adapter",
@@ -1608,8 +1608,10 @@ def _declared(statement):
     return None
 
 
-def _clear_loaded() -> None:
+def forget_loaded_files() -> None:
+    """Forget every class read from a file, so the next use reads the file again (also by
+    :func:`cgt.clear_caches`)."""
     _LOADED.clear()
 
 
-register_cache(_clear_loaded)
+register_cache(forget_loaded_files)

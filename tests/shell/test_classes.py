@@ -20,14 +20,6 @@ from cgt.shell import userclasses
 FOLDER = pathlib.Path(__file__).parent / "cgs"
 
 
-@pytest.fixture
-def session(monkeypatch):
-    monkeypatch.setattr(userclasses, "SEARCH_PATH", [str(FOLDER)])
-    userclasses._LOADED.clear()
-    yield Session()
-    userclasses._LOADED.clear()
-
-
 # (program, what the shell prints)
 GOLDEN = [
     # class, parameters, fields, properties, methods, printing
@@ -260,7 +252,7 @@ def test_command_line_path(capsys):
         assert "no such folder" in capsys.readouterr().err
     finally:
         userclasses.SEARCH_PATH[:] = saved
-        userclasses._LOADED.clear()
+        userclasses.forget_loaded_files()
 
 
 def test_heap_ruleset_results_cache_key(session, tmp_path, monkeypatch):
@@ -295,7 +287,7 @@ def test_script_games_use_the_results_cache(tmp_path, monkeypatch, capsys):
             assert ("options" in printed) == (visit == 0)
     finally:
         results_cache.disable()
-        userclasses._LOADED.clear()
+        userclasses.forget_loaded_files()
 
 
 def test_help_on_script_classes(session):

@@ -4,26 +4,15 @@
 
 from __future__ import annotations
 
-import pathlib
 import random
 
 import pytest
 
 import cgt
 from cgt.games.engine import loopy
-from cgt.shell import Session, ShellError
-from cgt.shell import userclasses
+from cgt.shell import ShellError
 
-FOLDER = pathlib.Path(__file__).parent / "cgs"
 B = "scriptgames.MyBackslidingToadsAndFrogs"
-
-
-@pytest.fixture
-def session(monkeypatch):
-    monkeypatch.setattr(userclasses, "SEARCH_PATH", [str(FOLDER)])
-    userclasses._LOADED.clear()
-    yield Session()
-    userclasses._LOADED.clear()
 
 
 GOLDEN = [

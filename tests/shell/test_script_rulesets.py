@@ -10,7 +10,6 @@ on random positions, and print the golden values below.
 
 from __future__ import annotations
 
-import pathlib
 import random
 
 import pytest
@@ -18,18 +17,8 @@ import pytest
 import cgt
 from cgt.games.graph.board import Graph
 from cgt.kernel.player import Player
-from cgt.shell import Session, ShellError
-from cgt.shell import userclasses
+from cgt.shell import ShellError
 
-FOLDER = pathlib.Path(__file__).parent / "cgs"
-
-
-@pytest.fixture
-def session(monkeypatch):
-    monkeypatch.setattr(userclasses, "SEARCH_PATH", [str(FOLDER)])
-    userclasses._LOADED.clear()
-    yield Session()
-    userclasses._LOADED.clear()
 
 
 T, C, W = "scriptgames.MyToadsAndFrogs", "scriptgames.MyCol", "scriptgames.MyWythoff"
