@@ -1276,16 +1276,23 @@ class ScriptHeapRuleset(HeapRuleset):
 _ADAPTERS: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()
 
 
-def heap_adapter(obj: ScriptObject) -> ScriptHeapRuleset:
+def _shared_adapter(obj: ScriptObject, kind: str, make):
+    """The library ruleset of ``kind`` made by ``make(obj)`` for a script object: kept on the object, and shared
+    by equal objects through :data:`_ADAPTERS`."""
     if obj.adapter is None:
         obj.adapter = {}
-    adapter = obj.adapter.get("heap")
+    adapter = obj.adapter.get(kind)
     if adapter is None:
-        adapter = _ADAPTERS.get(("heap", obj))
+        adapter = _ADAPTERS.get((kind, obj))
         if adapter is None:
-            adapter = _ADAPTERS[("heap", obj)] = ScriptHeapRuleset(obj)
-        obj.adapter["heap"] = adapter
+            adapter = _ADAPTERS[(kind, obj)] = make(obj)
+        obj.adapter[kind] = adapter
     return adapter
+
+
+def heap_adapter(obj: ScriptObject) -> ScriptHeapRuleset:
+    """The library heap ruleset of a script object (one per equal objects)."""
+    return _shared_adapter(obj, "heap", ScriptHeapRuleset)
 
 
 class ScriptCoordinateRuleset(CoordinateRuleset):
@@ -1331,15 +1338,7 @@ class ScriptCoordinateRuleset(CoordinateRuleset):
 
 def coordinate_adapter(obj: ScriptObject) -> ScriptCoordinateRuleset:
     """The library coordinate ruleset of a script object (one per equal objects, as :func:`heap_adapter`)."""
-    if obj.adapter is None:
-        obj.adapter = {}
-    adapter = obj.adapter.get("coordinate")
-    if adapter is None:
-        adapter = _ADAPTERS.get(("coordinate", obj))
-        if adapter is None:
-            adapter = _ADAPTERS[("coordinate", obj)] = ScriptCoordinateRuleset(obj)
-        obj.adapter["coordinate"] = adapter
-    return adapter
+    return _shared_adapter(obj, "coordinate", ScriptCoordinateRuleset)
 
 
 def _coordinate_position(adapter, args):
