@@ -328,8 +328,51 @@ def parse(source: str) -> Tree:
         tree = _printed_form(source)
         if tree is None:
             raise _syntax_error(source, error) from None
+    else:
+        tree = _glued_forms_as_printed(tree, source)
     check_nesting(tree, source)
     return tree
+
+
+def _glued_forms_as_printed(tree: Tree, source: str) -> Tree:
+    """``tree``, or the tree of ``source`` with a ``+`` put into each printed form that parsed as something
+    that has no value: a number with an uptimal glued to it after ``^`` (``6^*``, ``2^^*``, ``1/2^*3``: a
+    power needs a number exponent, so these are 6 + ^*, ...) or a down glued between a number and an
+    uptimal (``6v*``: CGScript has no juxtaposition).  ``2^3`` and ``2*3`` keep CGSuite's reading (8, 6).
+
+    >>> from cgt.shell import run
+    >>> run("6^*"), run("-1/2^*"), run("[2^^*, 6v*]"), run("2^3")
+    ('6^*', '-1/2^*', '[2^^*,6v*]', '8')
+    """
+    cuts = []
+    for node in tree.iter_subtrees():
+        if node.data == "power":
+            base, exponent = node.children
+            if (isinstance(base, Tree) and base.data == "integer" and isinstance(exponent, Tree)
+                    and exponent.data == "uptimal" and _glued(base, exponent, 1)):
+                cuts.append(base.meta.end_pos)
+        elif node.data == "infix_call":
+            left, name, right = node.children
+            if (_DOWNS_NAME.fullmatch(str(name)) and isinstance(right, Tree) and right.data == "uptimal"
+                    and _glued(left, right, len(name)) and source[left.meta.end_pos - 1].isdigit()):
+                cuts.append(left.meta.end_pos)
+    if not cuts:
+        return tree
+    for cut in sorted(cuts, reverse=True):
+        source = source[:cut] + " + " + source[cut:]
+    return parser().parse(source, on_error=functools.partial(_separate_after_end, source))
+
+
+#: An infix name that is downs: ``v``, ``vv``, ``v3``.
+_DOWNS_NAME = re.compile(r"v+\d*")
+
+
+def _glued(left, right, gap: int) -> bool:
+    """Whether ``right`` starts ``gap`` characters after ``left`` ends (no blank between them)."""
+    meta_l, meta_r = getattr(left, "meta", None), getattr(right, "meta", None)
+    if meta_l is None or meta_r is None or getattr(meta_l, "empty", True) or getattr(meta_r, "empty", True):
+        return False
+    return meta_r.start_pos - meta_l.end_pos == gap
 
 
 def _printed_form(source: str) -> Tree | None:

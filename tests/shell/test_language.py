@@ -379,9 +379,9 @@ ERRORS = [
     ("[].Head", "line 1, column 1: Head of an empty collection"),
     ("[].Sum", "line 1, column 1: Sum of an empty collection"),      # CGS §6.10: error if empty
     ("Sum([])", "line 1, column 1: Sum of an empty collection"),
-    ("{1/2^*|0}", "line 1, column 4: cannot raise 2 to the power *: between two values ^ is a power, as in CGSuite; "
-     "a number and ups are added with +, e.g. 1 + ^*"),
-    ("1^*", None),
+    ("{1/2 ^ *|0}", "line 1, column 4: cannot raise 2 to the power *: between two values ^ is a power, as in "
+     "CGSuite; a number and ups are added with +, e.g. 1 + ^*"),
+    ("x := *; 1^x", None),
     ("for x from 1 to 3 by 0 do end", "line 1, column 1: 'by' must not be 0"),
     ("while 1 do end", "line 1, column 1: the while condition must be true or false, got 1"),
     ("[x for x in 5]", "line 1, column 1: cannot loop over 5"),
