@@ -1307,6 +1307,11 @@ def _load(interp, dotted: str, path: pathlib.Path):
     return value
 
 
+def loaded_classes() -> list:
+    """The classes, singletons and enums read from files so far (the newest reading of each file)."""
+    return [value for _, value in _LOADED.values()]
+
+
 def _declared(statement):
     if statement.data == "modified":
         statement = statement.children[-1]
