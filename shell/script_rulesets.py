@@ -46,7 +46,7 @@ from operator import xor
 from cgt.errors import NotApplicableError
 from cgt.kernel.game import register_cache
 
-from cgt.shell import userclasses
+import cgt.shell.userclasses as userclasses
 from cgt.shell.errors import ShellError
 from cgt.shell.userclasses import (ScriptClass, ScriptObject, active_interpreter, add_path,
                                    call_method, game_adapter, heap_adapter, is_impartial_object, member_value,
