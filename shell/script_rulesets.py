@@ -255,14 +255,15 @@ def _evaluate(text: str, folders):
 
 
 def _check_reads_back(ruleset: ScriptRuleset) -> None:
-    """A second evaluation of the ruleset's text must give the ruleset (what another process does)."""
+    """A second evaluation of the ruleset's text must give a ruleset of the same text and digest (what another
+    process does)."""
     try:
         again = _evaluate(ruleset.text, ruleset.folders)
     except ShellError as error:
         raise SessionBoundError(f"{ruleset.text} does not read back in a new session ({error}): another "
                                 f"process cannot rebuild it") from None
     again = again.instance if isinstance(again, ScriptClass) and again.singleton else again
-    if again != ruleset.script:
+    if _kind(again) is None or object_text(again) != ruleset.text or source_digest(again.cls) != ruleset.digest:
         raise SessionBoundError(f"{ruleset.text} reads back as another value in a new session: another process "
                                 f"cannot rebuild it")
 

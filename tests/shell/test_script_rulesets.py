@@ -125,6 +125,14 @@ def test_the_identity_is_the_results_cache_key_and_an_edited_file_gives_a_new_on
     assert "\n" not in str(error.value)
 
 
+def test_a_ruleset_is_the_same_after_the_files_are_read_again():
+    import cgt
+
+    ruleset = load_script_ruleset("StepGame(2)", [str(FOLDER)])
+    cgt.clear_caches()                     # forgets the files read: the next use reads them again
+    assert script_ruleset(ruleset.script) == ruleset == rebuild(ruleset.folders, ruleset.text, ruleset.digest)
+
+
 def test_a_ruleset_typed_at_the_prompt_is_refused_in_one_line():
     session = Session()
     session.run("class Take(k) extends HeapRuleset override def HeapOptions(n) := [[n - 1]]; end;")
@@ -191,3 +199,13 @@ def test_script_rulesets_swept_on_a_local_dask_cluster_equal_the_serial_sweep(tm
     assert len(records) == 64 and records["...|..."] == {"value": "{2|-1/2}"}
     g = mex_grundy(lambda n: [(n - s,) for s in (1, 3, 4) if s <= n], 5)
     assert grundy == {f"{a} {b}": {"grundy": g[a] ^ g[b]} for a in range(6) for b in range(6)}
+    # the command line: cgt sweep ... --path FOLDER --cluster local prints the serial table
+    store = str(tmp_path / "cli.sqlite")
+    command = [sys.executable, "-m", "cgt.shell.cli", "sweep", "boards", "mygames.MyDomineering", "--path",
+               str(FOLDER), "--rows", "2", "--columns", "3", "--store", store, "--cluster", "local", "--workers", "2"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "64 items, 64 computed now" in result.stderr
+    rows = result.stdout.splitlines()[2:]
+    assert rows == [f"| {b.replace('|', chr(92) + '|')} | {records[b]['value'].replace('|', chr(92) + '|')} |"
+                    for b in sorted(records)]
