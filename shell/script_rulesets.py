@@ -102,13 +102,29 @@ class ScriptRuleset:
 
     impartial = False
 
-    def __init__(self, script: ScriptObject, folders, text: str, digest: str, file: str):
-        self.script = script
+    def __init__(self, folders, text: str, digest: str, script: ScriptObject | None = None):
         self.folders = tuple(folders)
         self.text = text
         self.digest = digest
-        self.file = file
-        self.kind = _kind(script)
+        self._script = script
+
+    @property
+    def script(self) -> ScriptObject:
+        """The script object: in a process that received the ruleset, made on first use (see :func:`rebuild`),
+        so a failure is the error of the job that uses it."""
+        if self._script is None:
+            self._script = rebuild(self.folders, self.text, self.digest)
+        return self._script
+
+    @property
+    def kind(self) -> str:
+        """``GridRuleset``, ``HeapRuleset`` or ``Ruleset``: the built-in base the ruleset's class extends."""
+        return _kind(self.script)
+
+    @property
+    def file(self) -> str:
+        """The ``.cgs`` file of the ruleset's class."""
+        return declaring_file(self.script.cls)
 
     # -- identity -------------------------------------------------------------------------------------------
     @property
@@ -129,8 +145,8 @@ class ScriptRuleset:
         return f"ScriptRuleset({self.text!r}, digest={self.digest!r})"
 
     def __reduce__(self):
-        """Pickle as what a fresh process needs to make the ruleset again (see :func:`rebuild`)."""
-        return rebuild, (self.folders, self.text, self.digest)
+        """Pickle as what a fresh process needs to make the ruleset again (it does so on first use)."""
+        return type(self), (self.folders, self.text, self.digest)
 
     # -- what the library's tasks ask --------------------------------------------------------------------------
     @property
@@ -234,7 +250,7 @@ def script_ruleset(value, folders=None) -> ScriptRuleset:
                                 f".cgs file on the search path: another process cannot rebuild it")
     folders = tuple(userclasses.SEARCH_PATH if folders is None else folders)
     cls = ScriptRuleset if not _impartial(value) else ImpartialScriptRuleset
-    ruleset = cls(value, folders, text, source_digest(value.cls), declaring_file(value.cls))
+    ruleset = cls(folders, text, source_digest(value.cls), value)
     _check_reads_back(ruleset)
     return ruleset
 
@@ -275,26 +291,32 @@ def load_script_ruleset(expression: str, folders=()) -> ScriptRuleset:
     return script_ruleset(value, userclasses.SEARCH_PATH)
 
 
-#: The rulesets rebuilt in this process, by (folders, text, digest).
+#: The script objects of the rulesets rebuilt in this process, by (folders, text, digest).
 _REBUILT: dict = {}
 
 
-def rebuild(folders, text: str, digest: str) -> ScriptRuleset:
-    """The ruleset ``text`` evaluated in a new session of this process with ``folders`` first on the search
-    path (once per process); refused when its classes' digest is not ``digest`` (the file changed)."""
+def rebuild(folders, text: str, digest: str) -> ScriptObject:
+    """The script ruleset ``text`` evaluated in a new session of this process with ``folders`` first on the
+    search path (once per process); refused when its classes' digest is not ``digest`` (the file changed).
+
+    A :class:`ScriptRuleset` received from another process calls it on first use."""
     key = (tuple(folders), text, digest)
-    ruleset = _REBUILT.get(key)
-    if ruleset is None:
+    script = _REBUILT.get(key)
+    if script is None:
         try:
-            value = _evaluate(text, folders)
+            script = _evaluate(text, folders)
         except ShellError as error:
             raise NotApplicableError(f"cannot rebuild the script ruleset {text} in this process: {error}") from None
-        ruleset = script_ruleset(value, folders)
-        if ruleset.digest != digest:
-            raise NotApplicableError(f"{text}: {ruleset.file} has changed (its classes' digest is now "
-                                     f"{ruleset.digest}, not {digest}): run again to start afresh")
-        _REBUILT[key] = ruleset
-    return ruleset
+        if isinstance(script, ScriptClass) and script.singleton:
+            script = script.instance
+        if _kind(script) is None or object_text(script) != text:
+            raise NotApplicableError(f"cannot rebuild the script ruleset {text} in this process: the text gives "
+                                     f"{_text_of(script)}")
+        if source_digest(script.cls) != digest:
+            raise NotApplicableError(f"{text}: {declaring_file(script.cls)} has changed (its classes' digest is "
+                                     f"now {source_digest(script.cls)}, not {digest}): run again to start afresh")
+        _REBUILT[key] = script
+    return script
 
 
 def loaded_rulesets() -> list[tuple[str, str]]:

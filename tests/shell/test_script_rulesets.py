@@ -119,10 +119,12 @@ def test_the_identity_is_the_results_cache_key_and_an_edited_file_gives_a_new_on
     second = load_script_ruleset("mygames.MyDomineering", [str(tmp_path)])
     assert second.text == first.text and second.digest != first.digest and second != first
     assert board_sweep(second, str(tmp_path / "s.sqlite"), SerialExecutor(), 1, 2)[1].key != key
-    # a process that rebuilds the ruleset from the old pickle refuses the changed file
+    # a process that rebuilds the ruleset from the old pickle refuses the changed file: the jobs' one-line error
     with pytest.raises(NotApplicableError, match="has changed") as error:
         rebuild(first.folders, first.text, first.digest)
     assert "\n" not in str(error.value)
+    with LocalExecutor(2) as pool, pytest.raises(NotApplicableError, match="MyDomineering.cgs has changed"):
+        board_sweep(pickle.loads(pickle.dumps(first)), str(tmp_path / "t.sqlite"), pool, 2, 2)
 
 
 def test_a_ruleset_is_the_same_after_the_files_are_read_again():
@@ -130,7 +132,8 @@ def test_a_ruleset_is_the_same_after_the_files_are_read_again():
 
     ruleset = load_script_ruleset("StepGame(2)", [str(FOLDER)])
     cgt.clear_caches()                     # forgets the files read: the next use reads them again
-    assert script_ruleset(ruleset.script) == ruleset == rebuild(ruleset.folders, ruleset.text, ruleset.digest)
+    assert script_ruleset(ruleset.script) == ruleset
+    assert script_ruleset(rebuild(ruleset.folders, ruleset.text, ruleset.digest)) == ruleset
 
 
 def test_a_ruleset_typed_at_the_prompt_is_refused_in_one_line():
