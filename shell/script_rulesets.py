@@ -7,8 +7,9 @@ When its class comes from a ``.cgs`` file on the search path, a fresh process ca
 things: the folders of the search path and the text that names it (how the ruleset prints, which reads back:
 ``mygames.MyDomineering``, ``StepGame(2, 1)``).  A :class:`ScriptRuleset` is that reference.  It pickles as
 those two things plus a digest of its classes' source (the file's text, with the files of the classes it
-extends); a process unpickling it starts its own shell session with the same search path, evaluates the
-text, and refuses the result when the digest differs (the file changed on the way).  The identity
+extends); a process that received it, on first use, starts its own shell session with the same search path,
+evaluates the text, and refuses the result when the digest differs (the file changed on the way): the
+refusal is the one-line error of the job that used it.  The identity
 ``text|digest`` is also the key of the ruleset's positions in the on-disk results cache, so a changed file
 is never mixed with results of the old one.
 
