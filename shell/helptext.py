@@ -20,6 +20,7 @@ from cgt.shell.errors import ShellError
 from cgt.shell.method_registry import Method, docstring_text
 from cgt.shell.methods import REGISTRY
 from cgt.shell.registry import registry
+from cgt.shell.script_rulesets import loaded_rulesets
 from cgt.shell.userclasses import ScriptClass, ScriptObject, class_help, find_script
 from cgt.shell.values import BoundMethod, Function, HelpText, Namespace, describe
 
@@ -132,7 +133,8 @@ def describe_value(value) -> str:
 
 
 def overview() -> str:
-    """The text of plain ``help``: syntax, functions, rulesets, and the methods of each kind of value.
+    """The text of plain ``help``: syntax, functions, rulesets (the catalogue's, then the script rulesets read
+    from ``.cgs`` files so far, with their files), and the methods of each kind of value.
 
     >>> text = overview()
     >>> "game.heap.Kayles" in text and "  graphs: AdjacencyList" in text
@@ -142,6 +144,8 @@ def overview() -> str:
     paths = list(registry())
     for i in range(0, len(paths), 4):
         lines.append(("Rulesets    " if i == 0 else "            ") + "  ".join(paths[i : i + 4]))
+    for i, (name, file) in enumerate(loaded_rulesets()):
+        lines.append(("From files  " if i == 0 else "            ") + f"{name} (from {file})")
     lines.append("Methods, by the kind of value that has them:")
     kinds: dict[str, set[str]] = {}
     for section in REGISTRY.sections:

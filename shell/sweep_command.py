@@ -7,6 +7,12 @@ Markdown table.
   per symmetry class of the ruleset (``--cells xo``: only those characters in the cells);
 * ``cgt sweep heaps Kayles --first 20 --second 20``: the Grundy value of every two-heap position in the box.
 
+The ruleset is a name of the catalogue (``Domineering``) or a CGScript ruleset from a ``.cgs`` file on the
+search path (``--path FOLDER``, repeatable, and ``CGT_PATH``), named as the shell names it:
+``cgt sweep boards mygames.MyDomineering --path FOLDER ...``, ``cgt sweep heaps 'StepGame(2)' ...``.  Each
+worker process rebuilds it from the search path and that text (:mod:`cgt.shell.script_rulesets`); the
+store key holds a digest of the file, so a changed file starts afresh.
+
 Records are stored as they arrive (``--store``, default ``~/.cache/cgt/sweeps.sqlite``); the same command
 run again skips what is stored, so an interrupted sweep resumes.  ``--cluster local`` runs the jobs on a
 Dask cluster of ``--workers`` processes on this machine, ``--cluster ADDRESS`` on a running cluster (the
@@ -48,15 +54,20 @@ def _parser() -> argparse.ArgumentParser:
                        help="CPU seconds per code: stop short of --heaps (at a doubling from 16384 heaps) when the "
                             "next doubling would pass them")
     boards = family.add_parser("boards", help="every board of a grid ruleset within a rectangle")
-    boards.add_argument("ruleset", help="a ruleset of cgt.games, e.g. Domineering")
+    boards.add_argument("ruleset", help="a ruleset of cgt.games, e.g. Domineering, or a CGScript grid ruleset "
+                                        "on the search path, e.g. mygames.MyDomineering")
     boards.add_argument("--rows", type=int, required=True)
     boards.add_argument("--columns", type=int, required=True)
     boards.add_argument("--cells", default=None, help="the board characters a cell may hold (default: all of "
                                                        "the ruleset's, e.g. '.#' for Domineering)")
     heaps = family.add_parser("heaps", help="every two-heap position of an impartial ruleset within a box")
-    heaps.add_argument("ruleset", help="an impartial ruleset of cgt.games, e.g. Kayles or Wythoff")
+    heaps.add_argument("ruleset", help="an impartial ruleset of cgt.games, e.g. Kayles or Wythoff, or a CGScript "
+                                       "heap ruleset on the search path, e.g. 'mygames.MySubtraction([1, 2])'")
     heaps.add_argument("--first", type=int, required=True, help="largest first heap")
     heaps.add_argument("--second", type=int, required=True, help="largest second heap")
+    for sub in (boards, heaps):
+        sub.add_argument("--path", action="append", default=[], metavar="FOLDER",
+                         help="a folder of .cgs files to search first for the ruleset (repeatable)")
     for sub in (octal, boards, heaps):
         sub.add_argument("--store", default=None, help="the SQLite file of results (default ~/.cache/cgt/sweeps.sqlite)")
         sub.add_argument("--cluster", default=None, metavar="local|ADDRESS",
@@ -70,7 +81,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _sweep(arguments):
-    from cgt.games.engine import catalogue
     from cgt.games.engine.sweep import (Sweep, board_value, grid_boards, heap_box, octal_census, octal_codes,
                                         position_grundy)
 
@@ -83,7 +93,7 @@ def _sweep(arguments):
         budget = {} if arguments.seconds is None else {"seconds": arguments.seconds}
         return Sweep("octal census", octal_codes(arguments.digits), octal_census, heaps=arguments.heaps,
                      **budget, **common)
-    ruleset = catalogue.load(arguments.ruleset)
+    ruleset = _ruleset(arguments.ruleset, arguments.path)
     if arguments.family == "boards":
         return Sweep("boards", grid_boards(ruleset, arguments.rows, arguments.columns, arguments.cells), board_value,
                      ruleset=ruleset, **common)
@@ -92,6 +102,25 @@ def _sweep(arguments):
     if not hasattr(ruleset, "grundy"):
         raise ValueError(f"{arguments.ruleset} is not impartial: it has no Grundy values")
     return Sweep("heaps", heap_box(arguments.first, arguments.second), position_grundy, ruleset=ruleset, **common)
+
+
+def _ruleset(name: str, folders: list):
+    """The catalogue's ruleset called ``name``, else the CGScript ruleset ``name`` denotes on the search path
+    (``folders`` first)."""
+    from cgt.games.engine import catalogue
+    from cgt.shell.errors import ShellError
+    from cgt.shell.script_rulesets import load_script_ruleset
+
+    if name.isidentifier():
+        try:
+            return catalogue.load(name)
+        except catalogue.CatalogueError:
+            pass
+    try:
+        return load_script_ruleset(name, folders)
+    except ShellError as error:
+        raise ValueError(f"{name} is not a ruleset of cgt.games nor a CGScript ruleset on the search path "
+                         f"({error})") from None
 
 
 def _executor(arguments):

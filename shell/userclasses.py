@@ -60,7 +60,7 @@ from cgt.shell.values import Procedure, describe, format_value
 
 __all__ = ["ScriptClass", "ScriptObject", "ScriptPackage", "BoundClass", "BoundScriptMethod", "ScriptMethod",
            "ScriptGameRuleset", "ScriptImpartialRuleset", "ScriptHeapRuleset", "ScriptCoordinateRuleset",
-           "SEARCH_PATH", "ACTIVE", "add_path", "forget_loaded_files",
+           "SEARCH_PATH", "ACTIVE", "add_path", "forget_loaded_files", "loaded_classes",
            "define_class", "define_enum", "construct", "find_script", "script_attribute", "call_script",
            "call_method", "builtin_call", "is_script_value", "is_game_object", "unwrap", "as_summand",
            "active_interpreter", "check_parameter_type", "class_for_test", "game_adapter", "heap_adapter",
@@ -1597,6 +1597,11 @@ def _load(interp, dotted: str, path: pathlib.Path):
         value.file = key
     _LOADED[key] = (mtime, value)
     return value
+
+
+def loaded_classes() -> list:
+    """The classes, singletons and enums read from files so far (the newest reading of each file)."""
+    return [value for _, value in _LOADED.values()]
 
 
 def _declared(statement):
