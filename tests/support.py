@@ -72,3 +72,14 @@ def interrupted_by_ctrl_c(compute, after: float = 0.5, within: float = 15.0) -> 
         except KeyboardInterrupt:
             pass
     return interrupted and elapsed < within
+
+
+def cgt_command() -> list[str]:
+    """The ``cgt`` command of the environment running the tests: the console script installed beside this
+    Python (README's install puts it there), else ``python -m cgt.shell.cli``.  Not the first ``cgt`` on
+    PATH, which may belong to another installation."""
+    import pathlib
+    import sys
+
+    script = pathlib.Path(sys.executable).with_name("cgt")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "cgt.shell.cli"]

@@ -1,7 +1,6 @@
 """The ``cgt`` command and the REPL: -c, scripts, piped stdin, errors without tracebacks, Ctrl-C, history."""
 
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -12,10 +11,11 @@ import pytest
 from cgt.shell import ShellError
 from cgt.shell import cli, parser, repl
 from cgt.shell.session import Session
+from tests.support import cgt_command
 
 
 def _cgt(*args, stdin=None, **environment):
-    command = [shutil.which("cgt")] if shutil.which("cgt") else [sys.executable, "-m", "cgt.shell.cli"]
+    command = cgt_command()
     return subprocess.run(
         command + list(args), input=stdin, capture_output=True, text=True, timeout=120,
         env={**os.environ, "CGT_HISTORY": os.devnull, **environment},
@@ -282,7 +282,7 @@ def test_a_closed_pipe_ends_quietly(how):
 
 
 def test_piped_bytes_that_are_not_utf8_are_refused_like_a_script_file():
-    command = [shutil.which("cgt")] if shutil.which("cgt") else [sys.executable, "-m", "cgt.shell.cli"]
+    command = cgt_command()
     result = subprocess.run(command, input=b"1 + 1\n\xff\xfe\n3\n", capture_output=True, timeout=120,
                             env={**os.environ, "CGT_HISTORY": os.devnull})
     assert (result.returncode, result.stdout, result.stderr) == (
@@ -292,7 +292,7 @@ def test_piped_bytes_that_are_not_utf8_are_refused_like_a_script_file():
 def test_a_bad_cgt_cache_is_one_warning_line(tmp_path):
     cache = tmp_path / "cache.sqlite"
     cache.write_text("this is no SQLite file")
-    command = [shutil.which("cgt")] if shutil.which("cgt") else [sys.executable, "-m", "cgt.shell.cli"]
+    command = cgt_command()
     result = subprocess.run(command + ["-c", "1 + 1"], capture_output=True, text=True, timeout=120,
                             env={**os.environ, "CGT_HISTORY": os.devnull, "CGT_CACHE": str(cache)})
     assert result.returncode == 0 and result.stdout == "2\n"

@@ -11,7 +11,6 @@ for ``Nothing`` and for a program ending in ``;`` (CGS §4.4).
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import pytest
 
 from cgt.shell import ShellError, run
 from tests.shell.test_shell import test_errors_are_one_located_shell_error as one_located_error
+from tests.support import cgt_command
 
 GOLDEN = [
     # ------------------------------------------------------------ ^ and * between values (CGS §4.3, §7.5)
@@ -426,14 +426,10 @@ def test_session_keeps_procedures_between_inputs():
     assert session.run("sq") == "x -> x * x"
 
 
-def _cgt_command():
-    return [shutil.which("cgt")] if shutil.which("cgt") else [sys.executable, "-m", "cgt.shell.cli"]
-
-
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 def test_ctrl_c_stops_a_runaway_loop_and_the_shell_goes_on():
     proc = subprocess.Popen(
-        _cgt_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cgt_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "CGT_HISTORY": os.devnull},
     )
     try:
@@ -468,6 +464,6 @@ def test_script_file_with_multi_line_entries(tmp_path):
         "for n from 2 to 3 yield row(n) end\n",
         encoding="utf-8",
     )
-    result = subprocess.run(_cgt_command() + [str(script)], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(cgt_command() + [str(script)], capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout == "[1,0,3,2]\n[[2,3,0,1],[3,2,1,0]]\n"
