@@ -650,8 +650,12 @@ class Interpreter:
 
     def _add(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
-        if type(a) is int and type(b) is int:     # the common case first: plain integers
+        if type(a) is int and type(b) is int:     # the common cases first: plain integers, coordinates
             return self.check_number(a + b)
+        if type(a) is tuple and type(b) is tuple:
+            pair = coordinate_arithmetic("+", a, b)
+            if pair is not None:
+                return pair
         found = self._user_operator("+", a, b)
         if found is not _NOTHING:
             return found
@@ -677,6 +681,10 @@ class Interpreter:
         a, b = (self.eval(child, scope) for child in node.children)
         if type(a) is int and type(b) is int:
             return self.check_number(a - b)
+        if type(a) is tuple and type(b) is tuple:
+            pair = coordinate_arithmetic("-", a, b)
+            if pair is not None:
+                return pair
         found = self._user_operator("-", a, b)
         if found is not _NOTHING:
             return found
