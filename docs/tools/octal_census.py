@@ -78,8 +78,8 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=None, help="local worker processes without --cluster")
     parser.add_argument("--page", default=str(PAGE), help="where to write the page")
     parser.add_argument("--wall", default=None, metavar="TIME",
-                        help="the measured wall time of the run that filled the store, e.g. '15 min 13 s wall' (when "
-                             "this run only reads it)")
+                        help="the measured wall time of the runs that filled the store, e.g. '15 min 13 s wall' or "
+                             "'4 h 2 min wall in three runs' (when this run only reads it)")
     arguments = parser.parse_args(argv)
 
     from cgt.games.engine.sweep import Sweep, octal_census, octal_codes
@@ -107,11 +107,11 @@ def main(argv=None) -> int:
         wall = (f"This page: {_duration(seconds)} wall on a 2-core machine "
                 f"({'a local Dask cluster of ' + str(arguments.workers) + ' workers' if executor else 'local processes'}).")
     elif arguments.wall:
-        wall = (f"The run that computed the records (the same sweep as `cgt sweep octal --digits 3 --heaps "
+        wall = (f"Computing the records (the same sweep as `cgt sweep octal --digits 3 --heaps "
                 f"{arguments.heaps}"
                 + (f" --seconds {arguments.seconds:g}" if arguments.seconds is not None else "")
-                + f" --cluster local`) took {arguments.wall} on a 2-core machine; this page was then written from "
-                f"its store.")
+                + f" --cluster local`, resumed until every code was stored) took {arguments.wall} on a 2-core "
+                f"machine; this page was then written from the store.")
     else:
         wall = (f"This page was written from a store that already held {len(codes) - sweep.computed} of the "
                 f"{len(codes)} records; the full run's wall time is in `docs/performance.md`.")
