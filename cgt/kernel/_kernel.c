@@ -89,7 +89,6 @@ typedef struct {
 
 static PyTypeObject GameBase_Type;
 static void ctor_clear(void); /* the constructor's memo (see kernel_from_options) */
-static void prov_clear(void); /* the bases of translates (see translate) */
 
 /* ------------------------------------------------------------------ the kernel's allocator for games
  * A workload like 100,000 fresh nim sums spends most of its time touching new
@@ -2378,7 +2377,6 @@ kernel_memo_forget(PyObject *module, PyObject *unused)
     }
     memo_entries = 0;
     ctor_clear();
-    prov_clear();
     Py_RETURN_NONE;
 }
 
@@ -3391,7 +3389,6 @@ collect_games(void)
         return 0;
     collecting = 1;
     ctor_clear(); /* the constructor's memo holds its results: they may go now */
-    prov_clear(); /* and the table of translates holds their bases */
     Py_ssize_t count, total = 0;
     Py_ssize_t big_before = PyDict_GET_SIZE(big_uptimals);
     Ranked *games = interned_games(&count);
@@ -3900,107 +3897,6 @@ static PyTypeObject SumMemo_Type = {
     .tp_methods = summemo_methods,
 };
 
-/* ------------------------------------------------------------------ translates and their bases
- * A general game made by translate is x + B for a game B that translate did not make (its base) and a number x:
- * the table below remembers (B, x) for each such game, by id.  A sum of translates is then a translate of a sum
- * of bases, (x + B) + (y + C) = (x + y) + (B + C) (the sum is associative and commutative), so add_rec adds the
- * bases once and translates the result, which is canonical when B + C is (number translation, Siegel, CGT Thm
- * II.3.21).  In a sum of switches, the positions of a partial sum are largely translates of one another (the
- * options of +-t1 +- t2 are t1 + (+-t2) and -t1 + (+-t2)), so the sums of their positions share one sum of
- * bases.  Only games made new by translate get an entry, with the base of what was translated, so a base never
- * has an entry of its own.  The table holds references to the bases and offsets; it is emptied when full, by
- * every collection (so that those games may go) and by memo_forget (cgt.clear_caches()). */
-typedef struct {
-    long long cid;    /* the translate's id; -1: empty slot */
-    GameObject *base; /* a new reference */
-    GameObject *offset; /* a new reference: a nonzero number */
-} ProvSlot;
-#define PROV_BUDGET ((size_t)1 << 20)
-static ProvSlot *prov_slots = NULL;
-static size_t prov_mask = 0, prov_count = 0;
-
-static void
-prov_clear(void)
-{
-    ProvSlot *slots = prov_slots;
-    size_t size = slots == NULL ? 0 : prov_mask + 1;
-    prov_slots = NULL;
-    prov_mask = prov_count = 0;
-    for (size_t i = 0; i < size; i++)
-        if (slots[i].cid >= 0) {
-            Py_DECREF(slots[i].base);
-            Py_DECREF(slots[i].offset);
-        }
-    PyMem_Free(slots);
-}
-
-static inline size_t
-prov_index(long long cid, size_t mask)
-{
-    uint64_t k = (uint64_t)cid * 0x9E3779B97F4A7C15ULL;
-    return (size_t)(k >> 32) & mask;
-}
-
-/* The entry of g, or NULL (borrowed: valid until the table next changes). */
-static inline ProvSlot *
-prov_get(GameObject *g)
-{
-    if (prov_slots == NULL || g->kind != 0)
-        return NULL;
-    for (size_t i = prov_index(g->cid, prov_mask);; i = (i + 1) & prov_mask) {
-        ProvSlot *s = &prov_slots[i];
-        if (s->cid == g->cid)
-            return s;
-        if (s->cid < 0)
-            return NULL;
-    }
-}
-
-static ProvSlot *
-prov_alloc(size_t size)
-{
-    ProvSlot *slots = PyMem_Malloc(size * sizeof(ProvSlot));
-    if (slots != NULL)
-        for (size_t i = 0; i < size; i++)
-            slots[i].cid = -1;
-    return slots;
-}
-
-/* Remember t = offset + base (t new, base without an entry); a cache: nothing is stored when memory for the
- * table cannot be had. */
-static void
-prov_put(GameObject *t, GameObject *base, GameObject *offset)
-{
-    if (prov_slots == NULL || 4 * (prov_count + 1) > 3 * (prov_mask + 1)) {
-        size_t size = prov_slots == NULL ? 1024 : 2 * (prov_mask + 1);
-        if (size > PROV_BUDGET) {
-            prov_clear(); /* full: start again */
-            size = 1024;
-        }
-        ProvSlot *slots = prov_alloc(size);
-        if (slots == NULL)
-            return;
-        for (size_t j = 0; prov_slots != NULL && j <= prov_mask; j++) {
-            if (prov_slots[j].cid < 0)
-                continue;
-            size_t i = prov_index(prov_slots[j].cid, size - 1);
-            while (slots[i].cid >= 0)
-                i = (i + 1) & (size - 1);
-            slots[i] = prov_slots[j];
-        }
-        PyMem_Free(prov_slots);
-        prov_slots = slots;
-        prov_mask = size - 1;
-    }
-    size_t i = prov_index(t->cid, prov_mask);
-    while (prov_slots[i].cid >= 0)
-        i = (i + 1) & prov_mask;
-    prov_slots[i].cid = t->cid;
-    prov_slots[i].base = (GameObject *)Py_NewRef((PyObject *)base);
-    prov_slots[i].offset = (GameObject *)Py_NewRef((PyObject *)offset);
-    prov_count++;
-}
-
 /* x + g for a number x (the game `number`) and a game g that is not an uptimal.  Number translation
  * (Siegel, CGT Thm II.3.21): x + G = {x + G^L | x + G^R}, already canonical when G is. */
 static PyObject *
@@ -4033,24 +3929,7 @@ translate(GameObject *g, GameObject *number)
             PyTuple_SET_ITEM(moved[side], i, o);
         }
     }
-    long long first_new = next_cid;
     result = intern_general_own(moved[0], moved[1], 1); /* the tuples are ours: they become the options */
-    if (result != NULL && ((GameObject *)result)->cid >= first_new && ((GameObject *)result)->kind == 0) {
-        /* new: remember it as a translate of g's base */
-        ProvSlot *p = prov_get(g);
-        if (p == NULL)
-            prov_put((GameObject *)result, g, number);
-        else {
-            GameObject *base = (GameObject *)Py_NewRef((PyObject *)p->base);
-            PyObject *offset = add_rec(p->offset, number);
-            if (offset == NULL)
-                Py_CLEAR(result);
-            else if (!(((GameObject *)offset)->small && ((GameObject *)offset)->num == 0))
-                prov_put((GameObject *)result, base, (GameObject *)offset);
-            Py_DECREF(base);
-            Py_XDECREF(offset);
-        }
-    }
 done:
     Py_XDECREF(moved[0]);
     Py_XDECREF(moved[1]);
@@ -4192,9 +4071,8 @@ undominated(PyObject *options, Py_ssize_t split, int upper)
         groups[n] = group;
         n++;
     }
-    if (n == count) /* nothing dropped: the survivors are the options, in their order */
-        out = Py_NewRef(options);
-    else if ((out = PyList_New(n)) != NULL)
+    out = PyList_New(n);
+    if (out != NULL)
         for (Py_ssize_t j = 0; j < n; j++)
             PyList_SET_ITEM(out, j, Py_NewRef((PyObject *)kept[j]));
 done:
@@ -4641,62 +4519,38 @@ add_rec(GameObject *g, GameObject *h)
     PyObject *result = NULL;
     if (poll_cancel() < 0 || Py_EnterRecursiveCall(" while adding games"))
         return NULL;
-    ProvSlot *pg, *ph;
     if (g->kind == 2)
         result = translate(h, g);
     else if (h->kind == 2)
         result = translate(g, h);
-    else if (((pg = prov_get(g)) != NULL) | ((ph = prov_get(h)) != NULL)) {
-        /* (x + B) + (y + C) = (x + y) + (B + C): the bases' sum, translated */
-        GameObject *bases[2] = {pg != NULL ? pg->base : g, ph != NULL ? ph->base : h};
-        PyObject *offset = pg == NULL ? Py_NewRef((PyObject *)ph->offset)
-                           : ph == NULL ? Py_NewRef((PyObject *)pg->offset) : add_rec(pg->offset, ph->offset);
-        Py_INCREF(bases[0]); /* the table may change during the sum */
-        Py_INCREF(bases[1]);
-        PyObject *sum = offset == NULL ? NULL : add_rec(bases[0], bases[1]);
-        if (sum != NULL)
-            result = add_rec((GameObject *)sum, (GameObject *)offset);
-        Py_XDECREF(sum);
-        Py_XDECREF(offset);
-        Py_DECREF(bases[0]);
-        Py_DECREF(bases[1]);
-    }
     else {
         /* G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; the G^L + H are pairwise incomparable since the G^L
          * are (order is translation-invariant), which _canonical's splits exploit. */
         PyObject *lists[2] = {NULL, NULL};
         Py_ssize_t splits[2] = {0, 0};
         for (int side = 0; side < 2; side++) {
-            PyObject *options[2] = {options_of(g, side == 0), NULL};
-            if (options[0] == NULL || (options[1] = options_of(h, side == 0)) == NULL) {
-                Py_XDECREF(options[0]);
-                goto general_done;
-            }
-            /* made at its final size, each place filled in turn (None until then) */
-            Py_ssize_t count = PyTuple_GET_SIZE(options[0]) + PyTuple_GET_SIZE(options[1]), at = 0;
-            PyObject *list = lists[side] = PyList_New(count);
-            for (Py_ssize_t i = 0; list != NULL && i < count; i++)
-                PyList_SET_ITEM(list, i, Py_NewRef(Py_None));
-            for (int which = 0; list != NULL && which < 2; which++) {
-                GameObject *other = which ? g : h;
-                for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(options[which]); i++) {
-                    GameObject *o = (GameObject *)PyTuple_GET_ITEM(options[which], i);
-                    PyObject *sum = which ? add_rec(other, o) : add_rec(o, other);
-                    if (sum == NULL) {
-                        Py_CLEAR(lists[side]);
-                        list = NULL;
-                        break;
-                    }
-                    Py_SETREF(PyList_GET_ITEM(list, at), sum);
-                    at++;
-                }
-                if (which == 0)
-                    splits[side] = PyTuple_GET_SIZE(options[0]);
-            }
-            Py_DECREF(options[0]);
-            Py_DECREF(options[1]);
+            PyObject *list = lists[side] = PyList_New(0);
             if (list == NULL)
                 goto general_done;
+            for (int which = 0; which < 2; which++) {
+                GameObject *mover = which ? h : g, *other = which ? g : h;
+                PyObject *options = options_of(mover, side == 0);
+                if (options == NULL)
+                    goto general_done;
+                for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(options); i++) {
+                    GameObject *o = (GameObject *)PyTuple_GET_ITEM(options, i);
+                    PyObject *sum = which ? add_rec(other, o) : add_rec(o, other);
+                    if (sum == NULL || PyList_Append(list, sum) < 0) {
+                        Py_XDECREF(sum);
+                        Py_DECREF(options);
+                        goto general_done;
+                    }
+                    Py_DECREF(sum);
+                }
+                Py_DECREF(options);
+                if (which == 0)
+                    splits[side] = PyList_GET_SIZE(list);
+            }
         }
         result = canonical(lists[0], lists[1], splits[0], splits[1]);
 general_done:
