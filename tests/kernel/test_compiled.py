@@ -107,6 +107,34 @@ def test_sums_agree_with_the_pure_kernel(g, h):
     assert g + h is expected  # from the sum memo
 
 
+# Switches {a | b} (a > b) with small dyadic a and gaps: sums of them are hot games whose positions are largely
+# translates of one another (number translation: the compiled kernel's translate).
+SWITCHES = st.builds(lambda a, k: game([a], [a - Fraction(k, 2)]), numbers(6, 1), st.integers(1, 12))
+SUMMANDS = st.one_of(SWITCHES, hot_games(), numbers(4, 2), uptimals())
+
+
+@given(st.lists(SUMMANDS, min_size=2, max_size=9), st.lists(st.one_of(numbers(4, 2), SWITCHES), max_size=3))
+def test_running_sums_of_switches_and_hot_games_agree_with_the_pure_kernel(parts, shifts):
+    # A running sum, as bench_constructor's "sums of switches" builds one, with translates x + S of the partial
+    # sums S made on the way, checked step by step against the pure sum.
+    clear_caches()
+    expected, total = [], parts[0]
+    with pure_kernel():
+        for g in parts[1:]:
+            total = kernel.add(total, g)
+            expected.append([total] + [kernel.add(total, x) for x in shifts])
+    clear_caches()
+    total = parts[0]
+    for g, want in zip(parts[1:], expected):
+        moved = [total + g] + [x + total + g for x in shifts]
+        total = moved[0]
+        assert moved[0] is want[0]
+        assert all(m is w for m, w in zip(moved[1:], want[1:]))
+    # the same games, whatever order the sum takes
+    clear_caches()
+    assert sum(reversed(parts[1:]), parts[0]) is expected[-1][0]
+
+
 @given(st.lists(ANY, max_size=4), st.lists(ANY, max_size=4))
 def test_canonical_forms_agree_with_the_pure_kernel(lefts, rights):
     expected = _canonical_agrees(lefts, rights)
