@@ -14,6 +14,8 @@ Rows:
   comprehensions a position are most of it), so the difference is the constructor's.
 * **sums of switches**: three rows of 10 and of 40 switches ``{a|b}`` (``a`` uniform in ``-10..10``,
   ``a - b`` in ``1..20``, as in ``bench_peers.py``), each row added up from its first element.
+* **a hot multiple**: ``500 * {3||2|1}``, whose doublings sum large translates of one another (a check on
+  any change to how sums of translates are made).
 * **fresh nim sums**: 100,000 sums ``*a + *b`` with ``a, b < 2^20``, and the same loop without the sums.
 
 Each row reports the best CPU time (``time.process_time``) of ``--runs`` runs in this process.
@@ -119,6 +121,10 @@ def main(argv=None) -> None:
         t, totals = best_cpu(add_rows, args.runs, lambda k=k: (switch_rows(k),))
         shown = ", ".join(str(x)[:24] for x in totals)
         print(f"| sums of {k} switches (x3) | `{shown}` | {t * 1000:.1f} | {target or ''} |")
+    chain = cgt.game([3], [cgt.game([2], [1])])
+    t, multiple = best_cpu(lambda: 500 * chain, args.runs)
+    print(f"| 500 * {{3||2|1}} (a hot multiple, by doublings; {len(multiple.followers()):,} followers) | | "
+          f"{t * 1000:.1f} | |")
     rng = random.Random(5)
     pairs = [(rng.randrange(1 << 20), rng.randrange(1 << 20)) for _ in range(100_000)]
 
