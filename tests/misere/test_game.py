@@ -219,7 +219,7 @@ def test_huge_text_is_refused_not_built():
         format_misere(x, 200)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(_games(), st.sampled_from(DAY4))
 def test_subtraction_undoes_addition(g, h):
     assert (g + h).misere_minus(h) is g and (g + h).misere_minus(g) is h

@@ -337,7 +337,7 @@ def test_nim_product_is_a_commutative_ring(a, b, c):
     assert nim_product(a, nim_sum(b, c)) == nim_sum(ab, nim_product(a, c))
 
 
-@settings(max_examples=30)
+@settings(max_examples=15)
 @given(_ordinals(max_j=1, max_terms=2, max_coefficient=15))
 def test_nim_inverse(a):
     if a != 0:

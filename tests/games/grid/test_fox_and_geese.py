@@ -388,7 +388,7 @@ needs_compiled_graph = pytest.mark.skipif(FoxAndGeese.compiled_graph(FoxAndGeese
 
 
 @needs_compiled_graph
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(board_strategy(8, 2, 4), st.sampled_from([1, 2, 3]))
 def test_compiled_graph_is_the_python_graph(board, fox_range):
     geese, fox = board
