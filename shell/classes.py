@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from cgt.kernel.game import register_cache
 import cgt
 from cgt import Game, MisereGame, Outcome, Player, Surreal, TransfiniteNimber
 from cgt.loopy import LoopyGame
@@ -216,6 +217,7 @@ _KINDS = (
 #: The entry of _KINDS each Python type meets first, found once per type (a type's place in the table never
 #: changes: its classes are fixed when it is defined).
 _NAME_OF_TYPE: dict = {}
+register_cache(_NAME_OF_TYPE.clear)
 
 
 def class_of(value) -> ClassValue:

@@ -45,7 +45,7 @@ from cgt.shell.methods import REGISTRY
 from cgt.shell.explicit import ExplicitGame
 from cgt.short.products import ordinal_sum_of_form
 from cgt.short.selective import CompoundGame
-from cgt.shell.parser import CHAINS
+from cgt.shell.parser import CHAINS, DOWNS_NAME
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.grid_values import coordinate_arithmetic, grid_index
 from cgt.shell.strip_values import strip_index
@@ -72,8 +72,6 @@ _MISSING = object()
 #: The interpreter's handler of each node kind (``Interpreter._add`` for ``add``), looked up once.
 _HANDLERS: dict = {}
 
-#: Names that are downs: ``2v`` is no input (CGSuite reads no juxtaposition).
-_DOWNS = re.compile(r"v+\d*")
 
 #: Most procedure calls in progress at once (each call also uses some Python stack).
 MAX_CALL_DEPTH = 400
@@ -853,7 +851,7 @@ class Interpreter:
     # ------------------------------------------------------------ methods and calls
     def _infix_call(self, node, scope):
         left, name, right = node.children
-        if _DOWNS.fullmatch(str(name)):
+        if DOWNS_NAME.fullmatch(str(name)):
             raise ShellError(f"'{name}' after a value: CGSuite has no juxtaposition; write x + {name} for the "
                              f"game x{name}")
         a = self.eval(left, scope)

@@ -344,6 +344,8 @@ def _glued_forms_as_printed(tree: Tree, source: str) -> Tree:
     >>> run("6^*"), run("-1/2^*"), run("[2^^*, 6v*]"), run("2^3")
     ('6^*', '-1/2^*', '[2^^*,6v*]', '8')
     """
+    if not _DIGIT_GLUED.search(source):
+        return tree
     cuts = []
     for node in tree.iter_subtrees():
         if node.data == "power":
@@ -353,7 +355,7 @@ def _glued_forms_as_printed(tree: Tree, source: str) -> Tree:
                 cuts.append(base.meta.end_pos)
         elif node.data == "infix_call":
             left, name, right = node.children
-            if (_DOWNS_NAME.fullmatch(str(name)) and isinstance(right, Tree) and right.data == "uptimal"
+            if (DOWNS_NAME.fullmatch(str(name)) and isinstance(right, Tree) and right.data == "uptimal"
                     and _glued(left, right, len(name)) and source[left.meta.end_pos - 1].isdigit()):
                 cuts.append(left.meta.end_pos)
     if not cuts:
@@ -363,8 +365,11 @@ def _glued_forms_as_printed(tree: Tree, source: str) -> Tree:
     return parser().parse(source, on_error=functools.partial(_separate_after_end, source))
 
 
-#: An infix name that is downs: ``v``, ``vv``, ``v3``.
-_DOWNS_NAME = re.compile(r"v+\d*")
+#: An infix name that is downs: ``v``, ``vv``, ``v3`` (CGScript has no juxtaposition: ``2v`` is no input).
+DOWNS_NAME = re.compile(r"v+\d*")
+
+# A digit glued to ^ or v: the only texts in which _glued_forms_as_printed can find something.
+_DIGIT_GLUED = re.compile(r"\d[\^v]")
 
 
 def _glued(left, right, gap: int) -> bool:
