@@ -198,10 +198,26 @@ def elements(collection) -> list:
 # ---------------------------------------------------------------- helpers
 
 def _same_kind(collection, items):
-    """``items`` as the same kind of collection as ``collection`` (a set stays a set)."""
+    """``items`` as the same kind of collection as ``collection`` (a set stays a set, a map a map).
+
+    >>> str(_same_kind(ShellMap({}), [MapEntry(1, 2)])), _same_kind(frozenset(), [2, 1]) == {1, 2}
+    ('{1 => 2}', True)
+    """
     if isinstance(collection, (frozenset, set)):
         return make_set(items)
+    if isinstance(collection, ShellMap):
+        return _entries_map(items)
     return list(items)
+
+
+def _entries_map(items) -> ShellMap:
+    """The map of a collection of entries ``k => v`` (a later key replaces an earlier one)."""
+    pairs = []
+    for item in items:
+        if not isinstance(item, MapEntry):
+            raise ShellError(f"a map's elements are entries k => v, not {describe(item)}")
+        pairs.append((item.key, item.value))
+    return make_map(pairs)
 
 
 def _predicate(call, fn, x) -> bool:
@@ -630,6 +646,12 @@ def values(m: ShellMap) -> frozenset:
     return make_set(m.entries.values())
 
 
+@MAPS.method("Concat", arity=(1, 1), usage="m.Concat(c)")
+def concat_map(m: ShellMap, c):
+    """The map with the entries of the map (or collection of entries) c added; c's value wins for a key in both."""
+    return _entries_map(bounded(elements(m), elements(c)))
+
+
 MAPS.method("Reversed", _reversed_map)
 MAPS.method("Updated", _updated_map, arity=(1, 2), usage="m.Updated(k, v), or m.Updated(map)")
 
@@ -656,6 +678,19 @@ def key(e: MapEntry):
 def value(e: MapEntry):
     """The value of the entry."""
     return e.value
+
+
+#: CGSuite's Map is a Collection of its entries: the collection members that lists and sets share work on
+#: a map's entries ``k => v`` in key order (``{1 => 2}.Head`` is ``1 => 2``); a map built from entries
+#: stays a map (``Filter``, ``Tail``, ``Adjoin(k => v)``).
+for _name in ("Adjoin", "Count", "Exists", "Filter", "Find", "Flattened", "ForAll", "ForEach", "Head",
+              "Tail", "ToList", "ToSet"):
+    _shared = LIST_AND_SET_METHODS.methods[_name]
+    MAPS.method(_name, _shared.function, arity=_shared.arity, doc=_shared.doc,
+                usage=_shared.usage.replace("C.", "m."), caller=_shared.caller)
+for _name in ("Max", "Min", "Mex", "Sum"):
+    _shared = COLLECTIONS.methods[_name]
+    MAPS.method(_name, lambda m, _f=_shared.function: _f(elements(m)), doc=_shared.doc or _shared.function)
 
 
 # -- strings

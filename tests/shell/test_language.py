@@ -200,6 +200,16 @@ GOLDEN = [
     ("{1 => 2, 3 => 4}.Size", "2", "CGS §6.10: Size"),
     ("{^ => 1, * => 2, 0 => 3}", "{0 => 3, * => 2, ^ => 1}", "CGS §5.8: keys in the universal order"),
     ("{1 => 2, 1 => 3}", "{1 => 3}", "CGS §4.2: a later entry replaces an earlier one"),
+    ("{3 => 4, 1 => 2}.Head", "1 => 2", "CGS §6.10: a Map is a Collection of its entries, in key order"),
+    ("{1 => 2, 3 => 4}.Tail", "{3 => 4}", "CGS §6.10: Collection.Tail of a map is a map"),
+    ("{1 => 2, 3 => 4, 5 => 0}.Filter(e -> e.Value > 1)", "{1 => 2, 3 => 4}", "CGS §6.10: Filter keeps a map"),
+    ("{1 => 2, 3 => 4}.Count(e -> e.Key > 1)", "1", "CGS §6.10: Count over entries"),
+    ("{1 => 2, 3 => 4}.Find(e -> e.Value == 4).Key", "3", "CGS §6.10: Find returns the entry"),
+    ("{1 => 2}.Adjoin({5 => 6}.Head)", "{1 => 2, 5 => 6}", "CGS §6.10: Adjoin an entry"),
+    ("{1 => 2, 3 => 4}.Concat({3 => 0})", "{1 => 2, 3 => 0}", "CGS §6.10: Concat, the later value wins"),
+    ("{1 => 2, 3 => 4}.ToList", "[1 => 2,3 => 4]", "CGS §6.10: ToList of entries"),
+    ("{1 => 2}.Exists(e -> e.Key == 1) and {1 => 2}.ForAll(e -> e.Value == 2)", "true", "CGS §6.10"),
+    ("MutableMap({1 => 2}).Head.Value", "2", "CGS §6.10: mutable maps are collections too"),
     # ------------------------------------------------------------ ranges (CGS §4.2, §5.1, §6.10)
     ("1..5", "1..5", "CGS §5.1: a range prints a..b"),
     ("1..10..3", "1..10..3", "CGS §5.1: a..b..s when the step is not 1"),
@@ -359,6 +369,7 @@ def test_golden(source, printed, reference):
 
 
 ERRORS = [
+    ("{1 => 2}.Adjoin(7)", "line 1, column 1: a map's elements are entries k => v, not 7"),
     ("if true then 2 end 3 4", "line 1, column 22: syntax error: unexpected '4'"),
     ("for i from 1 to 3 do i end end",
      "line 1, column 28: syntax error: unexpected 'end'; expected end of input or ';'"),

@@ -214,3 +214,21 @@ def test_the_parsers_examples():
 
     failures, _ = doctest.testmod(sys.modules[__name__])
     assert failures == 0
+
+
+#: §6.10: "Collection (lists, sets, maps, ranges, mutable collections)", and "Range (a List)".
+INHERITED = {
+    "Collection": ("List", "Range", "Set", "Map", "MutableList", "MutableSet", "MutableMap"),
+    "List": ("Range",),
+}
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason=NO_REFERENCE)
+@pytest.mark.parametrize("parent", sorted(INHERITED))
+def test_members_of_a_collection_type_work_on_its_subtypes(parent):
+    methods = reference_methods(REFERENCE.read_text(encoding="utf-8"))[parent]
+    listed = unsupported_entries(DOCS.read_text(encoding="utf-8"))
+    session = Session()
+    missing = [f"{kind}.{name}" for kind in INHERITED[parent] for name in sorted(methods)
+               if f"{parent}.{name}" not in listed and not _works(session, PROBES[kind], name)]
+    assert not missing, f"{parent} members missing on its subtypes: {missing}"
