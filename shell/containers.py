@@ -7,7 +7,7 @@ for (the registry's coercion).  Methods that take procedures (``Filter(p)``) are
 ``caller=True``: they receive ``call(f, args)``, the evaluator's way of calling a shell procedure, so
 predicates written in the shell run under the shell's limits.
 
->>> LIST_AND_SET_METHODS.methods["Filter"].call([1, 2, 3], [lambda x: x > 1])
+>>> COLLECTION_MEMBERS.methods["Filter"].call([1, 2, 3], [lambda x: x > 1])
 [2, 3]
 >>> STRINGS.methods["ToUpperCase"].call("abc", []), COLLECTIONS.methods["Sum"].call([1, 2], [])
 ('ABC', 3)
@@ -93,6 +93,9 @@ class Range:
         text = f"{format_value(self.start)}..{format_value(self.end)}"
         return text if self.step == 1 else f"{text}..{format_value(self.step)}"
 
+    def __repr__(self) -> str:          # a message naming the value shows it as the shell prints it
+        return str(self)
+
 
 class ShellMap:
     """An immutable map ``{k => v}`` (CGSuite's Map; printed with its entries sorted by key).
@@ -130,6 +133,9 @@ class ShellMap:
             return "{=>}"
         return "{" + ", ".join(f"{format_value(k)} => {format_value(self.entries[k])}" for k in self) + "}"
 
+    def __repr__(self) -> str:          # a message naming the value shows it as the shell prints it
+        return str(self)
+
 
 class MapEntry:
     """One ``k => v`` of a map (``Entries``), with ``Key`` and ``Value``.
@@ -151,6 +157,9 @@ class MapEntry:
 
     def __str__(self) -> str:
         return f"{format_value(self.key)} => {format_value(self.value)}"
+
+    def __repr__(self) -> str:          # a message naming the value shows it as the shell prints it
+        return str(self)
 
 
 def make_set(items) -> frozenset:
@@ -342,7 +351,11 @@ def _contains_key(m: ShellMap, key) -> bool:
 
 #: Members of every collection and of strings and tuples.
 COLLECTIONS = Section("lists, sets and strings", list, tuple, frozenset, set, str)
-#: Members of lists and sets (ranges too, as lists) that build collections or call procedures.
+#: Members of lists, sets and maps (ranges too, as lists) that build collections or call procedures.  CGSuite's
+#: Map is a Collection of its entries: these work on a map's entries ``k => v`` in key order
+#: (``{1 => 2}.Head`` is ``1 => 2``), and what they build from a map's entries is a map.
+COLLECTION_MEMBERS = Section("lists, sets and maps", list, frozenset, set, ShellMap, letter="C")
+#: Members of lists and sets only (ranges too, as lists).
 LIST_AND_SET_METHODS = Section("lists and sets", list, frozenset, set, letter="C")
 LISTS = Section("lists", list, letter="L")
 SETS = Section("sets", frozenset, set, letter="S")
@@ -435,9 +448,9 @@ def collection_min(items):
 
 # -- lists and sets: the members that build collections or call procedures
 
-@LIST_AND_SET_METHODS.method("Adjoin", arity=(1, 1), usage="C.Adjoin(x)")
+@COLLECTION_MEMBERS.method("Adjoin", arity=(1, 1), usage="C.Adjoin(x)")
 def adjoin(c, x):
-    """The collection with x added (at the end of a list)."""
+    """The collection with x added (at the end of a list; to a map, an entry k => v)."""
     return _same_kind(c, bounded(elements(c), [x]))
 
 
@@ -447,7 +460,7 @@ def apply(c, f, *, call):
     return _same_kind(c, [call(f, [x]) for x in elements(c)])
 
 
-@LIST_AND_SET_METHODS.method("Count", arity=(1, 1), usage="C.Count(p)", caller=True)
+@COLLECTION_MEMBERS.method("Count", arity=(1, 1), usage="C.Count(p)", caller=True)
 def count(c, f, *, call) -> int:
     """The number of elements x for which the predicate p(x) is true."""
     return sum(1 for x in elements(c) if _predicate(call, f, x))
@@ -459,44 +472,44 @@ def distinct(c):
     return _same_kind(c, list(dict.fromkeys(elements(c))))
 
 
-@LIST_AND_SET_METHODS.method("Exists", arity=(1, 1), usage="C.Exists(p)", caller=True)
+@COLLECTION_MEMBERS.method("Exists", arity=(1, 1), usage="C.Exists(p)", caller=True)
 def exists(c, f, *, call) -> bool:
     """True when the predicate p(x) is true for some element x."""
     return any(_predicate(call, f, x) for x in elements(c))
 
 
-@LIST_AND_SET_METHODS.method("Filter", arity=(1, 1), usage="C.Filter(p)", caller=True)
+@COLLECTION_MEMBERS.method("Filter", arity=(1, 1), usage="C.Filter(p)", caller=True)
 def filter_elements(c, f, *, call):
-    """The elements x for which the predicate p(x) is true (a set stays a set)."""
+    """The elements x for which the predicate p(x) is true (a set stays a set, a map a map)."""
     return _same_kind(c, [x for x in elements(c) if _predicate(call, f, x)])
 
 
-@LIST_AND_SET_METHODS.method("Find", arity=(1, 1), usage="C.Find(p)", caller=True)
+@COLLECTION_MEMBERS.method("Find", arity=(1, 1), usage="C.Find(p)", caller=True)
 def find(c, f, *, call):
     """The first element x for which the predicate p(x) is true, or Nothing."""
     return next((x for x in elements(c) if _predicate(call, f, x)), None)
 
 
-@LIST_AND_SET_METHODS.method("Flattened")
+@COLLECTION_MEMBERS.method("Flattened")
 def flattened(c):
     """The collection with its list and set elements replaced by their elements (one level)."""
     return _same_kind(c, _flattened(elements(c)))
 
 
-@LIST_AND_SET_METHODS.method("ForAll", arity=(1, 1), usage="C.ForAll(p)", caller=True)
+@COLLECTION_MEMBERS.method("ForAll", arity=(1, 1), usage="C.ForAll(p)", caller=True)
 def for_all(c, f, *, call) -> bool:
     """True when the predicate p(x) is true for every element x."""
     return all(_predicate(call, f, x) for x in elements(c))
 
 
-@LIST_AND_SET_METHODS.method("ForEach", arity=(1, 1), usage="C.ForEach(f)", caller=True)
+@COLLECTION_MEMBERS.method("ForEach", arity=(1, 1), usage="C.ForEach(f)", caller=True)
 def for_each(c, f, *, call) -> None:
     """Call f(x) for each element x; the value is Nothing."""
     for x in elements(c):
         call(f, [x])
 
 
-@LIST_AND_SET_METHODS.method("Head")
+@COLLECTION_MEMBERS.method("Head")
 def head(c):
     """The first element (an error for an empty collection)."""
     return _head(elements(c))
@@ -526,9 +539,9 @@ def sublist(c, first, last) -> list:
     return _sublist(elements(c), first, last)
 
 
-@LIST_AND_SET_METHODS.method("Tail")
+@COLLECTION_MEMBERS.method("Tail")
 def tail(c):
-    """All elements but the first."""
+    """All elements but the first (a set stays a set, a map a map)."""
     return _same_kind(c, elements(c)[1:])
 
 
@@ -538,13 +551,13 @@ def take(c, n) -> list:
     return elements(c)[: max(0, _integer(n, "Take's count"))]
 
 
-@LIST_AND_SET_METHODS.method("ToList")
+@COLLECTION_MEMBERS.method("ToList")
 def to_list(c) -> list:
     """The elements as a list (a set's in the universal order)."""
     return elements(c)
 
 
-@LIST_AND_SET_METHODS.method("ToSet")
+@COLLECTION_MEMBERS.method("ToSet")
 def to_set(c) -> frozenset:
     """The elements as a set."""
     return make_set(elements(c))
@@ -680,14 +693,7 @@ def value(e: MapEntry):
     return e.value
 
 
-#: CGSuite's Map is a Collection of its entries: the collection members that lists and sets share work on
-#: a map's entries ``k => v`` in key order (``{1 => 2}.Head`` is ``1 => 2``); a map built from entries
-#: stays a map (``Filter``, ``Tail``, ``Adjoin(k => v)``).
-for _name in ("Adjoin", "Count", "Exists", "Filter", "Find", "Flattened", "ForAll", "ForEach", "Head",
-              "Tail", "ToList", "ToSet"):
-    _shared = LIST_AND_SET_METHODS.methods[_name]
-    MAPS.method(_name, _shared.function, arity=_shared.arity, doc=_shared.doc,
-                usage=_shared.usage.replace("C.", "m."), caller=_shared.caller)
+#: A map's entries are the elements of its collection members (above).
 for _name in ("Max", "Min", "Mex", "Sum"):
     _shared = COLLECTIONS.methods[_name]
     MAPS.method(_name, lambda m, _f=_shared.function: _f(elements(m)), doc=_shared.doc or _shared.function)

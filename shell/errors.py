@@ -32,14 +32,38 @@ _FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
 _TUPLE = re.compile(r"\((-?\d+(?:, -?\d+)+)\)")
 
 
+def _without_wrapper(message: str, opening: str) -> str:
+    """``message`` with every ``opening…)`` replaced by what it wraps (the parentheses balanced): a
+    ``frozenset({1, 2})`` is the set ``{1, 2}``, an empty ``frozenset()`` is ``{}``.
+
+    >>> _without_wrapper("got frozenset({(1, 2), 3}) and frozenset()", "frozenset(")
+    'got {(1, 2), 3} and {}'
+    """
+    parts = message.split(opening)
+    result = [parts[0]]
+    for part in parts[1:]:
+        depth = 1
+        for i, ch in enumerate(part):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth == 0:
+                result.append((part[:i] or "{}") + part[i + 1:])
+                break
+        else:                                   # unbalanced: leave the text as it was
+            result.append(opening + part)
+    return "".join(result)
+
+
 def shell_words(message: str) -> str:
     """``message`` with Python's spellings replaced by the shell's: ``Fraction(1, 2)`` is ``1/2``, a tuple
-    ``(1, 2, 3)`` is ``(1,2,3)``, ``born_by()`` is ``BornBy``.
+    ``(1, 2, 3)`` is ``(1,2,3)``, a ``frozenset({1, 2})`` is ``{1, 2}``, ``born_by()`` is ``BornBy``.
 
     >>> shell_words("born_by() needs a day number, got Fraction(1, 2); (1, 2, 3) is not a pair")
     'BornBy needs a day number, got 1/2; (1,2,3) is not a pair'
+    >>> shell_words("size frozenset({1, 2}) is not an integer")
+    'size {1, 2} is not an integer'
     """
     message = _FRACTION.sub(lambda m: f"{m.group(1)}/{m.group(2)}", message)
+    message = _without_wrapper(message, "frozenset(")
     message = _TUPLE.sub(lambda m: "(" + m.group(1).replace(", ", ",") + ")", message)
     for python, shell in _PYTHON_NAMES.items():
         message = message.replace(python, shell)

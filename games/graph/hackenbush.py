@@ -32,6 +32,7 @@ sign expansion (``"lr"`` = 1/2, ``"lrr"`` = 1/4, ``"llr"`` = 3/2); a green stalk
 from __future__ import annotations
 
 from cgt.errors import InvalidPositionError
+from cgt.runtime.arguments import collection_argument
 from cgt.kernel.player import Player
 
 from cgt.games.graph.board import Graph
@@ -65,7 +66,8 @@ class GenHackenbush(GraphRuleset):
     edge_swap = {Color.Blue: Color.Red, Color.Red: Color.Blue}
 
     def __init__(self, childish_edges=(), *, name: str | None = None) -> None:
-        self.childish_edges = frozenset(_colour(c) for c in childish_edges)
+        colours = collection_argument(childish_edges, "GenHackenbush: childish_edges", error=InvalidPositionError)
+        self.childish_edges = frozenset(_colour(c) for c in colours)
         self.name = name
 
     def params(self) -> tuple:

@@ -131,7 +131,7 @@ def _directions(directions) -> tuple:
 
 def _per_player(mapping, what: str, convert) -> dict:
     if not isinstance(mapping, Mapping):
-        raise _error(f"{what} must map Left and Right to values, got {mapping!r}")
+        raise _error(f"{what} must map Left and Right to values, one each (a map or dict keyed by the players)")
     result = {}
     for key, value in mapping.items():
         try:

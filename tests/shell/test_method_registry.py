@@ -37,7 +37,7 @@ def test_help_of_every_method_name_in_the_shell(name):
 def test_help_of_methods_that_had_none():
     assert run("help(Vertices)") == "g.Vertices\nThe vertices, 1..n."
     assert run("help(Filter)") == ("C.Filter(p)\nThe elements x for which the predicate p(x) is true "
-                                   "(a set stays a set).")
+                                   "(a set stays a set, a map a map).")
     text = run("help(CheckPeriodicity)")
     assert text.startswith("R.CheckPeriodicity(n)\nR.CheckPeriodicity(n) as CGSuite computes it")
     assert "did you mean" not in text
