@@ -39,7 +39,7 @@ from cgt.shell.strip_values import strip_namespace
 from cgt.shell.table import Table, make_table
 from cgt.shell.tower import day_n
 from cgt.shell.classes import CLASSES
-from cgt.shell.values import Function, Namespace, describe, format_value, to_game
+from cgt.shell.values import Function, KeywordFunction, Namespace, describe, format_value, to_game
 
 
 class RulesetFunction(Function):
@@ -390,7 +390,7 @@ def make_globals() -> dict[str, object]:
     names["omega"] = names["\u03c9"] = cgt.omega     # as in CGSuite: omega = 1.OmegaPower; inf = 1/0
     names["inf"] = cgt.inf
     misere = root.child("misere").child("MisereCanonicalGame")
-    misere.entries["DayN"] = Function("DayN", day_n, (1, 3), day_n)
+    misere.entries["DayN"] = KeywordFunction("DayN", day_n, (0, 3), day_n)
     names.setdefault("MisereCanonicalGame", misere)
     root.child("gdl").entries["Load"] = Function("game.gdl.Load", shell_load, (1, 2), shell_load)
     root.child("graph").entries["Color"] = names["Color"] = color_namespace()

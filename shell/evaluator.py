@@ -858,8 +858,8 @@ class Interpreter:
         b = self.eval(right, scope)
         return self._method(a, str(name), [b])
 
-    def _method(self, receiver, name: str, args: list):
-        return self._result(REGISTRY.call(receiver, name, args, self.call_value))
+    def _method(self, receiver, name: str, args: list, kwargs: dict | None = None):
+        return self._result(REGISTRY.call(receiver, name, args, self.call_value, kwargs))
 
     def _result(self, value):
         if isinstance(value, (cgt.Rational, cgt.Surreal)):
@@ -940,10 +940,7 @@ class Interpreter:
             if not isinstance(target, (Namespace, ShellMap)) and not (
                 str(name) == "Position" and _is_ruleset_value(target)
             ):
-                args, kwargs = self._call_arguments(arguments, scope)
-                if kwargs:
-                    raise ShellError(f"method {name} takes no keyword arguments")
-                return self._method(target, str(name), args)
+                return self._method(target, str(name), *self._call_arguments(arguments, scope))
             function = self._attribute(target, str(name))
         else:
             function = self.eval(callee, scope)
@@ -957,13 +954,14 @@ class Interpreter:
             return call_script(self, function, args, kwargs or {})
         if isinstance(function, Namespace) and function.constructor is not None:
             function = function.constructor            # Graph("--") calls Graph.Parse
-        if kwargs and not (isinstance(function, (RulesetFunction, KeywordFunction)) or is_ruleset(function)):
+        if kwargs and not (isinstance(function, (RulesetFunction, KeywordFunction, BoundMethod))
+                           or is_ruleset(function)):
             raise ShellError(f"{describe(function)} takes no keyword arguments")
         if isinstance(function, ShellMap):
             check_arity("a map", (1, 1), len(args))
             return function[args[0]]
         if isinstance(function, BoundMethod):
-            return self._method(function.receiver, function.name, args)
+            return self._method(function.receiver, function.name, args, kwargs)
         if function is HELP:
             if self.help_function is None:
                 raise ShellError("help is not available here")

@@ -351,14 +351,14 @@ GRAPHS.method("DeleteEdge", _delete_edge, arity=(1, 1), usage="g.DeleteEdge(edge
 GRAPHS.method("DeleteEdgeByIndex", _delete_edge_by_index, arity=(2, 2), usage="g.DeleteEdgeByIndex(v, k)")
 
 
-@GRAPHS.method("ToString", arity=(0, 2), usage="g.ToString, or g.ToString(vertexLabels, edgeLabels)")
-def to_string(g: Graph, *maps) -> str:
-    """The graph string, labels written through maps from tokens to labels: g.ToString(vMap, eMap); without
-    maps, the text the shell prints for the graph."""
-    if not maps:
+@GRAPHS.method("ToString", arity=(0, 2), usage="g.ToString, or g.ToString(vertexLabels, edgeLabels)",
+               parameters=(("vertexLabels", "vertex_labels"), ("edgeLabels", "edge_labels")))
+def to_string(g: Graph, vertex_labels=None, edge_labels=None) -> str:
+    """The graph string, labels written through maps from tokens to labels: g.ToString(vMap, eMap), or by
+    name, g.ToString(edgeLabels => eMap); without maps, the text the shell prints for the graph."""
+    if vertex_labels is None and edge_labels is None:
         return format_value(g)
-    vertex, edge = (*maps, None)[:2]
-    return g.to_string(label_map(vertex, "vertexLabels"), label_map(edge, "edgeLabels"))
+    return g.to_string(label_map(vertex_labels, "vertexLabels"), label_map(edge_labels, "edgeLabels"))
 
 
 @VERTICES.method("Label")

@@ -253,7 +253,8 @@ def updated(g: Grid, where, value=None) -> Grid:
     return g.updated(_cell(g, where), value)
 
 
-@GRIDS.method("Decomposition", arity=(1, 2), usage="g.Decomposition(boundaryValue[, directions])")
+@GRIDS.method("Decomposition", arity=(1, 2), usage="g.Decomposition(boundaryValue[, directions])",
+              parameters=(("boundaryValue", "boundary"), ("directions", "directions")))
 def decomposition(g: Grid, boundary, directions=None) -> list:
     """One grid per connected region of cells other than the boundary value (neighbours by directions,
     default Coordinates.Orthogonal), each cropped to its bounding box with its other cells set to the

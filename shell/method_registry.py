@@ -55,7 +55,8 @@ from typing import Callable, Iterable
 
 from cgt.errors import CGTError, NotApplicableError
 
-from cgt.shell.values import check_arity, describe
+from cgt.shell.errors import ShellError
+from cgt.shell.values import check_arity, describe, keyword_arguments
 
 __all__ = ["Method", "Section", "Coercion", "MethodRegistry", "docstring_text"]
 
@@ -116,10 +117,10 @@ class Method:
     TypeError: Size: document a method with a function object (its docstring), not with text
     """
 
-    __slots__ = ("name", "function", "arity", "doc", "usage", "section", "caller")
+    __slots__ = ("name", "function", "arity", "doc", "usage", "section", "caller", "parameters")
 
     def __init__(self, name: str, function: Callable, arity=(0, 0), doc=None, usage: str = "",
-                 section: "Section | None" = None, caller: bool = False):
+                 section: "Section | None" = None, caller: bool = False, parameters: tuple = ()):
         doc = function if doc is None else doc
         if isinstance(doc, str):
             raise TypeError(f"{name}: document a method with a function object (its docstring), not with text")
@@ -134,6 +135,9 @@ class Method:
         self.usage = usage
         self.section = section
         self.caller = caller
+        #: The parameters a call may name (``x.Name(a, key => v)``): ``(CGSuite name, Python name)`` pairs in
+        #: the order of the arguments; empty when the method takes no ``name => value`` arguments.
+        self.parameters = parameters
 
     def needs_arguments(self) -> bool:
         """True when ``x.Name`` alone cannot be evaluated (the method needs arguments).
@@ -161,8 +165,9 @@ class Method:
         """What ``help(Name)`` shows for this method: the CGSuite signature, then the documentation."""
         return self.usage + "\n" + self.help()
 
-    def call(self, receiver, args: list, caller: Callable | None = None):
-        """The method of ``receiver`` applied to ``args`` (a clear error for a wrong number of them).
+    def call(self, receiver, args: list, caller: Callable | None = None, kwargs: dict | None = None):
+        """The method of ``receiver`` applied to ``args`` and CGSuite's ``name => value`` arguments ``kwargs``
+        (a clear error for a wrong number of them, or a name the method does not have).
 
         ``caller(procedure, arguments)`` calls a shell procedure (the interpreter's ``call_value``); without
         it procedures are called as Python callables.
@@ -172,10 +177,13 @@ class Method:
         ...
         cgt.shell.errors.ShellError: Length takes 0 arguments, got 1
         """
-        check_arity(self.name, self.arity, len(args))
+        if kwargs and not self.parameters:
+            raise ShellError(f"method {self.name} takes no keyword arguments")
+        named = keyword_arguments(self.name, self.parameters, args, kwargs or {})
+        check_arity(self.name, self.arity, len(args) + len(named))
         if self.caller:
-            return self.function(receiver, *args, call=caller or _python_call)
-        return self.function(receiver, *args)
+            return self.function(receiver, *args, call=caller or _python_call, **named)
+        return self.function(receiver, *args, **named)
 
     def __repr__(self) -> str:
         return f"Method({self.name!r})"
@@ -210,7 +218,7 @@ class Section:
         self.methods: dict[str, Method] = {}
 
     def method(self, name: str, function: Callable | None = None, *, arity=(0, 0), doc=None, usage: str = "",
-               caller: bool = False):
+               caller: bool = False, parameters: tuple = ()):
         """Declare method ``name``: ``section.method("Name", f, ...)``, or as a decorator of ``f``.
 
         The signature defaults to ``letter.Name`` for a method without arguments; one with arguments must
@@ -220,7 +228,7 @@ class Section:
             if name in self.methods:
                 raise ValueError(f"{name} is declared twice in {self.label!r}")
             signature = usage or (f"{self.letter}.{name}" if arity == (0, 0) else "")
-            self.methods[name] = Method(name, f, arity, doc, signature, self, caller)
+            self.methods[name] = Method(name, f, arity, doc, signature, self, caller, parameters)
             return f
 
         return declare if function is None else declare(function)
@@ -329,13 +337,14 @@ class MethodRegistry:
                 return method, target
         return None
 
-    def call(self, value, name: str, args: list, caller: Callable | None = None):
-        """``value.name(*args)`` (a clear error when the value has no such method or the arity is wrong)."""
+    def call(self, value, name: str, args: list, caller: Callable | None = None, kwargs: dict | None = None):
+        """``value.name(*args, **kwargs)`` (a clear error when the value has no such method or the arguments do
+        not fit it)."""
         found = self.lookup(value, name)
         if found is None:
             raise self.no_method_error(value, name)
         method, receiver = found
-        return method.call(receiver, args, caller)
+        return method.call(receiver, args, caller, kwargs)
 
     # ------------------------------------------------------------ names, for help, completion and hints
     def names(self) -> list[str]:

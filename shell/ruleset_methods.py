@@ -147,7 +147,8 @@ def game_value_sequence(ruleset, to_heap_size) -> list:
 
 
 @RULESET_FAMILIES.method("FromSubtractionSet", arity=(1, 3),
-                         usage="TakeAndBreak.FromSubtractionSet(subtset, codeDigit, allbut)")
+                         usage="TakeAndBreak.FromSubtractionSet(subtset, codeDigit, allbut)",
+                         parameters=(("subtset", "subtset"), ("codeDigit", "code_digit"), ("allbut", "all_but")))
 def from_subtraction_set(family, subtset, code_digit="3", all_but=False):
     """``TakeAndBreak.FromSubtractionSet(subtset, codeDigit = "3", allbut = false)``."""
     if not isinstance(code_digit, str) or not isinstance(all_but, bool):
@@ -209,7 +210,8 @@ def partizan_join(ruleset, that):
     return _combined(ruleset, that, "PartizanJoin", "partizan_join")
 
 
-@RULESETS.method("CakeProduct", arity=(1, 2), usage="R.CakeProduct(S[, twisted])")
+@RULESETS.method("CakeProduct", arity=(1, 2), usage="R.CakeProduct(S[, twisted])",
+                 parameters=(("that", "that"), ("twisted", "twisted")))
 def cake_product(ruleset, that, twisted=False):
     """``R.CakeProduct(S, twisted)``: the cake game game.heap.GenCutcake(R, S, twisted): Left plays R on a
     cake's second coordinate, Right plays S on the first."""

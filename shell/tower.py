@@ -32,7 +32,7 @@ from cgt.games.engine.ruleset import Position
 from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_summand
 
 from cgt.shell.method_registry import Section
-from cgt.shell.values import check_arity, describe
+from cgt.shell.values import check_arity, describe, keyword_arguments
 
 __all__ = [
     "divide", "power", "is_tower", "needs_tower", "tower_operand", "from_tower", "tower_arithmetic",
@@ -341,16 +341,24 @@ def misere_add(a, b, verb: str = "add"):
     return operands[0] + operands[1]
 
 
-def day_n(args):
+#: DayN's parameters, by CGSuite name and by position.
+DAY_N_PARAMETERS = (("maxBirthday", "n"), ("maxGames", "max_games"), ("maxOptions", "max_options"))
+
+
+def day_n(args, kwargs=None):
     """``MisereCanonicalGame.DayN(maxBirthday, maxGames => 1000000, maxOptions => 1000000)``: the misère
     games born by that day (a list; day 5 has 4171780 games, too many to list here)."""
-    check_arity("DayN", (1, 3), len(args))
-    for x in args:
+    named = keyword_arguments("DayN", DAY_N_PARAMETERS, args, kwargs or {})
+    check_arity("DayN", (1, 3), len(args) + len(named))
+    values = dict(zip((python for _, python in DAY_N_PARAMETERS), args)) | named
+    if "n" not in values:
+        raise ShellError("DayN needs maxBirthday, the day")
+    for x in values.values():
         if not _is_int(x) or x < 0:
             raise NotApplicableError(f"DayN needs non-negative integers, got {x!r}")
-    n = args[0]
-    max_games = args[1] if len(args) > 1 else 1_000_000
-    max_options = args[2] if len(args) > 2 else 1_000_000
+    n = values["n"]
+    max_games = values.get("max_games", 1_000_000)
+    max_options = values.get("max_options", 1_000_000)
     if n >= 5:
         count = cgt.count_born_by_misere(5) if n == 5 else None
         if count is not None and count > max_games:

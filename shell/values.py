@@ -225,6 +225,35 @@ def check_arity(name: str, arity, count: int) -> None:
         raise ShellError(f"{name} takes {wanted}, got {count}")
 
 
+def keyword_arguments(name: str, parameters: tuple, args: list, kwargs: dict) -> dict:
+    """CGSuite's ``name => value`` arguments of a call as Python keyword arguments.
+
+    ``parameters`` are the call's parameters in order after the receiver, each a pair ``(CGSuite name, Python
+    name)``; a keyword must name one of them that no positional argument filled already.
+
+    >>> keyword_arguments("Decomposition", (("boundaryValue", "boundary"), ("directions", "directions")),
+    ...                   [0], {"directions": 4})
+    {'directions': 4}
+    >>> keyword_arguments("Decomposition", (("boundaryValue", "boundary"),), [0], {"boundaryValue": 1})
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: Decomposition: boundaryValue is given twice (by position and by name)
+    """
+    if not kwargs:
+        return {}
+    names = [cgs for cgs, _ in parameters]
+    result = {}
+    for key, value in kwargs.items():
+        if key not in names:
+            takes = f"its parameters are {', '.join(names)}" if names else "it takes no keyword arguments"
+            raise ShellError(f"{name} has no parameter {key}: {takes}")
+        index = names.index(key)
+        if index < len(args):
+            raise ShellError(f"{name}: {key} is given twice (by position and by name)")
+        result[parameters[index][1]] = value
+    return result
+
+
 # ---------------------------------------------------------------- coercions
 
 def is_number(value) -> bool:

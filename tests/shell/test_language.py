@@ -210,6 +210,19 @@ GOLDEN = [
     ("{1 => 2, 3 => 4}.ToList", "[1 => 2,3 => 4]", "CGS §6.10: ToList of entries"),
     ("{1 => 2}.Exists(e -> e.Key == 1) and {1 => 2}.ForAll(e -> e.Value == 2)", "true", "CGS §6.10"),
     ("MutableMap({1 => 2}).Head.Value", "2", "CGS §6.10: mutable maps are collections too"),
+    # ------------------------------------------------------------ named arguments to methods (CGS §2, §6)
+    ('Grid.Parse("x.|.o", ".xo").Decomposition(0, directions => Coordinates.Compass)', "[Grid([[1,0],[0,2]])]",
+     "CGS §2.1: Decomposition(boundaryValue, directions = Coordinates.Orthogonal); diagonal neighbours join"),
+    ('Grid.Parse("x.|.o", ".xo").Decomposition(0)', "[Grid([[1]]),Grid([[2]])]", "CGS §2.1: orthogonal by default"),
+    ('Graph.Parse("L-R-L", vertexLabels => {"L" => 1, "R" => 2}).ToString(vertexLabels => {"L" => 1, "R" => 2})',
+     '"L-R-L"', "CGS §2.5: ToString(vertexLabels = {=>}, edgeLabels = {=>}) writes labels back through the maps"),
+    ('Graph.Path(3).ToString(edgeLabels => {"e" => Nothing})', '"ee"', "CGS §2.5: edgeLabels by name alone"),
+    ("game.heap.Subtraction([1,2]).CakeProduct(game.heap.Subtraction([1]), twisted => true)",
+     "GenCutcake(Subtraction([1, 2]), Subtraction([1]), true)", "CGS §1.3: CakeProduct(that, twisted = false)"),
+    ("game.heap.TakeAndBreak.FromSubtractionSet([1,2], allbut => true)", 'TakeAndBreak("0.00[3]")',
+     "CGS §1.3: FromSubtractionSet(subtset, codeDigit = \"3\", allbut = false)"),
+    ("MisereCanonicalGame.DayN(maxBirthday => 2).Size", "3",
+     "CGS §6.9: DayN(maxBirthday, ...); Conway, On Numbers and Games, ch. 12: 1, 2, 3, 5, 22 misère games by day"),
     # ------------------------------------------------------------ ranges (CGS §4.2, §5.1, §6.10)
     ("1..5", "1..5", "CGS §5.1: a range prints a..b"),
     ("1..10..3", "1..10..3", "CGS §5.1: a..b..s when the step is not 1"),
@@ -369,6 +382,12 @@ def test_golden(source, printed, reference):
 
 
 ERRORS = [
+    ("{3||2|1}.Cool(t => 1)", "line 1, column 1: method Cool takes no keyword arguments"),
+    ("Graph.Path(2).ToString(foo => 1)",
+     "line 1, column 1: ToString has no parameter foo: its parameters are vertexLabels, edgeLabels"),
+    ('Graph.Path(2).ToString({"x" => 1}, vertexLabels => {"x" => 1})',
+     "line 1, column 1: ToString: vertexLabels is given twice (by position and by name)"),
+    ("MisereCanonicalGame.DayN(2, maxGames => 2)", "line 1, column 1: DayN(2): 3 games, more than maxGames = 2"),
     ("{1 => 2}.Adjoin(7)", "line 1, column 1: a map's elements are entries k => v, not 7"),
     ("if true then 2 end 3 4", "line 1, column 22: syntax error: unexpected '4'"),
     ("for i from 1 to 3 do i end end",
