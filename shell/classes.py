@@ -252,6 +252,23 @@ def class_qualified_name(c: ClassValue) -> str:
     return c.qualified_name
 
 
+#: Each class's number, in the order this session met it: the built-in hierarchy first, in its declaration
+#: order, then ruleset position classes and script classes as they are first asked for.
+_ORDINALS: dict[str, int] = {qualified: i for i, (_, qualified, _) in enumerate(_HIERARCHY, 1)}
+
+
+@CLASS_METHODS.method("Ordinal")
+def class_ordinal(c: ClassValue) -> int:
+    """The class's number in this session: distinct classes have distinct numbers, and a class keeps its own
+    (CGSuite calls it unstable: it numbers classes in the order they are loaded, so it may differ between
+    sessions and between CGSuite and this shell; compare ordinals, do not store them).
+
+    >>> class_ordinal(CLASSES["Object"]), class_ordinal(CLASSES["Integer"]) == class_ordinal(CLASSES["Integer"])
+    (1, True)
+    """
+    return _ORDINALS.setdefault(c.qualified_name, len(_ORDINALS) + 1)
+
+
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
 
 
