@@ -47,7 +47,7 @@ from cgt.short.products import ordinal_sum_of_form
 from cgt.short.selective import CompoundGame
 from cgt.shell.parser import CHAINS, DOWNS_NAME
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
-from cgt.shell.grid_values import coordinate_arithmetic, grid_index
+from cgt.shell.grid_values import coordinate_arithmetic, coordinate_relation, grid_index, is_coordinates
 from cgt.shell.strip_values import strip_index
 from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, ScriptObject, ScriptPackage,
                                    as_summand, call_method, call_script, class_for_test, define_class, define_enum,
@@ -1336,6 +1336,8 @@ def compare(a, op: str, b) -> bool:
     if is_number(a) and is_number(b):
         x, y = Fraction(a), Fraction(b)
         relation = "<" if x < y else ">" if x > y else "="
+    elif is_coordinates(a) and is_coordinates(b):
+        relation = coordinate_relation(a, b)
     elif gamelike:
         relation = to_game(_valued(a)).compare(to_game(_valued(b)))
     else:

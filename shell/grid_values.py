@@ -32,7 +32,7 @@ from cgt.shell.strip_values import board_parser
 from cgt.shell.values import KeywordFunction, Namespace, format_value
 
 __all__ = ["grid_namespace", "coordinates_namespace", "symmetry_namespace", "GRIDS", "COORDINATE_PAIRS",
-           "SYMMETRIES", "grid_index", "is_coordinates", "coordinate_arithmetic"]
+           "SYMMETRIES", "grid_index", "is_coordinates", "coordinate_arithmetic", "coordinate_relation"]
 
 
 # ---------------------------------------------------------------- coordinates: the shell's 1-based pairs
@@ -41,6 +41,22 @@ def is_coordinates(value) -> bool:
     """Whether a shell value is a pair of integers ``(row, col)`` (CGSuite's ``Coordinates``)."""
     return (isinstance(value, tuple) and len(value) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) for x in value))
+
+
+def coordinate_relation(a: tuple, b: tuple) -> str:
+    """How two coordinates compare in CGSuite's componentwise order (a partial order): ``"="``, ``"<"``,
+    ``">"``, or ``"||"`` when neither is below the other.
+
+    >>> coordinate_relation((1, 2), (2, 2)), coordinate_relation((1, 2), (2, 1)), coordinate_relation((3, 3), (3, 3))
+    ('<', '||', '=')
+    """
+    if a == b:
+        return "="
+    if a[0] <= b[0] and a[1] <= b[1]:
+        return "<"
+    if a[0] >= b[0] and a[1] >= b[1]:
+        return ">"
+    return "||"
 
 
 def _pair(value, what: str = "coordinates") -> tuple[int, int]:

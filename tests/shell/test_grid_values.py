@@ -29,6 +29,10 @@ from cgt.shell.session import Session
     ("(2,3).Swap", "(3,2)"),
     ("[(1,1).IsUnit, (-1,0).IsUnit, (2,0).IsUnit]", "[true,true,false]"),
     ("(1,2) + Coordinates.East * 3 - (1,1)", "(0,4)"),
+    # CGSUITE.md §2.3: <= on coordinates is componentwise, a partial order
+    ("[(1,2) <= (2,2), (1,2) <= (2,1), (2,1) <= (1,2), (1,2) < (1,2), (2,2) >= (1,2), (1,2) <> (2,1)]",
+     "[true,false,false,false,true,true]"),
+    ("3 * (1,2)", "(3,6)"),
     ("Symmetry.EightWay.Length", "8"),
     ("Symmetry.Rotational", "[Identity,Inversion,ClockwiseRotation,AnticlockwiseRotation]"),
 ])
