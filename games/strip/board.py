@@ -27,6 +27,13 @@ __all__ = ["Strip", "MAX_CELLS"]
 MAX_CELLS = 1 << 20
 
 
+def _cell_value(v) -> int:
+    """``v`` checked as a cell value, an integer 0..255."""
+    if not is_integer_value(v) or not 0 <= v <= 255:
+        raise InvalidPositionError(f"cell value {v!r} is not an integer 0..255")
+    return int(v)
+
+
 class Strip:
     """An immutable row of cell values 0..255 (``bytes``); equal strips hash equal.
 
@@ -126,15 +133,12 @@ class Strip:
         cells = bytearray(self.cells)
         for i, v in changes.items():
             self._check_index(i)
-            if not is_integer_value(v) or not 0 <= v <= 255:
-                raise InvalidPositionError(f"cell value {v!r} is not an integer 0..255")
-            cells[i] = v
+            cells[i] = _cell_value(v)
         return Strip(bytes(cells))
 
     def updated_range(self, first: int, last: int, value: int) -> "Strip":
         """A copy with cells ``first..last`` (inclusive, clipped to the strip) set to ``value``."""
-        if not is_integer_value(value) or not 0 <= value <= 255:
-            raise InvalidPositionError(f"cell value {value!r} is not an integer 0..255")
+        value = _cell_value(value)
         lo, hi = max(first, 0), min(last, len(self.cells) - 1)
         if lo > hi:
             return self
@@ -165,7 +169,15 @@ class Strip:
         return self if len(cells) == len(self.cells) else Strip(cells)
 
     def decomposition(self, boundary: int) -> list["Strip"]:
-        """The maximal runs of cells other than ``boundary``, left to right (``[]`` if there is none)."""
+        """The maximal runs of cells other than ``boundary``, left to right (``[]`` if there is none).
+
+        >>> [str(s) for s in Strip(bytes([1, 0, 2, 2, 0])).decomposition(0)], len(Strip(bytes([1])).decomposition(300))
+        (['Strip([1])', 'Strip([2,2])'], 1)
+        """
+        if not is_integer_value(boundary):
+            raise InvalidPositionError(f"a boundary value is an integer, got {boundary}")
+        if not 0 <= boundary <= 255:            # no cell holds it: the strip is one run
+            return [self] if self.cells else []
         parts = self.cells.split(bytes([boundary]))
         return [Strip(p) for p in parts if p]
 

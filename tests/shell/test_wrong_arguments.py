@@ -63,3 +63,30 @@ def test_methods_given_a_map_or_a_set_name_it_as_the_shell_prints_it(receiver):
                 if _is_python_spelling(str(error)):
                     found.append(f"{source}: {error}")
     assert not found
+
+
+#: Values of every kind the shell has, for the long sweep below.
+EVERY_KIND = RECEIVERS + [
+    "0", "-2", "1/3", "on", "over", "1 & 0", "*[[2],1]", "*omega", "1..5", "(1,2)", "true", "Left",
+    'game.grid.Domineering("..|..") + game.grid.Domineering("...")', "Grid.Empty(2,2)", "Strip.Empty(3)",
+    "Graph.Path(3)", "Graph.Path(3)[1]", "{3||2|1}.Thermograph", "Table([[1,2]])", "MutableList([1])", "'{1|0}'",
+    "({1|0} ConjunctiveSum *)", '-game.grid.Domineering("...")', "game.heap.Subtraction([1,2]).CheckPeriodicity(50)",
+    "Symmetry.Transpose", "Color.Blue", "Random(3)", "*3.Class", "*[2].Genus", "x -> x"]
+#: Argument lists of the usual kinds.
+ARGUMENT_LISTS = ["", "(1)", "(*)", "(Left)", "(0)", "(-1)", "(1, 2)", "(1/2)", "({3||2|1})", "([1,2])", '("x")']
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("receiver", EVERY_KIND)
+def test_every_method_of_every_kind_of_value_answers_without_an_internal_error(receiver):
+    session = Session()
+    found = []
+    for name in REGISTRY.names():
+        for arguments in ARGUMENT_LISTS:
+            source = f"({receiver}).{name}{arguments}"
+            try:
+                session.run(source)
+            except ShellError as error:
+                if "internal error" in str(error) or "\n" in str(error):
+                    found.append(f"{source}: {error}")
+    assert not found
