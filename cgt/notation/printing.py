@@ -25,10 +25,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cgt.errors import TooLargeError
 from cgt.kernel.numbers import format_number
 
 #: The most slashes an inlined option chain may use before braces take over.
 MAX_SLASHES = 4
+
+#: The longest text ``str(G)`` builds, in characters.  A game's text can be exponentially longer than its
+#: canonical form is large (the form is a DAG, the text writes it out as a tree: ``(*20).heat(1)`` would be 1.5
+#: billion characters), so a longer text is refused with :class:`~cgt.errors.TooLargeError` as soon as one of
+#: its parts passes the limit, before it takes that memory.  Raise it (or set ``None``) to print anyway.
+MAX_TEXT_LENGTH: int | None = 1_000_000
 
 
 def format_uptimal(x: Fraction, u: int, n: int) -> str:
@@ -65,6 +72,7 @@ def format_game(g) -> str:
         text = _special_text(g)
         if text is None:
             text = "{" + _general_body(g)[0] + "}"
+        _check_length(len(text))
         extra["str"] = text
     return text
 
@@ -236,9 +244,18 @@ def _general_body(g) -> tuple[str, int]:
     left_text, left_slashes = _side(g.left_options)
     right_text, right_slashes = _side(g.right_options)
     slashes = max(left_slashes, right_slashes) + 1
+    _check_length(len(left_text) + len(right_text))
     body = (left_text + "|" * slashes + right_text, slashes)
     extra["body"] = body
     return body
+
+
+def _check_length(length: int) -> None:
+    """Refuse a text longer than :data:`MAX_TEXT_LENGTH` (see there)."""
+    if MAX_TEXT_LENGTH is not None and length > MAX_TEXT_LENGTH:
+        raise TooLargeError(f"the text of this game is longer than {MAX_TEXT_LENGTH:,} characters (its canonical "
+                            "form shares positions that the text writes out again each time); ask for its "
+                            "properties instead (Temperature, Birthday, FollowerCount, ...)")
 
 
 def _side(options) -> tuple[str, int]:

@@ -339,10 +339,16 @@ static int build_scaffold(PyObject **walls, Py_ssize_t count, double c, int take
     return 1;
 }
 
-/* An upper bound on the corners one scaffold needs (its walls and every combine's output). */
+/* The most points the arena of one scaffold reserves (4 MB).  The bound below doubles with every wall (each combine
+   may double the corners of the running maximum), while real maxima stay near the sum of their walls: a game with
+   26 options would reserve gigabytes it never uses.  A scaffold that needs more than the cap finds its arena full
+   (arena_take returns NULL) and takes the Fraction route. */
+#define ARENA_POINTS_CAP ((size_t)1 << 18)
+
+/* An upper bound on the corners one scaffold needs (its walls and every combine's output), at most the cap. */
 static size_t total_corners(PyObject **walls, Py_ssize_t count) {
     size_t total = 0, acc = 0;
-    for (Py_ssize_t w = 0; w < count; w++) {
+    for (Py_ssize_t w = 0; w < count && total < ARENA_POINTS_CAP; w++) {
         size_t len = PyTuple_Check(walls[w]) ? (size_t)PyTuple_GET_SIZE(walls[w]) : 0;
         total += len;
         if (w) {
@@ -352,7 +358,7 @@ static size_t total_corners(PyObject **walls, Py_ssize_t count) {
             acc = len;
         }
     }
-    return total;
+    return total < ARENA_POINTS_CAP ? total : ARENA_POINTS_CAP;
 }
 
 /* The walls of {G^L | G^R}: 1 with new references in *out_left, *out_right (corner tuples); 0 for the
@@ -362,6 +368,7 @@ static int scaffold_core(PyObject **lwalls, Py_ssize_t nl, PyObject **rwalls, Py
     size_t need_l = total_corners(lwalls, nl), need_r = total_corners(rwalls, nr);
     if (need_l == 0 || need_r == 0) return 0;
     size_t points = need_l + need_r + 2 * (need_l + need_r) + 4;
+    if (points > ARENA_POINTS_CAP) points = ARENA_POINTS_CAP;
     Point stack_block[256];
     Arena arena = {(char *)stack_block, 0, sizeof stack_block};
     char *heap_block = NULL;

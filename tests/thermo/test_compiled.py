@@ -95,6 +95,14 @@ def check_pushed(g, k, sign):
     check_against_reference(g + switch(integer(1 << k)))
 
 
+@pytest.mark.parametrize("n", [26, 31])
+def test_games_with_many_options_equal_the_fraction_reference(n):
+    """*n heated by 1 has n options on each side: the arena bound of a scaffold, which doubles with each wall,
+    passed the memory there is from 26 options on (a MemoryError); it is capped now, and a scaffold that would
+    need more than the cap takes the Fraction route."""
+    check_against_reference(cgt.nimber(n).heat(1))
+
+
 @settings(deadline=None, max_examples=25)
 @given(*SMALL_GAMES)
 def test_thermographs_of_small_games_equal_the_fraction_reference(g):
