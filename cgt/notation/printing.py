@@ -294,4 +294,7 @@ def repr_game(g) -> str:
             return f"integer({x.numerator})"
         return " + ".join(parts)
     # CGSuite's notation is far shorter than nested constructor calls, and game(text) reads it back.
-    return f"game({str(g)!r})"
+    try:
+        return f"game({str(g)!r})"
+    except TooLargeError:               # repr never raises: a description instead of the text
+        return f"<cgt.Game born on day {g.birthday}: its text passes {MAX_TEXT_LENGTH:,} characters>"

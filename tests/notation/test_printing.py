@@ -16,6 +16,7 @@ def test_a_text_past_the_limit_is_refused():
     with pytest.raises(TooLargeError, match="longer than 1,000,000 characters"):
         str(g)
     assert g.temperature == 1 and g.birthday == 40     # the game itself is fine
+    assert repr(g) == "<cgt.Game born on day 40: its text passes 1,000,000 characters>"    # repr does not raise
 
 
 def test_a_text_under_the_limit_prints_and_reads_back():
