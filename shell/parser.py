@@ -466,9 +466,15 @@ def is_incomplete(source: str) -> bool:
 
     >>> is_incomplete("{3|2"), is_incomplete("{3|2}"), is_incomplete("")
     (True, False, False)
+
+    A construct ending in ``end`` needs no ``;`` after it here either, so a class whose nested class is
+    followed by another member is still open after that member:
+
+    >>> is_incomplete("class D\n class P\n  def X := 1\n end\n def Y := 2"), is_incomplete("if true then 1 end 2")
+    (True, False)
     """
     try:
-        parser().parse(source)
+        parser().parse(source, on_error=functools.partial(_separate_after_end, source))
     except UnexpectedEOF:
         return True
     except UnexpectedToken as error:

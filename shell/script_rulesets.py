@@ -63,6 +63,12 @@ class SessionBoundError(NotApplicableError):
 
 
 _BASES = ("GridRuleset", "HeapRuleset", "Ruleset")
+#: Ruleset bases whose rulesets work in the session but are not rebuilt in other processes (yet).
+_OTHER_RULESET_BASES = {"StripRuleset", "GraphRuleset", "CoordinateRuleset"}
+
+
+def _is_ruleset_object(value) -> bool:
+    return isinstance(value, ScriptObject) and "game.Ruleset" in value.cls.ancestors()
 
 
 def declaring_file(cls: ScriptClass) -> str | None:
@@ -239,6 +245,10 @@ def script_ruleset(value, folders=None) -> ScriptRuleset:
         raise NotApplicableError(f"{value.qualified_name} is a class: a ruleset is one of its objects, "
                                  f"e.g. {value.name}(…)")
     if _kind(value) is None:
+        other = sorted(value.cls.builtin_bases() & _OTHER_RULESET_BASES) if _is_ruleset_object(value) else []
+        if other:
+            raise NotApplicableError(f"{_text_of(value)} extends {other[0]}: other processes take script rulesets "
+                                     f"that extend Ruleset, GridRuleset or HeapRuleset")
         raise NotApplicableError(f"{_text_of(value)} is not a script ruleset (an object of a class extending "
                                  f"Ruleset, GridRuleset or HeapRuleset)")
     text = object_text(value)
@@ -321,12 +331,13 @@ def rebuild(folders, text: str, digest: str) -> ScriptObject:
 
 
 def loaded_rulesets() -> list[tuple[str, str]]:
-    """``(name, file)`` of each ruleset class read from a file so far in this process: a class extending
-    ``Ruleset``, ``GridRuleset`` or ``HeapRuleset``, or a singleton of one."""
+    """``(name, file)`` of each ruleset class read from a file so far in this process: a class extending a
+    ruleset base (``Ruleset``, ``GridRuleset``, ``StripRuleset``, ``GraphRuleset``, ``HeapRuleset``,
+    ``CoordinateRuleset``), or a singleton of one."""
     found = []
     for value in userclasses.loaded_classes():
         cls = value.cls if isinstance(value, ScriptObject) else value
-        if isinstance(cls, ScriptClass) and any(cls.is_a(kind) for kind in _BASES):
+        if isinstance(cls, ScriptClass) and "game.Ruleset" in cls.ancestors():
             found.append((cls.qualified_name, declaring_file(cls)))
     return sorted(found)
 

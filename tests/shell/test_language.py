@@ -497,3 +497,25 @@ def test_script_file_with_multi_line_entries(tmp_path):
     result = subprocess.run(cgt_command() + [str(script)], capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout == "[1,0,3,2]\n[[2,3,0,1],[3,2,1,0]]\n"
+
+
+def test_script_file_with_a_class_whose_nested_class_is_followed_by_a_member(tmp_path):
+    """Entries are read line by line: a nested ``class … end`` followed by another member of the outer class
+    (CGSuite's ruleset skeleton, docs/shell.md's StepGame) is still one entry, not sent off at the member."""
+    script = tmp_path / "step.cgs"
+    script.write_text(
+        "class StepGame(leftStep as Integer, rightStep as Integer ? 1) extends Ruleset\n"
+        "  class Position(n as Integer) extends Game\n"
+        "    override def Options(player as Player) begin\n"
+        "      var d := if player == Left then leftStep else rightStep end;\n"
+        "      if n >= d then [Position(n - d)] else [] end\n"
+        "    end\n"
+        "  end\n"
+        "  def Eval(n as Integer) := Position(n);\n"
+        "end\n"
+        "StepGame(2)(5).CanonicalForm == game.heap.PartizanSubtraction([2], [1])(5).CanonicalForm\n",
+        encoding="utf-8",
+    )
+    result = subprocess.run(cgt_command() + [str(script)], capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == "true\n"

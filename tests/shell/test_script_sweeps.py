@@ -187,6 +187,21 @@ def test_help_lists_the_rulesets_read_from_files():
     assert "From files" in text and "mygames.Shape" not in text     # Shape is no ruleset
 
 
+def test_help_lists_rulesets_of_every_ruleset_base():
+    games = FOLDER / "scriptgames"
+    userclasses.SEARCH_PATH.append(str(games))
+    text = Session().run('MyWythoff((1, 2)); MyToadsAndFrogs("t..f"); MyCol("L-R"); help')
+    for name in ("MyWythoff", "MyToadsAndFrogs", "MyCol"):          # Coordinate-, Strip- and GraphRuleset
+        assert f"{name} (from {games / (name + '.cgs')})" in text
+
+
+def test_a_ruleset_of_another_base_is_refused_by_sweeps_naming_its_base(tmp_path, capsys):
+    arguments = ["heaps", "MyWythoff", "--first", "1", "--second", "1", "--path", str(FOLDER / "scriptgames"),
+                 "--store", str(tmp_path / "s.sqlite"), "--jobs", "1"]
+    assert main(arguments) == 2
+    assert "MyWythoff extends CoordinateRuleset: other processes take script rulesets" in capsys.readouterr().err
+
+
 @pytest.mark.slow         # starts a Dask cluster of two worker processes (a few seconds)
 def test_script_rulesets_swept_on_a_local_dask_cluster_equal_the_serial_sweep(tmp_path):
     pytest.importorskip("distributed")
