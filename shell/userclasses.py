@@ -646,6 +646,11 @@ def _members(interp, cls: ScriptClass, body, scope) -> None:
             else:
                 method = ScriptMethod(member_name, [], statement.children[1], "static" in modifiers, cls, True)
             cls.members.setdefault(member_name, []).append(method)
+        elif kind == "bodiless_def":
+            if not modifiers & {"external", "system"}:
+                raise interp.error_at(f"def {statement.children[0]} needs a body (:= expr, or begin … end): only "
+                                      "external and system members are declared without one", statement)
+            # implemented in CGSuite's Java kernel, which a script cannot supply: read and ignored
         elif kind == "var_":
             field, expr = statement.children
             cls.fields.append(str(field))

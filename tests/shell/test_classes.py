@@ -104,6 +104,9 @@ GOLDEN = [
     ("class C2 static var x := 1; def Set := begin x := 2 end; end; C2().Set", "ERROR cannot assign x"),
     ("static x := 1 end", "ERROR a static … end block belongs in a class"),
     ("class G static error(\"bad\") end end", "ERROR bad"),
+    # CGSuite's external and system members have no body (its Java kernel implements them): read and ignored
+    ("class E(k) external def F; system def H(x); def G := k + 1; end; E(2).G", "3"),
+    ("class E2 override def F; end", "ERROR def F needs a body (:= expr, or begin … end)"),
     # modifiers outside classes, this outside a class
     ("override def F(x) := x", "ERROR applies to members of a class"),
     ("this", "ERROR this is only defined inside a class"),
