@@ -114,6 +114,13 @@ def _procedure_head(parameters: str) -> str:
 
 
 def _snake_to_camel(name: str) -> str:
+    """Python's parameter names to CGSuite's (the inverse of :func:`_camel_to_snake`).
+
+    >>> _snake_to_camel("max_distance"), _snake_to_camel("all_but"), _snake_to_camel("n")
+    ('maxDistance', 'allbut', 'n')
+    """
+    if name == "all_but":
+        return "allbut"
     head, *rest = name.split("_")
     return head + "".join(part.capitalize() for part in rest)
 
@@ -128,7 +135,7 @@ def shell_speak(doc: str, parameters: tuple[str, ...] = ()) -> str:
     >>> shell_speak("Fraenkel's ``GenWythoff(lambda k: k + r)``, ``GenClobber(max_distance=math.inf)``")
     "Fraenkel's ``GenWythoff(k -> k + r)``, ``GenClobber(maxDistance => inf)``"
     >>> shell_speak("``Subtraction([1, 2], all_but=True)`` when None is given")
-    '``Subtraction([1, 2], allBut => true)`` when None is given'
+    '``Subtraction([1, 2], allbut => true)`` when None is given'
     >>> shell_speak("``clobbered={Left: {2}, 'Right': {1}}``, ``left_behind[p]``, ``Player.Left``", ("left_behind",))
     '``clobbered => {Left => {2}, Right => {1}}``, ``leftBehind[p]``, ``Left``'
     """
@@ -159,7 +166,7 @@ def call_ruleset(ruleset, args: list, kwargs: dict | None, name: str):
     >>> call_ruleset(Subtraction, [], None, "game.heap.Subtraction")
     Traceback (most recent call last):
     ...
-    cgt.shell.errors.ShellError: game.heap.Subtraction: wrong arguments (usage: game.heap.Subtraction(subtraction_set, all_but => false))
+    cgt.shell.errors.ShellError: game.heap.Subtraction: wrong arguments (usage: game.heap.Subtraction(subtractionSet, allbut => false))
     """
     keywords = {_camel_to_snake(k): _python_argument(v) for k, v in (kwargs or {}).items()}
     args = [_python_argument(a) for a in args]
@@ -245,23 +252,24 @@ def _shell_parameter(value):
 
 
 def usage_line(signature, longest_default: int | None = None, skip: tuple[str, ...] = ("name",)) -> str:
-    """``(subtraction_set, all_but => false)``: a signature in the shell's call syntax (parameters named in
-    ``skip`` left out, by default the Python-only ``name``; a default longer than ``longest_default``
-    characters shown as ``…``).
+    """``(subtractionSet, allbut => false)``: a signature in the shell's call syntax, with CGSuite's names
+    (parameters named in ``skip`` left out, by default the Python-only ``name``; a default longer than
+    ``longest_default`` characters shown as ``…``).
 
     >>> import inspect
     >>> from cgt.games import Subtraction
     >>> usage_line(inspect.signature(Subtraction))
-    '(subtraction_set, all_but => false)'
+    '(subtractionSet, allbut => false)'
     """
     parts = []
     for p in signature.parameters.values():
         if p.name in skip or p.kind is p.VAR_KEYWORD:
             continue
+        name = _snake_to_camel(p.name)
         if p.kind is p.VAR_POSITIONAL:
-            parts.append(f"{p.name}...")
+            parts.append(f"{name}...")
         elif p.default is p.empty:
-            parts.append(p.name)
+            parts.append(name)
         else:
             try:
                 default = format_value(p.default)
@@ -269,7 +277,7 @@ def usage_line(signature, longest_default: int | None = None, skip: tuple[str, .
                 default = repr(p.default)
             if longest_default is not None and len(default) > longest_default:
                 default = "…"
-            parts.append(f"{p.name} => {default}")
+            parts.append(f"{name} => {default}")
     return "(" + ", ".join(parts) + ")"
 
 

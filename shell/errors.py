@@ -27,7 +27,8 @@ from cgt.errors import CGTError
 
 # Messages raised by the library speak Python; in the shell they speak CGSuite.
 _PYTHON_NAMES = {"born_by()": "BornBy", "nimber()": "*n", "misere_nim()": "*[n]", "up_nth()": "^<n>",
-                 "up_cumulative()": "^[n]", "integer()": "an integer", "dyadic()": "a dyadic rational"}
+                 "up_cumulative()": "^[n]", "integer()": "an integer", "dyadic()": "a dyadic rational",
+                 "left_winning_moves / right_winning_moves": "WinningMoves(Left) or WinningMoves(Right)"}
 _FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
 _TUPLE = re.compile(r"\((-?\d+(?:, -?\d+)+)\)")
 

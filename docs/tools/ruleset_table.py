@@ -81,7 +81,7 @@ ROWS: dict[str, Row] = {
                          "and leaves `(m', n) + (m, n') + (m', n')`, the Tartan product (made by "
                          "`R.DirectProduct(S)`)"),
     "GenCutcake": Row("game.heap.GenCutcake(game.heap.Nim, game.heap.Nim)((2, 3)).CanonicalForm",
-                      _CAKES + ": Left plays `left_ruleset` on the heap `n`, Right `right_ruleset` on `m`; "
+                      _CAKES + ": Left plays `leftRuleset` on the heap `n`, Right `rightRuleset` on `m`; "
                       "`twisted => true` swaps the sides before each move"),
     "Cutcake": Row("game.heap.Cutcake((2, 4)).CanonicalForm",
                    _CAKES + ": Left cuts the side `n` in two, Right the side `m`",
@@ -141,24 +141,24 @@ ROWS: dict[str, Row] = {
     "PartizanCoordinateRuleset": Row(
         "game.heap.PartizanCoordinateRuleset(game.heap.CoordinateRuleset((a, b) -> [(c, b) for c from 0 to a - 1]), "
         "game.heap.CoordinateRuleset((a, b) -> [(a, c) for c from 0 to b - 1]))((2, 3)).CanonicalForm",
-        "a pair `(a, b)`, or several; Left moves by `left_ruleset`, Right by `right_ruleset` (coordinate "
+        "a pair `(a, b)`, or several; Left moves by `leftRuleset`, Right by `rightRuleset` (coordinate "
         "rulesets)"),
     "PartizanEuclid": Row("game.heap.PartizanEuclid((2, 3)).CanonicalForm",
                           "a pair `(p, q)`: Left moves to `(q, p mod q)`, Right to `(q, q - p mod q)`"),
     "PartizanHeapRuleset": Row(
         "game.heap.PartizanHeapRuleset(game.heap.Subtraction([1]), game.heap.Subtraction([2]))(3).CanonicalForm",
-        _HEAPS + "; Left moves by `left_ruleset`, Right by `right_ruleset` (heap rulesets)"),
+        _HEAPS + "; Left moves by `leftRuleset`, Right by `rightRuleset` (heap rulesets)"),
     "PartizanSubtraction": Row("game.heap.PartizanSubtraction([1], [2])(3).CanonicalForm",
-                               _HEAPS + "; Left subtracts a number of `left_set`, Right of `right_set`"),
+                               _HEAPS + "; Left subtracts a number of `leftSet`, Right of `rightSet`"),
     "PartizanSplittles": Row("game.heap.PartizanSplittles([1], [2])(3).CanonicalForm",
                              _HEAPS + "; as PartizanSubtraction, and the rest may be left as two heaps"),
     "PartizanTakeAndBreak": Row('game.heap.PartizanTakeAndBreak("0.7", "0.07")(4).CanonicalForm',
-                                _HEAPS + "; Left moves by the code `left_code`, Right by `right_code`"),
+                                _HEAPS + "; Left moves by the code `leftCode`, Right by `rightCode`"),
     "SnakesAndLadders": Row("SnakesAndLadders()(21).NimValue",
                             "the counter's square, 1 to `size`; `ladders` and `snakes` are maps "
                             "`{foot => top}`, `{head => tail}`"),
     "Subtraction": Row("game.heap.Subtraction([1, 3, 4])(10).NimValue",
-                       _HEAPS + "; a move subtracts a number of `subtraction_set` (or, `all_but => true`, any "
+                       _HEAPS + "; a move subtracts a number of `subtractionSet` (or, `allbut => true`, any "
                        "number not in it)"),
     "TakeAndBreak": Row('game.heap.TakeAndBreak("0.77")(8).NimValue',
                         _HEAPS + "; `code` is an octal or hexadecimal code such as `\"0.77\"` (Kayles)"),
@@ -193,7 +193,7 @@ ROWS: dict[str, Row] = {
                    "Left splits a stone up and down, Right sideways",
                    tokens={".": "empty", "x": "stone", "#": "blocked square"}),
     "GenFoxAndGeese": Row('game.grid.GenFoxAndGeese(4)("x.x.|....|o...").GameValue',
-                          "`board_width` columns, top row first, only the squares with row + column even are "
+                          "`boardWidth` columns, top row first, only the squares with row + column even are "
                           "used; or `(geese, fox)` in 1-based `(row, col)`, row 1 at the bottom", tokens=_GEESE),
     "FoxAndGeese": Row('game.grid.FoxAndGeese("x.x.....|........|o.......").GameValue', _FOX_BOARD,
                        tokens=_GEESE, member="game.grid.GenFoxAndGeese()"),
@@ -226,7 +226,7 @@ ROWS: dict[str, Row] = {
                              "than one digit)", member="game.graph.GenArcKayles(true)"),
     "PartizanArcKayles": Row('game.graph.PartizanArcKayles("lr").CanonicalForm', tokens=_HACKENBUSH),
     "GenCol": Row('game.graph.GenCol([Nothing, Right], [Nothing, Left])("L-.").CanonicalForm',
-                  _COL_POSITION + "; `left_permitted`, `right_permitted`: lists of the tints (`Nothing`, `Left`, "
+                  _COL_POSITION + "; `leftPermitted`, `rightPermitted`: lists of the tints (`Nothing`, `Left`, "
                   "`Right`) a player may colour", tokens=_COL),
     "Col": Row('game.graph.Col("L-.-.").CanonicalForm', _COL_POSITION, tokens=_COL,
                member="game.graph.GenCol([Nothing, Right], [Nothing, Left])"),
@@ -235,7 +235,7 @@ ROWS: dict[str, Row] = {
     "Fjords": Row('game.graph.Fjords("L-.-R").CanonicalForm', _COL_POSITION, tokens=_COL,
                   member="game.graph.GenCol([Left], [Right])"),
     "GenHackenbush": Row('game.graph.GenHackenbush([Color.Blue])("lr").CanonicalForm',
-                         "the first vertex written is the ground; `childish_edges`: a list of colours "
+                         "the first vertex written is the ground; `childishEdges`: a list of colours "
                          "(`Color.Blue`, `Color.Red`, `Color.Green`)", tokens=_HACKENBUSH),
     "Hackenbush": Row('game.graph.Hackenbush("lrr").CanonicalForm', "the first vertex written is the ground",
                       tokens=_HACKENBUSH, member="game.graph.GenHackenbush()"),
@@ -396,7 +396,7 @@ def _code(text: str) -> str:
 
 
 def _parameters(family) -> str:
-    """A family's parameters as the shell's usage line writes them: ``(subtraction_set, all_but => false)``."""
+    """A family's parameters as the shell's usage line writes them: ``(subtractionSet, allbut => false)``."""
     from cgt.shell.builtins import usage_line
 
     return usage_line(inspect.signature(family), longest_default=12)

@@ -382,6 +382,11 @@ def test_golden(source, printed, reference):
 
 
 ERRORS = [
+    ('game.grid.Domineering("..|..").WinningMoves',
+     "line 1, column 1: Domineering('..|..') is partizan: use WinningMoves(Left) or WinningMoves(Right)"),
+    ("game.heap.Subtraction(1, 2, 3)",
+     "line 1, column 1: game.heap.Subtraction: wrong arguments (usage: game.heap.Subtraction(subtractionSet, "
+     "allbut => false))"),
     ("{3||2|1}.Cool(t => 1)", "line 1, column 1: method Cool takes no keyword arguments"),
     ("Graph.Path(2).ToString(foo => 1)",
      "line 1, column 1: ToString has no parameter foo: its parameters are vertexLabels, edgeLabels"),
