@@ -470,7 +470,7 @@ def is_incomplete(source: str) -> bool:
     A construct ending in ``end`` needs no ``;`` after it here either, so a class whose nested class is
     followed by another member is still open after that member:
 
-    >>> is_incomplete("class D\n class P\n  def X := 1\n end\n def Y := 2"), is_incomplete("if true then 1 end 2")
+    >>> is_incomplete("class D; class P def X := 1 end def Y := 2"), is_incomplete("if true then 1 end 2")
     (True, False)
     """
     try:
