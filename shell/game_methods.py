@@ -129,7 +129,7 @@ GAMES.method("NortonProduct", lambda g, u: g.norton_product(to_game(u)), arity=(
              doc=products.norton_product, usage="G.NortonProduct(U)")
 GAMES.method("OrdinalSum", lambda g, h: g.ordinal_sum(to_game(h)), arity=(1, 1), doc=products.ordinal_sum,
              usage="G.OrdinalSum(H)")
-GAMES.method("NimValue", nim_value, doc=Game.nim_value)
+GAMES.method("NimValue", nim_value)
 GAMES.method("IsNumber", lambda g: g.is_number, doc=Game.is_number)
 GAMES.method("IsInteger", lambda g: g.is_integer, doc=Game.is_integer)
 GAMES.method("IsNimber", lambda g: g.is_nimber, doc=Game.is_nimber)

@@ -90,7 +90,22 @@ def docstring_text(doc) -> str:
         lines.append(stripped)
     while lines and not lines[-1]:
         lines.pop()
-    return "\n".join(lines)
+    return _shell_constants("\n".join(lines))
+
+
+#: Python's constants as CGScript writes them, in help texts written for both.
+_CONSTANTS = re.compile(r"\b(True|False|None)\b(?! of\b)")
+_CONSTANT_NAMES = {"True": "true", "False": "false", "None": "Nothing"}
+
+
+def _shell_constants(text: str) -> str:
+    """``text`` with Python's ``True``, ``False`` and ``None`` written as the shell's ``true``, ``false`` and
+    ``Nothing`` ("None of" is English and stays).
+
+    >>> _shell_constants("True when empty, else None. None of the options.")
+    'true when empty, else Nothing. None of the options.'
+    """
+    return _CONSTANTS.sub(lambda m: _CONSTANT_NAMES[m.group(1)], text)
 
 
 def _python_call(function, args):

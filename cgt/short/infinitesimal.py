@@ -75,7 +75,7 @@ def _options(g: Game):
 # ====================================================================== atomic weight
 
 def is_atomic(g) -> bool:
-    """``G.is_atomic``: True when ``G`` has an atomic weight: every all-small game, and a game that is not
+    """True when ``G`` has an atomic weight: every all-small game, and a game that is not
     all-small when the far-star test finds an integer weight (see :func:`far_star_weight`).
 
     >>> from cgt import up, star, tiny, integer, switch
