@@ -32,6 +32,7 @@ from cgt.shell.registry import Entry, registry
 from cgt.shell.ruleset_methods import variant_game
 from cgt.shell.grid_values import coordinates_namespace, grid_namespace, symmetry_namespace
 from cgt.shell.enums import CompoundType, Icon, enum_namespace
+from cgt.shell.output_values import OUTPUT_FUNCTIONS
 from cgt.shell.mutable_values import (MutableList, MutableMap, MutableSet, make_mutable_list, make_mutable_map,
                                       make_mutable_set)
 from cgt.shell.random_values import JavaRandom, make_random
@@ -318,6 +319,7 @@ FUNCTIONS: dict[str, Function] = {
     "MutableList": Function("MutableList", make_mutable_list, (0, 1), MutableList),
     "MutableSet": Function("MutableSet", make_mutable_set, (0, 1), MutableSet),
     "MutableMap": Function("MutableMap", make_mutable_map, (0, 1), MutableMap),
+    **{name: Function(name, make, arity, make) for name, (make, arity) in OUTPUT_FUNCTIONS.items()},
 }
 
 
@@ -336,6 +338,32 @@ FUNCTIONS.update({
 
 #: The help function's name; the evaluator gives it its unevaluated argument.
 HELP = Function("help", None, (0, 1), "help shows an overview; help(name) the documentation of name.")
+
+
+#: CGSuite's ``System.CopyrightYear``: the year of this program's copyright.
+COPYRIGHT_YEAR = 2026
+
+
+def _cgt_version() -> str:
+    """``System.Version``: the version of cgt that runs the shell."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cgt")
+    except PackageNotFoundError:         # run from a source tree that is not installed
+        return "unknown"
+
+
+def system_error(args):
+    """``System.Error(msg)``: stop the program with the error ``msg`` (as ``error(msg)`` does)."""
+    message = args[0]
+    raise ShellError(message if isinstance(message, str) else format_value(message))
+
+
+def system_clear_all(args) -> None:
+    """``System.ClearAll()``: forget every computed value and every class read from a file (the next use
+    reads the file again), as ``cgt.clear_caches()`` does; the session's variables stay."""
+    cgt.clear_caches()
 
 
 def system_print(args) -> None:
@@ -394,6 +422,10 @@ def make_globals() -> dict[str, object]:
     system = names["System"] = Namespace("System", "CGSuite's system functions: System.Print(x).")
     system.entries["Print"] = Function("System.Print", system_print, (1, 1), system_print)
     system.entries["AddPath"] = Function("System.AddPath", system_add_path, (1, 1), system_add_path)
+    system.entries["Error"] = Function("System.Error", system_error, (1, 1), system_error)
+    system.entries["ClearAll"] = Function("System.ClearAll", system_clear_all, (0, 0), system_clear_all)
+    system.entries["Version"] = _cgt_version()
+    system.entries["CopyrightYear"] = COPYRIGHT_YEAR
     names["Nothing"] = None                 # CGSuite's Nothing (also the literal nil)
     names["omega"] = names["\u03c9"] = cgt.omega     # as in CGSuite: omega = 1.OmegaPower; inf = 1/0
     names["inf"] = cgt.inf

@@ -565,6 +565,14 @@ def to_set(c) -> frozenset:
 
 # -- lists
 
+@LISTS.method("MkOutput", arity=(1, 1), usage="L.MkOutput(sep)")
+def make_output(c, separator) -> HelpText:
+    """Display output of the elements, each as it prints, with the string sep between them."""
+    if not isinstance(separator, str):
+        raise ShellError(f"MkOutput's separator must be a string, got {describe(separator)}")
+    return HelpText(separator.join(format_value(x) for x in elements(c)))
+
+
 @LISTS.method("Concat", arity=(1, 1), usage="L.Concat(c)")
 def concat_list(c, d) -> list:
     """The list followed by the elements of c."""

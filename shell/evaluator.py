@@ -43,6 +43,7 @@ from cgt.shell.limits import DEFAULT, Limits
 from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_options, sidle, upon_family
 from cgt.shell.methods import REGISTRY
 from cgt.shell.explicit import ExplicitGame
+from cgt.shell.output_values import join_outputs
 from cgt.short.products import ordinal_sum_of_form
 from cgt.short.selective import CompoundGame
 from cgt.shell.parser import CHAINS, DOWNS_NAME
@@ -666,6 +667,9 @@ class Interpreter:
             return self._result(tower_arithmetic("+", a, b))
         if is_number(a) and is_number(b):
             return self.check_number(normalise(Fraction(a) + Fraction(b)))
+        joined = join_outputs(a, b)
+        if joined is not None:
+            return joined
         if isinstance(a, str) and isinstance(b, str):
             return bounded(a, b)
         if isinstance(a, list) and isinstance(b, list):
