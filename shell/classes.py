@@ -39,8 +39,9 @@ from cgt.shell.explicit import ExplicitGame
 from cgt.shell.graph_values import Edge, Vertex
 from cgt.shell.method_registry import Section
 from cgt.shell.mutable_values import MutableList, MutableMap, MutableSet
+from cgt.shell.output_values import TextOutput
 from cgt.shell.registry import entry_of
-from cgt.shell.values import describe, ruleset_text
+from cgt.shell.values import HelpText, describe, ruleset_text
 
 __all__ = ["ClassValue", "class_of", "CLASSES", "CLASS_METHODS"]
 
@@ -144,6 +145,8 @@ _HIERARCHY = [
     ("GraphRuleset", "game.graph.GraphRuleset", ("Ruleset",)),
     ("HeapRuleset", "game.heap.HeapRuleset", ("Ruleset",)),
     ("CoordinateRuleset", "game.heap.CoordinateRuleset", ("Ruleset",)),
+    ("Output", "cgsuite.util.output.Output", ("Object",)),
+    ("TextOutput", "cgsuite.util.output.TextOutput", ("Output",)),
 ]
 
 #: The ancestors of each class (the hierarchy is fixed).
@@ -206,7 +209,7 @@ _KINDS = (
     (NegativeGame, lambda x: "NegativeGame"), (ExplicitGame, lambda x: "ExplicitGame"),
     (MutableList, lambda x: "MutableList"), (MutableSet, lambda x: "MutableSet"),
     (MutableMap, lambda x: "MutableMap"), (ShellMap, lambda x: "Map"),
-    (str, lambda x: "String"), (list, lambda x: "List"),
+    (TextOutput, lambda x: "TextOutput"), (HelpText, lambda x: "Output"), (str, lambda x: "String"), (list, lambda x: "List"),
     (frozenset, lambda x: "Set"), (set, lambda x: "Set"), (tuple, lambda x: "Coordinates"),
     (ClassValue, lambda x: "Class"), (Range, lambda x: "List"),
     (Color, lambda x: "Color"), (Graph, lambda x: type(x).__name__), (Strip, lambda x: "Strip"),

@@ -22,6 +22,8 @@ from cgt.shell import Session, ShellError
     ('GridOutput(Grid.Empty(1, 2), [Icon.Blank, Icon.BlackStone], "..")', ".."),   # no icons: the alt text
     ('StripOutput(Strip.Empty(2), [], "--")', "--"),
     ("System.CopyrightYear", "2026"),
+    ('[TextOutput("a").Class, 3.ToOutput.Class, TextOutput() is Output]',
+     "[⟪cgsuite.util.output.TextOutput⟫,⟪cgsuite.util.output.Output⟫,true]"),
 ])
 def test_output(program, printed):
     assert Session().run(program) == printed
