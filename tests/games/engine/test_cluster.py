@@ -6,7 +6,6 @@ octal census rows are anchored by Winning Ways, 2nd ed., vol. 1, ch. 4 (Kayles 0
 71; Dawson's Kayles 0.07: period 34 from heap 53).
 """
 
-import _thread
 import os
 import pathlib
 import signal
@@ -102,23 +101,37 @@ def test_a_killed_worker_loses_no_item(tmp_path):
 
 
 def test_an_interrupted_sweep_resumes_without_recomputing(cluster, tmp_path):
+    """Ctrl-C (a real SIGINT, which also wakes a blocked wait) once a record is in the store; the sweep is long
+    enough (63 codes to heap 60,000, a few seconds on two workers) that it cannot finish first, and the signal
+    is sent only while the sweep runs."""
     codes = octal_codes(2)
     store = tmp_path / "resume.sqlite"
-    sweep = Sweep("octal", codes, octal_census, store=str(store), heaps=20_000)
+    sweep = Sweep("octal", codes, octal_census, store=str(store), heaps=60_000)
+    running = threading.Event()
+    lock = threading.Lock()
 
-    def interrupt_when_some_are_stored():
+    def interrupt_when_one_is_stored():
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and (not store.exists() or len(sweep.done()) < 10):
-            time.sleep(0.05)
-        _thread.interrupt_main()
+        while time.monotonic() < deadline and (not store.exists() or not sweep.done()):
+            time.sleep(0.02)
+        with lock:
+            if running.is_set():
+                os.kill(os.getpid(), signal.SIGINT)
 
-    interrupter = threading.Thread(target=interrupt_when_some_are_stored)
+    interrupter = threading.Thread(target=interrupt_when_one_is_stored)
+    running.set()
     interrupter.start()
-    with pytest.raises(KeyboardInterrupt):
-        sweep.run(executor=cluster)
-    interrupter.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            try:
+                sweep.run(executor=cluster)
+            finally:
+                with lock:
+                    running.clear()
+    finally:
+        interrupter.join()
     stored = sweep.done()
-    assert 10 <= len(stored) < len(codes)
+    assert 1 <= len(stored) < len(codes)
     records = sweep.run(executor=cluster)
     assert sweep.computed == len(codes) - len(stored)
     assert {code: records[code] for code in stored} == stored and len(records) == len(codes)
