@@ -55,7 +55,7 @@ def test_methods_given_a_map_or_a_set_name_it_as_the_shell_prints_it(receiver):
     session = Session()
     found = []
     for name in REGISTRY.names():
-        for argument in ("{1 => 2}", "{1, 2}", "(1, 2)"):
+        for argument in ("{1 => 2}", "{1, 2}"):
             source = f"({receiver}).{name}({argument})"
             try:
                 session.run(source)
@@ -73,7 +73,7 @@ EVERY_KIND = RECEIVERS + [
     "({1|0} ConjunctiveSum *)", '-game.grid.Domineering("...")', "game.heap.Subtraction([1,2]).CheckPeriodicity(50)",
     "Symmetry.Transpose", "Color.Blue", "Random(3)", "*3.Class", "*[2].Genus", "x -> x"]
 #: Argument lists of the usual kinds.
-ARGUMENT_LISTS = ["", "(-1)", "(*)", "(Left)", "(1, 2)", "(1/2)", '("x")']
+ARGUMENT_LISTS = ["", "(*)", "(1, 2)", '("x")']
 
 
 @pytest.mark.slow
