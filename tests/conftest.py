@@ -1,6 +1,6 @@
 """Shared pytest configuration: Hypothesis profiles.
 
-The test command uses the ``ci`` profile: 25 examples a property unless a test asks for its own number (CI's
+The test command uses the ``ci`` profile: 20 examples a property unless a test asks for its own number (CI's
 pure-kernel pass draws as many again, afresh); ``CGT_HYPOTHESIS_PROFILE=thorough`` runs 2,000 where a test does
 not set its own.
 """
@@ -30,7 +30,7 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
     sys.dont_write_bytecode = False
 
 settings.register_profile(
-    "ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
