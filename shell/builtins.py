@@ -32,7 +32,7 @@ from cgt.shell.registry import Entry, registry
 from cgt.shell.ruleset_methods import variant_game
 from cgt.shell.grid_values import coordinates_namespace, grid_namespace, symmetry_namespace
 from cgt.shell.enums import CompoundType, Icon, enum_namespace
-from cgt.shell.output_values import OUTPUT_FUNCTIONS
+from cgt.shell.output_values import OUTPUT_FUNCTIONS, output_text
 from cgt.shell.mutable_values import (MutableList, MutableMap, MutableSet, make_mutable_list, make_mutable_map,
                                       make_mutable_set)
 from cgt.shell.random_values import JavaRandom, make_random
@@ -356,8 +356,7 @@ def _cgt_version() -> str:
 
 def system_error(args):
     """``System.Error(msg)``: stop the program with the error ``msg`` (as ``error(msg)`` does)."""
-    message = args[0]
-    raise ShellError(message if isinstance(message, str) else format_value(message))
+    raise ShellError(output_text(args[0]))
 
 
 def system_clear_all(args) -> None:
@@ -375,8 +374,7 @@ def system_print(args) -> None:
     ^
     (None, None)
     """
-    value = args[0]
-    print(value if isinstance(value, str) else format_value(value), flush=True)
+    print(output_text(args[0]), flush=True)
 
 
 def system_add_path(args):

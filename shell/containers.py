@@ -49,7 +49,17 @@ def bounded(a, b):
     return a + b
 
 
-class Range:
+class _ReprAsPrinted:
+    """A value whose ``repr`` is its printed text, so that a library message naming it shows it as the shell
+    prints it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+class Range(_ReprAsPrinted):
     """``a..b`` or ``a..b..step``: the integers from ``a`` towards ``b`` (CGSuite's Range, a List).
 
     >>> r = Range(5, 1, -2)
@@ -93,11 +103,8 @@ class Range:
         text = f"{format_value(self.start)}..{format_value(self.end)}"
         return text if self.step == 1 else f"{text}..{format_value(self.step)}"
 
-    def __repr__(self) -> str:          # a message naming the value shows it as the shell prints it
-        return str(self)
 
-
-class ShellMap:
+class ShellMap(_ReprAsPrinted):
     """An immutable map ``{k => v}`` (CGSuite's Map; printed with its entries sorted by key).
 
     >>> m = ShellMap({"b": 2, "a": 1})
@@ -133,11 +140,8 @@ class ShellMap:
             return "{=>}"
         return "{" + ", ".join(f"{format_value(k)} => {format_value(self.entries[k])}" for k in self) + "}"
 
-    def __repr__(self) -> str:          # a message naming the value shows it as the shell prints it
-        return str(self)
 
-
-class MapEntry:
+class MapEntry(_ReprAsPrinted):
     """One ``k => v`` of a map (``Entries``), with ``Key`` and ``Value``.
 
     >>> str(MapEntry(1, "x"))
@@ -157,9 +161,6 @@ class MapEntry:
 
     def __str__(self) -> str:
         return f"{format_value(self.key)} => {format_value(self.value)}"
-
-    def __repr__(self) -> str:          # a message naming the value shows it as the shell prints it
-        return str(self)
 
 
 def make_set(items) -> frozenset:
