@@ -1505,6 +1505,11 @@ def class_for_test(value):
 #: Folders searched for ``.cgs`` files, first first.
 SEARCH_PATH: list[str] = [p for p in os.environ.get("CGT_PATH", "").split(os.pathsep) if p]
 
+#: The shell's own ``.cgs`` library, searched after :data:`SEARCH_PATH`: CGSuite's tutorial package
+#: ``examples`` (``examples.Nim``, ``examples.Clobber``, ``examples.PartizanSubtraction``,
+#: ``examples.TopplingDominoes``).
+LIBRARY_PATH = str(pathlib.Path(__file__).with_name("library"))
+
 #: Loaded files: path -> (modification time, value), and the files being loaded (for cycles).
 _LOADED: dict = {}
 _LOADING: list = []
@@ -1523,7 +1528,7 @@ def add_path(folder: str) -> None:
 def _locate(dotted: str):
     """The file (``…/a/B.cgs``) or folder (a package) of a dotted name on the search path, or None."""
     parts = dotted.split(".")
-    for folder in SEARCH_PATH:
+    for folder in [*SEARCH_PATH, LIBRARY_PATH]:
         base = pathlib.Path(folder, *parts)
         file = base.with_name(base.name + ".cgs")
         if file.is_file():
@@ -1536,10 +1541,6 @@ def _locate(dotted: str):
 def find_script(interp, dotted: str, strict: bool = False, package: str = ""):
     """The class, singleton or package a name denotes on the search path; None when there is none (an
     error when ``strict``: ``pkg.Name`` with no file)."""
-    if not SEARCH_PATH:
-        if strict:
-            raise ShellError(f"no file {dotted.replace('.', '/')}.cgs: the search path is empty")
-        return None
     candidates = [f"{package}.{dotted}", dotted] if package else [dotted]
     for candidate in candidates:
         found = _locate(candidate)
@@ -1550,7 +1551,8 @@ def find_script(interp, dotted: str, strict: bool = False, package: str = ""):
             return ScriptPackage(candidate)
         return _load(interp, candidate, path)
     if strict:
-        raise ShellError(f"no file {dotted.replace('.', '/')}.cgs on the search path ({os.pathsep.join(SEARCH_PATH)})")
+        folders = os.pathsep.join(SEARCH_PATH) if SEARCH_PATH else "no folder of yours: add one with CGT_PATH, --path or System.AddPath"
+        raise ShellError(f"no file {dotted.replace('.', '/')}.cgs on the search path ({folders}) or in the shell's library")
     return None
 
 

@@ -83,3 +83,14 @@ def cgt_command() -> list[str]:
 
     script = pathlib.Path(sys.executable).with_name("cgt")
     return [str(script)] if script.exists() else [sys.executable, "-m", "cgt.shell.cli"]
+
+
+def long_check(cpu: str, how: str):
+    """Mark a slow test that CI leaves out for its length: it runs only with ``CGT_LONG_CHECKS=1`` (``cpu``: what
+    it costs; ``how``: the command that runs it)."""
+    import os
+
+    import pytest
+
+    return pytest.mark.skipif(not os.environ.get("CGT_LONG_CHECKS"), reason=f"{cpu}: run with CGT_LONG_CHECKS=1 {how}")
+

@@ -503,14 +503,13 @@ class LoopyGame:
         return d
 
     def _idempotent_degree(self, what: str) -> "LoopyGame":
-        """The degree of this stopper, when it is idempotent; else the one-line error of ``Variety`` and
-        ``IsStable``.  Not every degree is: that of ``{1|over}`` is ``d = {1under|over||0|-1over}`` with
+        """The degree of this stopper, when it is idempotent; else ``Variety``'s one-line error.  Not every degree is: that of ``{1|over}`` is ``d = {1under|over||0|-1over}`` with
         ``d Upsum d = over > d`` (docs/loopy.md, "Varieties"), and the varieties at ``d`` are undefined."""
         d = self.degree
         twice = d.upsum(d)
         if twice != d:
-            raise NotApplicableError(f"{what}: the degree {d} of {self} is not idempotent (its upsum with itself "
-                                     f"is {twice}), so the varieties are undefined")
+            raise NotApplicableError(f"{what}: {self} is not stable: its degree {d} is not idempotent (its upsum "
+                                     f"with itself is {twice}), so it has no variety")
         return d
 
     def upsum_variety(self, d) -> "LoopyGame":
@@ -543,14 +542,18 @@ class LoopyGame:
 
     @property
     def is_stable(self) -> bool:
-        """CGSuite's ``IsStable``: the upsum and downsum varieties at the degree of ``G`` coincide (an error
-        when that degree is not idempotent, so that the varieties are undefined).
+        """CGSuite's ``IsStable``: ``G`` has a variety, i.e. ``Variety`` answers instead of raising.  That is,
+        the degree ``d`` of ``G`` is idempotent and the upsum and downsum varieties at ``d`` coincide; a
+        stopper whose degree is not idempotent has no variety at it, so it is not stable.
 
-        >>> from cgt.loopy import over, on, upon
-        >>> over.is_stable, on.is_stable, LoopyGame.from_game(5).is_stable
-        (True, True, True)
+        >>> from cgt.loopy import over, on, upon, loopy_game
+        >>> over.is_stable, on.is_stable, LoopyGame.from_game(5).is_stable, loopy_game("{1|over}").is_stable
+        (True, True, True, False)
         """
-        d = self._idempotent_degree("is_stable")
+        self._stopper_graph("is_stable")
+        d = self.degree
+        if d.upsum(d) != d:
+            return False
         return self._upsum_variety_at(d) == self._downsum_variety_at(d)
 
     @property

@@ -152,6 +152,8 @@ MEMBERS = [
     ("{1|over}.Degree", "{1under|over||0|-1over}"),
     ("{1|over}.LeftStop", "1"),
     ("{1|over}.RightStop", "over"),
+    ("{1|over}.IsStable", "false"),                 # its degree is not idempotent: it has no variety
+    ("upon.IsStable", "true"),
     ("over.GameValue", "over"),
 ]
 
@@ -165,9 +167,8 @@ def test_members(source, expected):
     ("(1 & 0).LeftOptions", "1 & 0 is not a stopper"),
     ("^.Pow(7/4)", r"Pow\(7/4\): exponents between 1 and 2 are not defined"),
     ("^.Pow({1|pass})", r"Pow\(1over\): exponents between 1 and 2 are not defined"),
-    ("{1|over}.Variety", r"variety: the degree \{1under\|over\|\|0\|-1over\} of \{1\|over\} is not idempotent "
-                         r"\(its upsum with itself is over\), so the varieties are undefined"),
-    ("{1|over}.IsStable", r"is_stable: the degree \{1under\|over\|\|0\|-1over\} of \{1\|over\} is not idempotent"),
+    ("{1|over}.Variety", r"variety: \{1\|over\} is not stable: its degree \{1under\|over\|\|0\|-1over\} is not "
+                         r"idempotent \(its upsum with itself is over\), so it has no variety"),
     ("(1 + over).CanonicalForm", "1over is loopy, so it has no canonical"),
     ("dud : 1", "ordinal sum: dud is not a stopper"),
 ])

@@ -25,7 +25,7 @@ import cgt
 from cgt.games import Clobber
 from cgt.games.grid import bitboard, clobber
 from cgt.testing import board_texts
-from tests.support import compiled_and_python, interrupted_by_ctrl_c
+from tests.support import compiled_and_python, interrupted_by_ctrl_c, long_check
 
 compiled = clobber._search
 pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled Clobber search is not active")
@@ -154,8 +154,7 @@ def test_3x5_checkerboard_both_searches_fill_the_same_table():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("CGT_LONG_CHECKS"),
-                    reason="about 200 s of CPU: run with CGT_LONG_CHECKS=1 python -m pytest -m slow -k 4x5")
+@long_check("about 200 s of CPU", "python -m pytest -m slow -k 4x5")
 def test_4x5_checkerboard_value():
     # The printed value has 81 million characters, so the file keeps its length and SHA-256 (and a few
     # measures), recorded once from the compiled search and from the Python solver, which printed the same text.

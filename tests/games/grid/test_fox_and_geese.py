@@ -19,6 +19,7 @@ from cgt.errors import InvalidPositionError, NotShortGameError, TooLargeError
 from cgt.kernel.player import Player
 from cgt.games.grid.fox_and_geese import CeyloneseFoxAndGeese, FoxAndGeese, GenFoxAndGeese
 from cgt.games.engine import loopy as loopy_engine
+from tests.support import long_check
 
 Left, Right = Player.Left, Player.Right
 
@@ -341,14 +342,13 @@ def test_winning_moves():
 
 
 @pytest.mark.slow
+@long_check("about 20-30 s of CPU and 1 GB", "python -m pytest -m slow -k two_over")
 def test_standard_start_is_two_over():
-    # 2over (Winning Ways, 2nd ed., ch. 20, reporting J. Welton's proof).  The layered loopy algebra
-    # (FoxAndGeese.start().game_value) gives it after valuing all 721,696 positions (CPU minutes:
-    # benchmarks/bench_fox_and_geese.py --standard-value, docs/performance.md), too slow for a test.  This
-    # test checks the value by a plain survival analysis of the whole position graph, which is a stopper
-    # (every goose move lowers the goose rows, so alternating play ends): G >= 2over and 2over >= G, while
-    # 2^[on] < G < 5/2.  (About 30 s of CPU and 1 GB: the comparisons run on arrays, under
-    # survival.MAX_PAIRS.)
+    # 2over (Winning Ways, 2nd ed., ch. 20, reporting J. Welton's proof), by a second route beside the
+    # loopy algebra's (test_standard_start_value_by_components, which CI runs): a plain survival analysis
+    # of the whole position graph, which is a stopper (every goose move lowers the goose rows, so
+    # alternating play ends): G >= 2over and 2over >= G, while 2^[on] < G < 5/2.  (The comparisons run on
+    # arrays, under survival.MAX_PAIRS.)
     from cgt.loopy import loopy_game
     from cgt.loopy.graph import Graph
     from cgt.loopy.survival import stopper_ge
@@ -399,15 +399,14 @@ def test_compiled_graph_is_the_python_graph(board, fox_range):
 
 @needs_compiled_graph
 @pytest.mark.slow
+@long_check("about 20 s of CPU (the Python search of 800,396 positions)", "python -m pytest -m slow -k large_starts")
 def test_compiled_graph_of_large_starts(monkeypatch):
-    # about 20 s: the Python search of these graphs is the slow part
-    for ruleset in (GenFoxAndGeese(6), CeyloneseFoxAndGeese):
-        assert_same_graph(ruleset, ruleset.start().position, monkeypatch)
+    assert_same_graph(CeyloneseFoxAndGeese, CeyloneseFoxAndGeese.start().position, monkeypatch)
 
 
 @needs_compiled_graph
 def test_compiled_graph_of_starts(monkeypatch):
-    for ruleset in (GenFoxAndGeese(4), GenFoxAndGeese(5, 2)):
+    for ruleset in (GenFoxAndGeese(4), GenFoxAndGeese(5, 2), GenFoxAndGeese(6)):
         assert_same_graph(ruleset, ruleset.start().position, monkeypatch)
     # geese beyond 64 squares, and rules of a subclass's own: the Python search
     assert GenFoxAndGeese(9).compiled_graph(GenFoxAndGeese(9).start().position, 10) is None
