@@ -170,6 +170,11 @@ def check_common_mistakes(source: str) -> None:
 
 
 def _syntax_error(source: str, error: UnexpectedInput) -> ShellError:
+    assigned = re.search(r"(?<![\w.])(v+\d*)\s*:=", _without_strings(source))
+    if assigned:                                         # v := 0: v is a down literal, not a name
+        at = assigned.start(1)
+        line, column = source.count("\n", 0, at) + 1, at - (source.rfind("\n", 0, at) + 1) + 1
+        return ShellError(down_name_message(assigned.group(1)), line, column, source, kind="syntax")
     located = _located_syntax_error(source, error)
     if located.line is None or located.column is None:
         return located
@@ -331,7 +336,40 @@ def parse(source: str) -> Tree:
     else:
         tree = _glued_forms_as_printed(tree, source)
     check_nesting(tree, source)
+    check_bound_names(tree, source)
     return tree
+
+
+#: A name that is also a down literal (``v``, ``vv``, ``v3``): where an operand is expected it reads as ↓.
+DOWN_NAME = re.compile(r"v+\d*")
+
+#: The rules whose first NAME is a name the program binds (a variable, a parameter, a loop variable).
+_BINDING_RULES = {"var_", "param", "param_default", "param_rest", "for_from", "for_in", "for_let"}
+
+
+def check_bound_names(tree: Tree, source: str) -> None:
+    """Refuse a variable, parameter or loop variable named like a down (``v``, ``vv``, ``v3``): in an
+    expression that name reads as the down literal, never as the variable, so the program would silently
+    use ↓ instead.
+
+    >>> parse("for v1 in [1, 2] yield v1 end")
+    Traceback (most recent call last):
+    ...
+    cgt.shell.errors.ShellError: line 1, column 5: v1 cannot name a variable: in an expression it is the down literal (v1 is ↓), so choose another name
+    """
+    for node in tree.iter_subtrees():
+        if node.data not in _BINDING_RULES:
+            continue
+        name = next((c for c in node.children if isinstance(c, Token) and c.type == "NAME"), None)
+        if name is not None and DOWN_NAME.fullmatch(str(name)):
+            raise ShellError(down_name_message(str(name)), name.line, name.column, source)
+
+
+def down_name_message(name: str) -> str:
+    """Why ``name`` (``v``, ``vv``, ``v3``) cannot be bound: it is a down literal (``v3`` is 3·↓)."""
+    count = int(name.lstrip("v")) if name.lstrip("v") else len(name)
+    down = "↓" if count == 1 else f"{count}·↓"
+    return f"{name} cannot name a variable: in an expression it is the down literal ({name} is {down}), so choose another name"
 
 
 def _glued_forms_as_printed(tree: Tree, source: str) -> Tree:

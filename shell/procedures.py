@@ -16,6 +16,7 @@ from lark import Token, Tree
 
 from cgt.shell.errors import ShellError
 from cgt.shell.methods import REGISTRY
+from cgt.shell.parser import DOWN_NAME, down_name_message
 from cgt.shell.values import Function
 
 
@@ -45,18 +46,20 @@ def parameters_of(node) -> list:
     >>> [p.name for p in parameters_of(tree.children[0])]
     ['a', 'b']
     """
-    if isinstance(node, Tree) and node.data == "name":
-        return [Parameter(str(node.children[0]))]
+    items = [node]
     if isinstance(node, Tree) and node.data == "tuple":
         if not node.children:
             return []
         first, rest = node.children
         items = [first] + ([] if rest is None else list(rest.children))
-        if all(isinstance(i, Tree) and i.data == "name" for i in items):
-            names = [str(i.children[0]) for i in items]
-            if len(set(names)) < len(names):
-                raise ShellError("a procedure names the same parameter twice")
-            return [Parameter(n) for n in names]
+    if all(isinstance(i, Tree) and i.data == "name" for i in items):
+        names = [str(i.children[0]) for i in items]
+        if len(set(names)) < len(names):
+            raise ShellError("a procedure names the same parameter twice")
+        return [Parameter(n) for n in names]
+    for item in items:
+        if isinstance(item, Tree) and item.data == "uptimal" and DOWN_NAME.fullmatch(str(item.children[0])):
+            raise ShellError(down_name_message(str(item.children[0])))
     raise ShellError(f"the left side of -> must be a name or names in parentheses, got {unparse(node)}")
 
 

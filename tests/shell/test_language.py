@@ -424,6 +424,17 @@ ERRORS = [
     ("\"abc\".Substring(2, 5)", "line 1, column 1: Substring: 2 to 5 is out of range for a string of length 3"),
     ("[3, 1].SortedWith((a, b) -> true)", "line 1, column 1: a comparator must return an integer, got true"),
     ("x -> x.Foo; (x -> x.Foo)(3)", "line 1, column 19: 3 has no method Foo"),
+    # v, vv, v3 are downs wherever an operand is expected (CGS §4.2), so a variable of that name could never
+    # be read: binding one is refused instead of silently reading ↓
+    ("for v1 in [1, 2] yield v1 end",
+     "line 1, column 5: v1 cannot name a variable: in an expression it is the down literal (v1 is ↓), so choose "
+     "another name"),
+    ("def g(x, vv) := vv", "line 1, column 10: vv cannot name a variable: in an expression it is the down literal "
+     "(vv is 2·↓), so choose another name"),
+    ("f := v -> v + 1", "line 1, column 6: v cannot name a variable: in an expression it is the down literal (v is "
+     "↓), so choose another name"),
+    ("x := 1;\nv3 := 2", "line 2, column 1: v3 cannot name a variable: in an expression it is the down literal (v3 "
+     "is 3·↓), so choose another name"),
 ]
 
 
@@ -524,3 +535,40 @@ def test_script_file_with_a_class_whose_nested_class_is_followed_by_a_member(tmp
     result = subprocess.run(cgt_command() + [str(script)], capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout == "true\n"
+
+
+# A search as CGSuite's users write them: a recursive procedure makes every strip of Toads and Frogs of a
+# length, and a second one keeps those of a given value, with nested for ... where ... yield loops inside
+# begin ... end.
+TOADS_AND_FROGS_SEARCH = """
+def strips(n) begin
+  if n == 0 then [""] else
+    for s in strips(n - 1) for c in [".", "t", "f"] yield s + c end
+  end
+end;
+def search(n, target) begin
+  var found := for s in strips(n)
+                 where s.Contains("t") and s.Contains("f")
+                 for g := game.strip.ToadsAndFrogs(s)
+                 where g.CanonicalForm == target
+                 yield s
+               end;
+  found
+end;
+"""
+
+
+@pytest.mark.parametrize("call, length, value", [("search(4, *)", 4, "*"), ("search(5, 1/2)", 5, "1/2"),
+                                                 ("search(5, {1/2|0})", 5, "{1/2|0}"), ("search(5, ^)", 5, "^")])
+def test_a_toads_and_frogs_search_procedure(call, length, value):
+    import itertools
+
+    import cgt
+    from cgt.games import ToadsAndFrogs
+
+    found = run(TOADS_AND_FROGS_SEARCH + call)
+    # the same search in Python, by the library's own ruleset
+    expected = ["".join(p) for p in itertools.product(".tf", repeat=length)
+                if "t" in p and "f" in p and ToadsAndFrogs("".join(p)).value == cgt.game(value)]
+    assert found == "[" + ",".join(f'"{s}"' for s in expected) + "]"
+    assert expected            # each search finds something
