@@ -31,6 +31,28 @@ _PYTHON_NAMES = {"born_by()": "BornBy", "nimber()": "*n", "misere_nim()": "*[n]"
                  "left_winning_moves / right_winning_moves": "WinningMoves(Left) or WinningMoves(Right)"}
 _FRACTION = re.compile(r"Fraction\((-?\d+), (\d+)\)")
 _TUPLE = re.compile(r"\((-?\d+(?:, -?\d+)+)\)")
+#: A library position as Python writes it: ``Domineering('..|..')``.
+_POSITION = re.compile(r"(?<![\w.])([A-Z][A-Za-z0-9]*)\('((?:[^'\\]|\\.)*)'\)")
+
+
+def _position_as_printed(match) -> str:
+    """The shell's text of a library position named in a message (``Domineering('..|..')`` is
+    ``Domineering.Position("..|..")``), or the text unchanged when the name is not a catalogued ruleset."""
+    from cgt.games.engine import catalogue
+    from cgt.games.engine.ruleset import Ruleset
+    from cgt.shell.values import position_text
+
+    name, text = match.groups()
+    try:
+        ruleset = catalogue.load(name)
+    except catalogue.CatalogueError:
+        return match.group(0)
+    if not isinstance(ruleset, Ruleset):
+        return match.group(0)
+    try:
+        return position_text(ruleset(text))
+    except CGTError:
+        return match.group(0)
 
 
 def _without_wrapper(message: str, opening: str) -> str:
@@ -62,8 +84,11 @@ def shell_words(message: str) -> str:
     'BornBy needs a day number, got 1/2; (1,2,3) is not a pair'
     >>> shell_words("size frozenset({1, 2}) is not an integer")
     'size {1, 2} is not an integer'
+    >>> shell_words("Domineering('..|..') is partizan; Kayles('5') is not")
+    'Domineering.Position("..|..") is partizan; Kayles(5) is not'
     """
     message = _FRACTION.sub(lambda m: f"{m.group(1)}/{m.group(2)}", message)
+    message = _POSITION.sub(_position_as_printed, message)
     message = _without_wrapper(message, "frozenset(")
     message = _TUPLE.sub(lambda m: "(" + m.group(1).replace(", ", ",") + ")", message)
     for python, shell in _PYTHON_NAMES.items():
