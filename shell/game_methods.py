@@ -27,7 +27,6 @@ from cgt.errors import NotApplicableError
 from cgt.impartial import grundy, nimarith
 from cgt.kernel import constructors
 from cgt.kernel.game import lefts_of, rights_of
-from cgt.notation.print_order import sorted_options
 from cgt.short import conway_product as conway, infinitesimal, powers, predicates, products, selective
 from cgt.short.selective import CompoundGame
 from cgt.short.uptimal import is_uptimal, uptimal_expansion
@@ -76,11 +75,6 @@ def game_options(g: Game, player=None) -> frozenset:
     return frozenset(g.left_options if player_of(player) is cgt.Player.Left else g.right_options)
 
 
-def _ordered(games) -> list:
-    """Games as a list in CGSuite's order."""
-    return list(sorted_options(games))
-
-
 def _parameter(t):
     """Cooling/heating parameters: numbers as Fractions, other games as games."""
     number = number_of(t)
@@ -109,9 +103,10 @@ GAMES.method("RightStop", lambda g: normalise(g.right_stop), doc=Game.right_stop
 GAMES.method("Mean", lambda g: normalise(g.mean), doc=temperature.mean)
 GAMES.method("Temperature", lambda g: normalise(g.temperature), doc=temperature.temperature)
 GAMES.method("Thermograph", lambda g: _called(g.thermograph), doc=temperature.thermograph)
-GAMES.method("Incentives", lambda g: _ordered(g.incentives), doc=temperature.incentives)
-GAMES.method("LeftIncentives", lambda g: _ordered(g.left_incentives), doc=temperature.left_incentives)
-GAMES.method("RightIncentives", lambda g: _ordered(g.right_incentives), doc=temperature.right_incentives)
+# sets, as CGSuite's (the incentives of the options, which are sets): 3.LeftIncentives is {-1}
+GAMES.method("Incentives", lambda g: frozenset(g.incentives), doc=temperature.incentives)
+GAMES.method("LeftIncentives", lambda g: frozenset(g.left_incentives), doc=temperature.left_incentives)
+GAMES.method("RightIncentives", lambda g: frozenset(g.right_incentives), doc=temperature.right_incentives)
 GAMES.method("StopCount", lambda g: g.stop_count, doc=temperature.stop_count)
 GAMES.method("Cool", lambda g, t: g.cool(_parameter(t)), arity=(1, 1), doc=cooling.cool, usage="G.Cool(t)")
 GAMES.method("Heat", lambda g, t: g.heat(_parameter(t)), arity=(1, 1), doc=cooling.heat,

@@ -142,8 +142,8 @@ GOLDEN = [
     ("(^ + *).IsInfinitesimal", "true", "WW ch. 3"),
     ("^.ReducedCanonicalForm", "0", "CGT II.6: infinitesimals reduce to 0"),
     ("({1|-1} + ^).ReducedCanonicalForm", "+-1", "CGT II.6: +-1 + ^ differs from +-1 by an infinitesimal"),
-    ("^.Incentives", "[^*]", "LIP ch. 6: incentives 0 - ^ = v (Left) and ^ - * = ^* (Right); CGSuite's "
-     "Incentives is a list without the dominated v < ^*"),
+    ("^.Incentives", "{^*}", "LIP ch. 6: incentives 0 - ^ = v (Left) and ^ - * = ^* (Right); CGSuite's "
+     "Incentives is a set without the dominated v < ^*"),
     ("^ >= 0", "true", "WW ch. 3: up is positive"),
     ("* >= 0", "false", "WW ch. 2: * is confused with 0"),
     ("{1|-1}.IsInfinitesimal", "false", "a hot game is not infinitesimal"),
