@@ -2,8 +2,9 @@
 
 Braces in single quotes build an :class:`ExplicitGame` whose options are the values written (short games,
 numbers, or explicit games again); it prints as written, with each side's options in CGSuite's order, and
-``CanonicalForm`` simplifies it.  Where a game is needed (sums, comparisons, ordinal sums, methods of
-short games) an explicit game stands for its canonical form.
+``CanonicalForm`` simplifies it.  An explicit game is a form (:mod:`cgt.short.compound`): sums, ordinal sums,
+products, conjunctive and selective sums and negatives of it are compound games that keep it as written.
+Comparisons and the methods of short games use its canonical form.
 
 >>> from cgt import star
 >>> g = ExplicitGame((star,), (star,))
@@ -53,6 +54,16 @@ class ExplicitGame:
     def options(self, left: bool) -> tuple:
         """Left's (or Right's) options as written."""
         return self.left if left else self.right
+
+    @property
+    def left_options(self) -> tuple:
+        """Left's options as written (short games or explicit games)."""
+        return self.left
+
+    @property
+    def right_options(self) -> tuple:
+        """Right's options as written."""
+        return self.right
 
     def __eq__(self, other) -> bool:
         return isinstance(other, ExplicitGame) and (self.left, self.right) == (other.left, other.right)

@@ -598,8 +598,8 @@ class Game(GameBase):
     uptimal_expansion = _delegate("short.uptimal", "uptimal_expansion", "CGSuite's UptimalExpansion, or None.")
     pow = _delegate("short.powers", "power", "CGSuite's Pow: ``G.pow(n)`` for ``G = {0|H}``.", False)
     pow_to = _delegate("short.powers", "power_to", "CGSuite's PowTo: ``G.pow_to(n)`` for ``G = {0|H}``.", False)
-    conjunctive_sum = _delegate("short.selective", "conjunctive_sum", "CGSuite's ConjunctiveSum (a compound form).", False)
-    selective_sum = _delegate("short.selective", "selective_sum", "CGSuite's SelectiveSum (a compound form).", False)
+    conjunctive_sum = _delegate("short.compound", "conjunctive_sum", "CGSuite's ConjunctiveSum (a compound form).", False)
+    selective_sum = _delegate("short.compound", "selective_sum", "CGSuite's SelectiveSum (a compound form).", False)
 
     def conway_product(self, other):
         """Conway's nim product of two nimbers: ``*a . *b = *(a (x) b)`` (see :mod:`cgt.impartial.nimarith`)."""
