@@ -467,7 +467,7 @@ def format_value(value) -> str:
     if isinstance(value, Position):
         return position_text(value)
     if is_compound(value) or isinstance(value, NegativeGame):
-        return compound_text(value, format_value)  # CGSuite's CompoundGame (G + H, G : H, ...) and NegativeGame
+        return compound_text(value, part_text)     # CGSuite's CompoundGame (G + H, G : H, ...) and NegativeGame
     if is_ruleset(value):
         return ruleset_text(value)
     if isinstance(value, Graph):                  # plain graphs print as Graph("...")
@@ -475,6 +475,20 @@ def format_value(value) -> str:
     if isinstance(value, (Strip, Grid)):          # Strip([0,1,2]), Grid([[0,1],[2,0]])
         return repr(value)
     return str(value)
+
+
+def part_text(part) -> str:
+    """The text of a part of a compound: its own, except that a short game printed with a number glued to its
+    uptimal part (``1*``, ``-1/2^``) is parenthesised, ``'{0|}' + (1*)``, since ``'{0|}' + 1*`` reads as a sum
+    of three parts (the shell reads ``1*`` as ``1 + *``, as CGSuite reads ``3+*``).
+
+    >>> part_text(cgt.integer(1) + cgt.star), part_text(cgt.up + cgt.star), part_text(cgt.integer(-2))
+    ('(1*)', '^*', '-2')
+    """
+    text = format_value(part)
+    if isinstance(part, Game) and not part.is_number and part.is_uptimal and part.left_stop != 0:
+        return f"({text})"
+    return text
 
 
 def position_text(position) -> str:
