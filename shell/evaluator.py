@@ -1277,15 +1277,8 @@ def _forms(a, b, misere: bool = True) -> bool:
     one is a form, and the other a form, a short game, a dyadic number or (with ``misere``) a misère game."""
     if not (is_form(a) or is_form(b)):
         return False
-    return all(is_form(x) or isinstance(x, Game) or (misere and isinstance(x, MisereGame)) or _is_dyadic(x)
-               for x in (a, b))
-
-
-def _is_dyadic(value) -> bool:
-    if isinstance(value, bool) or not is_number(value):
-        return False
-    denominator = Fraction(value).denominator
-    return denominator & (denominator - 1) == 0
+    return all(is_form(x) or isinstance(x, Game) or (misere and isinstance(x, MisereGame))
+               or (is_number(x) and not isinstance(x, bool)) for x in (a, b))
 
 
 def _summand(value):
