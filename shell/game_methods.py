@@ -492,3 +492,30 @@ def plot(t: Thermograph, path=None) -> HelpText:
 def wall(t: Thermograph, player):
     """Thermograph.Wall(Left): the left wall as a Trajectory; Wall(Right) the right one."""
     return t.left_wall if player_of(player) is cgt.Player.Left else t.right_wall
+
+
+def misere_form(g):
+    """The misère canonical form of an impartial game kept as a form, from its options (not its value)."""
+    return g.misere_canonical_form
+
+
+def misere_outcome(g):
+    """The misère outcome class (N or P) of an impartial game kept as a form."""
+    return g.misere_canonical_form.misere_outcome
+
+
+def misere_nim_value(g) -> int:
+    """The misère Grundy value of an impartial game kept as a form."""
+    return g.misere_canonical_form.misere_nim_value
+
+
+def genus(g):
+    """Conway's genus of an impartial game kept as a form."""
+    return g.misere_canonical_form.genus
+
+
+for _section in (COMPOUND_GAMES, EXPLICIT_GAMES):
+    _section.method("MisereCanonicalForm", misere_form)
+    _section.method("MisereOutcomeClass", misere_outcome)
+    _section.method("MisereNimValue", misere_nim_value)
+    _section.method("Genus", genus)

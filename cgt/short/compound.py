@@ -62,16 +62,18 @@ LEVELS = {"ConwayProduct": 1, "OrdinalSum": 2, "DisjunctiveSum": 3, "Conjunctive
 KINDS = ("ConjunctiveSum", "SelectiveSum", "OrdinalSum", "ConwayProduct")
 
 _canonical: dict = BoundedCache("compound canonical forms")
+_misere: dict = BoundedCache("compound misère forms")
 
 
 def clear_caches() -> None:
-    """Forget the memoised canonical forms of compounds.
+    """Forget the memoised canonical forms (normal and misère) of compounds.
 
     >>> from cgt import star
     >>> clear_caches(); str(conjunctive_sum(star, star).canonical_form)
     '*'
     """
     _canonical.clear()
+    _misere.clear()
 
 
 # ---------------------------------------------------------------- forms
@@ -607,7 +609,7 @@ class NegativeGame(_MisereSummand):
         return negative, (self.g,)
 
 
-class CompoundGame(_Summand):
+class CompoundGame(_MisereSummand):
     """``G : H``, ``G ConjunctiveSum H``, ``G SelectiveSum H`` or ``G ConwayProduct H`` of two parts (forms,
     canonical games or misère games), kept as written (see the module docstring for each rule).
 
@@ -671,6 +673,58 @@ class CompoundGame(_Summand):
     def impartial(self) -> bool:
         """Whether both parts are impartial (then so is the compound)."""
         return _is_impartial(self.g) and _is_impartial(self.h)
+
+    @property
+    def misere_canonical_form(self):
+        """The misère canonical form of an impartial compound: that of the game whose options are its options'
+        (the compound's own rule of play, not its normal-play value).
+
+        >>> from cgt import nimber
+        >>> str(conjunctive_sum(nimber(2), nimber(3)).misere_canonical_form)   # options 0 and * ^ * = *: {0, *}
+        '*[2]'
+        >>> str(selective_sum(nimber(1), nimber(1)).misere_canonical_form)         # {0 v *, * v 0, 0 v 0}
+        '*[2]'
+        """
+        if not self.impartial:
+            raise NotApplicableError(f"{self} is not impartial: misère canonical forms are for impartial games")
+        return _misere_value(self)
+
+    @property
+    def nim_value(self) -> int:
+        """The nim value of an impartial compound (of its canonical form, a nimber)."""
+        if not self.impartial:
+            raise NotApplicableError(f"{self} is not impartial: it has no nim value")
+        return self.value.nim_value
+
+    grundy = nim_value
+
+
+def _misere_value(x):
+    """The misère canonical form of an impartial compound, bottom-up over its compound followers."""
+    from cgt.misere.game import misere_canonical_form, misere_game
+
+    if x in _misere:
+        return _misere[x]
+    memo: dict = {}
+
+    def children(node) -> tuple:
+        if not isinstance(node, CompoundGame):
+            return ()
+        kids = node.left_options
+        for kid in kids:
+            if isinstance(kid, CompoundGame) and kid not in memo and kid in _misere:
+                memo[kid] = _misere[kid]
+        return kids
+
+    def compute(node):
+        check_interrupt()
+        if not isinstance(node, CompoundGame):
+            return misere_canonical_form(node)
+        value = misere_game([memo[o] for o in node.left_options])
+        _misere.remember(node, value)
+        return value
+
+    return bottom_up(x, children, compute, memo)
 
 
 # ---------------------------------------------------------------- text

@@ -152,6 +152,15 @@ MEMBERS = [
     ("(-'{0|}').Class", "⟪game.NegativeGame⟫"),
     ("'{0|}' : 1 is CompoundGame", "true"),
     ("'{0|}' : 1 is Game", "true"),
+    # misère play of impartial compounds is of the compound's own options, not of its value:
+    # {0,*} ^ *3 has the options 0 (a heap emptied) and * ^ * = * ^ *2 = {0} = *, so misère {0,*} = *[2];
+    # '{*2|*2}' is 0 but misère {*2}: the only move goes to *2, which the mover wins in misère play, so P
+    ("('{0,*|0,*}' ConjunctiveSum *3).MisereCanonicalForm", "*[2]"),
+    ("'{*2|*2}'.MisereCanonicalForm", "*[2#]"),
+    ("'{*2|*2}'.MisereOutcomeClass", "P"),
+    # Kayles(3) ^ Kayles(2) can move to Kayles(2) ^ Kayles(1), whose options are all over (a misère win for the
+    # player to move there): so that is P, and Kayles(3) ^ Kayles(2) is N
+    ("(Kayles(3) ConjunctiveSum Kayles(2)).MisereOutcomeClass", "N"),
     # compounds of compounds, by method
     ("('{0|}' : 1).ConjunctiveSum(-'{0|}')", "'{0|}' : 1 ConjunctiveSum -'{0|}'"),
     ("(-'{0|}').OrdinalSum(1)", "-'{0|}' : 1"),
@@ -171,6 +180,7 @@ def test_members(source, printed):
     ("'{0|}' + 1/3", "not a dyadic rational"),
     ("'{0|}' ConjunctiveSum \"a\"", "is not a game"),
     ("'{0|}' : on", "not defined here"),
+    ("('{0|}' : 1).MisereCanonicalForm", "'{0|}' : 1 is not impartial"),
     ("'{0|}' * 100000", "limited to"),
 ])
 def test_errors(source, message):

@@ -271,3 +271,20 @@ def test_unknown_kinds_and_non_games_are_errors():
         CompoundGame("OrdinalProduct", E1, F1)
     with pytest.raises(NotApplicableError, match="is not a game"):
         ordinal_sum(E1, "x")
+
+
+def test_misere_forms_of_impartial_compounds_follow_their_options():
+    # *2 ^ *3 has the options 0 (a heap emptied) and * ^ * = * ^ *2 = {0} = *: in misère play {0, *}, the heap *2
+    # (Winning Ways ch. 13), though its normal value is *2 as well; * v * has the options * v 0 = 0 v * = * and
+    # 0 v 0 = 0: misère {0, *} again
+    assert conjunctive_sum(nimber(2), nimber(3)).misere_canonical_form is cgt.misere_nim(2)
+    assert selective_sum(star, star).misere_canonical_form is cgt.misere_nim(2)
+    # Form: {*2 | *2} has value 0, misère form {*2}, a second-player win
+    two = Form([nimber(2)], [nimber(2)])
+    c = ordinal_sum(nimber(2), 0)
+    assert c.impartial and c.misere_canonical_form is cgt.misere_game([0, 1])
+    assert canonical_value(two) == zero
+    from cgt.errors import NotApplicableError
+
+    with pytest.raises(NotApplicableError, match="not impartial"):
+        conjunctive_sum(E1, star).misere_canonical_form
