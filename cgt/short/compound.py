@@ -49,6 +49,7 @@ from cgt.errors import NotApplicableError
 from cgt.kernel.game import Game, ZERO, as_game, game, register_cache
 from cgt.runtime.caches import BoundedCache
 from cgt.runtime.interrupt import check_interrupt
+from cgt.runtime.progress import Progress
 from cgt.runtime.walk import bottom_up
 
 __all__ = ["CompoundGame", "DisjunctiveSum", "NegativeGame", "LEVELS", "KINDS", "is_form", "is_compound",
@@ -205,6 +206,7 @@ def canonical_value(x) -> Game:
 
     def compute(node) -> Game:
         check_interrupt()
+        progress.tick()
         if isinstance(node, CompoundGame):
             lefts, rights = split.pop(node)
             value = game([memo[o] for o in lefts], [memo[o] for o in rights])
@@ -216,7 +218,8 @@ def canonical_value(x) -> Game:
             return -memo[node.g]
         return _leaf_value(node)
 
-    return bottom_up(x, children, compute, memo)
+    with Progress("compound followers") as progress:       # shown when a large compound takes a while
+        return bottom_up(x, children, compute, memo)
 
 
 # ---------------------------------------------------------------- building forms as the operators do
@@ -718,13 +721,15 @@ def _misere_value(x):
 
     def compute(node):
         check_interrupt()
+        progress.tick()
         if not isinstance(node, CompoundGame):
             return misere_canonical_form(node)
         value = misere_game([memo[o] for o in node.left_options])
         _misere.remember(node, value)
         return value
 
-    return bottom_up(x, children, compute, memo)
+    with Progress("compound followers") as progress:
+        return bottom_up(x, children, compute, memo)
 
 
 # ---------------------------------------------------------------- text
