@@ -1274,7 +1274,8 @@ def _valued(value):
 
 def _forms(a, b, misere: bool = True) -> bool:
     """Whether ``a`` op ``b`` builds a compound (CGSuite: any pair of games of which one is not canonical):
-    one is a form, and the other a form, a short game, a dyadic number or (with ``misere``) a misère game."""
+    one is a form, and the other a form, a short game, a number (one that is not dyadic is then an error, "not a
+    game") or (with ``misere``) a misère game."""
     if not (is_form(a) or is_form(b)):
         return False
     return all(is_form(x) or isinstance(x, Game) or (misere and isinstance(x, MisereGame))
