@@ -22,7 +22,7 @@ from cgt.kernel.game import register_cache
 import cgt
 from cgt import Game, MisereGame, Outcome, Player, Surreal, TransfiniteNimber
 from cgt.loopy import LoopyGame
-from cgt.short.selective import CompoundGame
+from cgt.short.compound import CompoundGame
 from cgt.short.uptimal import is_uptimal
 from cgt.thermo.thermograph import Thermograph, Trajectory
 from cgt.errors import NotApplicableError

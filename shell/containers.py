@@ -20,16 +20,18 @@ from __future__ import annotations
 import functools
 import re
 
+from cgt import Game
 from cgt.errors import NotApplicableError
 from cgt.impartial.grundy import mex
 from cgt.runtime.interrupt import check_interrupt
+from cgt.short.compound import form_sum, is_form
 
-from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_summand
+from cgt.games.engine.sums import is_summand
 
 from cgt.shell.errors import ShellError
 from cgt.shell.method_registry import Section
 from cgt.shell.table import Table, grouped
-from cgt.shell.values import HelpText, describe, format_value, is_number, normalise, sort_key, to_game
+from cgt.shell.values import HelpText, describe, format_value, game_form, is_number, normalise, sort_key, to_game
 
 #: Most elements a range may have when its elements are needed one by one.
 MAX_RANGE_SIZE = 10**7
@@ -401,6 +403,9 @@ def collection_sum(items):
     for item in rest:
         if is_number(total) and is_number(item):
             total = total + item
+        elif (is_form(total) or is_form(item)) and all(is_form(x) or isinstance(x, Game) or is_number(x)
+                                                       for x in (total, item)):
+            total = form_sum(game_form(total), game_form(item))    # as + does: a compound sum, 0 + G = G
         elif is_summand(total) and is_summand(item):
             total = total + item           # positions add to a compound sum, misère games to their sum
         else:
@@ -409,8 +414,8 @@ def collection_sum(items):
 
 
 def _valued(x):
-    """A sum of positions stands for its value where a short game is needed."""
-    return x.value if isinstance(x, (DisjunctiveSum, NegativeGame)) else x
+    """A form (a position, an explicit game, a compound) stands for its value where a short game is needed."""
+    return x.canonical_form if is_form(x) else x
 
 
 def _mex(items):

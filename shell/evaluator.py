@@ -29,8 +29,7 @@ import cgt.loopy as loopy
 from cgt.loopy import LoopyGame
 
 from cgt.games.engine.catalogue import is_ruleset
-from cgt.games.engine.ruleset import Position
-from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_summand, negative
+from cgt.games.engine.sums import as_form, negative
 from cgt.games.grid.board import Grid
 from cgt.games.strip.board import Strip
 
@@ -44,8 +43,7 @@ from cgt.shell.loopy_values import is_loopy_tree, loopy_braces, loopy_from_optio
 from cgt.shell.methods import REGISTRY
 from cgt.shell.explicit import ExplicitGame
 from cgt.shell.output_values import join_outputs
-from cgt.short.products import ordinal_sum_of_form
-from cgt.short.selective import CompoundGame
+from cgt.short.compound import CompoundGame, form_sum, is_form
 from cgt.shell.parser import CHAINS, DOWNS_NAME
 from cgt.shell.procedures import declared_parameters, parameters_of, procedure_text
 from cgt.shell.grid_values import coordinate_arithmetic, coordinate_relation, grid_index, is_coordinates
@@ -56,7 +54,7 @@ from cgt.shell.userclasses import (ACTIVE, BoundScriptMethod, ScriptClass, Scrip
 from cgt.shell.tower import (MISERE_HEAP_LIMIT, compare_tower, divide, from_tower, is_tower, misere_add, misere_text,
                              needs_tower, nimber_of, power, tower_arithmetic)
 from cgt.shell.values import (BoundMethod, Function, KeywordFunction, Namespace, Procedure, check_arity, describe,
-                              is_number, is_position, normalise, number_of, ruleset_text, to_game)
+                              game_form, is_number, is_position, normalise, number_of, ruleset_text, to_game)
 
 #: The parts of an uptimal token: number, ups (count, ^<n> or ^[n]) and star.
 _UPTIMAL = re.compile(
@@ -659,8 +657,8 @@ class Interpreter:
         if found is not _NOTHING:
             return found
         a, b = as_summand(a), as_summand(b)
-        if is_summand(a) and is_summand(b) and not (isinstance(a, MisereGame) and isinstance(b, MisereGame)):
-            return a + b            # positions (and misère games) add to a compound sum, CGSuite's CompoundGame
+        if _forms(a, b):            # CGSuite's CompoundGame: G + H of forms kept as written; 0 + G is G
+            return form_sum(_summand(a), _summand(b))
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
             return misere_add(a, b)
         if needs_tower(a, b):
@@ -691,9 +689,8 @@ class Interpreter:
         if found is not _NOTHING:
             return found
         a, b = as_summand(a), as_summand(b)
-        if (isinstance(a, (Position, DisjunctiveSum, NegativeGame)) and
-                isinstance(b, (Position, DisjunctiveSum, NegativeGame))):
-            return a + negative(b)          # CGSuite's G - H = G + (-H), a compound sum kept as written
+        if _forms(a, b, misere=False):
+            return form_sum(_summand(a), negative(_summand(b)))    # CGSuite's G - H = G + (-H), kept as written
         if isinstance(a, MisereGame) or isinstance(b, MisereGame):
             return misere_add(a, b, "subtract")
         if needs_tower(a, b):
@@ -723,7 +720,7 @@ class Interpreter:
         if isinstance(a, MisereGame):
             raise ShellError(f"cannot negate {describe(a)}: misère games have no negatives")
         a = as_summand(a)
-        if isinstance(a, (Position, DisjunctiveSum, NegativeGame, CompoundGame)):
+        if is_form(a):
             return negative(a)              # CGSuite's NegativeGame: -G keeps the form of G
         return -_game_operand(a, "negate")
 
@@ -748,7 +745,16 @@ class Interpreter:
         pair = coordinate_arithmetic("*", a, b)
         if pair is not None:
             return pair
-        # n * G: an integer multiple of a game (Norton-consistent for integers).
+        # n * G: an integer multiple of a game (Norton-consistent for integers); of a form, CGSuite's
+        # CompoundGame(ConwayProduct, n, G), printed n * G.
+        for n, g in ((a, b), (b, a)):
+            count = number_of(n) if not isinstance(n, bool) else None
+            g = as_summand(g)
+            if count is not None and Fraction(count).denominator == 1 and is_form(g):
+                if abs(count) > self.limits.max_multiple:
+                    raise ShellError(f"{count} * {describe(g, 30)}: multiples of a game kept as a form are "
+                                     f"limited to {self.limits.max_multiple}")
+                return CompoundGame("ConwayProduct", int(count), as_form(g))
         for n, g in ((a, b), (b, a)):
             count = number_of(n) if not isinstance(n, bool) else None
             if count is not None and Fraction(count).denominator == 1 and isinstance(g, LoopyGame):
@@ -818,11 +824,11 @@ class Interpreter:
 
     def _ordinal_sum(self, node, scope):
         a, b = (self.eval(child, scope) for child in node.children)
-        if isinstance(a, ExplicitGame):       # the ordinal sum depends on the base's form, as written
-            h = _game_operand(b, "take the ordinal sum of")
-            if isinstance(h, LoopyGame):
-                raise ShellError("the ordinal sum of an explicit game and a loopy value is not defined here")
-            return ordinal_sum_of_form([to_game(o) for o in a.left], [to_game(o) for o in a.right], h)
+        a, b = as_summand(a), as_summand(b)
+        if _forms(a, b, misere=False):       # CGSuite's CompoundGame(OrdinalSum): G : H depends on G's form
+            return CompoundGame("OrdinalSum", game_form(a), game_form(b))
+        if isinstance(a, ExplicitGame) and isinstance(b, LoopyGame):
+            raise ShellError("the ordinal sum of an explicit game and a loopy value is not defined here")
         g = _game_operand(a, "take the ordinal sum of")
         h = _game_operand(b, "take the ordinal sum of")
         if isinstance(g, LoopyGame) or isinstance(h, LoopyGame):
@@ -1256,17 +1262,29 @@ def _parse_number(text: str) -> Fraction:
 
 
 def _is_gameish(value) -> bool:
-    return (isinstance(value, (Game, DisjunctiveSum, NegativeGame, ExplicitGame)) or is_number(value) or is_position(value)
-            or is_game_object(value))
+    return isinstance(value, Game) or is_form(value) or is_number(value) or is_game_object(value)
 
 
 def _valued(value):
-    """A sum of positions stands for its value where a short game is needed (a position does, in to_game),
-    and an explicit game for its canonical form."""
+    """A form (a position, an explicit game, a compound) stands for its canonical form where a short game is
+    needed."""
     value = as_summand(value)
-    if isinstance(value, (DisjunctiveSum, NegativeGame)):
-        return value.value
-    return value.canonical_form if isinstance(value, ExplicitGame) else value
+    return value.canonical_form if is_form(value) else value
+
+
+def _forms(a, b, misere: bool = True) -> bool:
+    """Whether ``a`` op ``b`` builds a compound (CGSuite: any pair of games of which one is not canonical):
+    one is a form, and the other a form, a short game, a number (one that is not dyadic is then an error, "not a
+    game") or (with ``misere``) a misère game."""
+    if not (is_form(a) or is_form(b)):
+        return False
+    return all(is_form(x) or isinstance(x, Game) or (misere and isinstance(x, MisereGame))
+               or (is_number(x) and not isinstance(x, bool)) for x in (a, b))
+
+
+def _summand(value):
+    """A part of a disjunctive sum: a misère game as it is, anything else as :func:`game_form` makes it."""
+    return value if isinstance(value, MisereGame) else game_form(value)
 
 
 def _is_ruleset_value(value) -> bool:

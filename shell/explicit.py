@@ -2,8 +2,9 @@
 
 Braces in single quotes build an :class:`ExplicitGame` whose options are the values written (short games,
 numbers, or explicit games again); it prints as written, with each side's options in CGSuite's order, and
-``CanonicalForm`` simplifies it.  Where a game is needed (sums, comparisons, ordinal sums, methods of
-short games) an explicit game stands for its canonical form.
+``CanonicalForm`` simplifies it.  An explicit game is a form (:mod:`cgt.short.compound`): sums, ordinal sums,
+products, conjunctive and selective sums and negatives of it are compound games that keep it as written.
+Comparisons and the methods of short games use its canonical form.
 
 >>> from cgt import star
 >>> g = ExplicitGame((star,), (star,))
@@ -22,12 +23,13 @@ class ExplicitGame:
     """A game given by its Left and Right options, kept unsimplified (each option a short game or an
     :class:`ExplicitGame`)."""
 
-    __slots__ = ("left", "right", "_canonical")
+    __slots__ = ("left", "right", "_canonical", "_misere")
 
     def __init__(self, left: tuple, right: tuple) -> None:
         self.left = tuple(left)
         self.right = tuple(right)
         self._canonical = None
+        self._misere = None
 
     @property
     def canonical_form(self) -> Game:
@@ -54,6 +56,46 @@ class ExplicitGame:
         """Left's (or Right's) options as written."""
         return self.left if left else self.right
 
+    @property
+    def impartial(self) -> bool:
+        """Whether both players have the same options, all impartial (a short game option: a nimber).
+
+        >>> from cgt import star, zero
+        >>> ExplicitGame((zero, star), (star, zero)).impartial, ExplicitGame((zero,), ()).impartial
+        (True, False)
+        """
+        if sorted(map(repr, self.left)) != sorted(map(repr, self.right)):
+            return False
+        return all(o.is_nimber if isinstance(o, Game) else o.impartial for o in self.left)
+
+    @property
+    def misere_canonical_form(self):
+        """The misère canonical form of an impartial explicit game, from its options as written.
+
+        >>> from cgt import nimber
+        >>> star2 = nimber(2)
+        >>> str(ExplicitGame((star2,), (star2,)).misere_canonical_form), str(ExplicitGame((star2,), (star2,)).canonical_form)
+        ('*[2#]', '0')
+        """
+        from cgt.errors import NotApplicableError
+        from cgt.misere.game import misere_canonical_form, misere_game
+
+        if not self.impartial:
+            raise NotApplicableError(f"{self} is not impartial: misère canonical forms are for impartial games")
+        if self._misere is None:
+            self._misere = misere_game([misere_canonical_form(o) for o in self.left])
+        return self._misere
+
+    @property
+    def left_options(self) -> tuple:
+        """Left's options as written (short games or explicit games)."""
+        return self.left
+
+    @property
+    def right_options(self) -> tuple:
+        """Right's options as written."""
+        return self.right
+
     def __eq__(self, other) -> bool:
         return isinstance(other, ExplicitGame) and (self.left, self.right) == (other.left, other.right)
 
@@ -66,8 +108,7 @@ class ExplicitGame:
     def _braces(self) -> str:
         return "{" + ",".join(_texts(self.left)) + "|" + ",".join(_texts(self.right)) + "}"
 
-    def __repr__(self) -> str:
-        return f"ExplicitGame({str(self)!r})"
+    __repr__ = __str__        # the text reads back in the shell (and stands for it in compounds' texts)
 
 
 def _canonical(option) -> Game:

@@ -27,8 +27,8 @@ from cgt.errors import NotApplicableError
 from cgt.impartial import grundy, nimarith
 from cgt.kernel import constructors
 from cgt.kernel.game import lefts_of, rights_of
-from cgt.short import conway_product as conway, infinitesimal, powers, predicates, products, selective
-from cgt.short.selective import CompoundGame
+from cgt.short import compound, conway_product as conway, infinitesimal, powers, predicates, products
+from cgt.short.compound import CompoundGame, is_form
 from cgt.short.uptimal import is_uptimal, uptimal_expansion
 from cgt.thermo import cooling, temperature
 from cgt.thermo.thermograph import Thermograph
@@ -39,18 +39,19 @@ from cgt.shell.enums import CompoundType
 from cgt.shell.explicit import ExplicitGame
 from cgt.shell.method_registry import Section
 from cgt.shell.tower import is_tower, nim_arithmetic
-from cgt.shell.values import HelpText, describe, is_number, normalise, number_of, player_of, to_game
+from cgt.shell.values import HelpText, describe, game_form, is_number, normalise, number_of, player_of, to_game
 
-__all__ = ["GAMES", "NIM_ARITHMETIC", "COMPOUND_GAMES", "THERMOGRAPHS", "nim_sum", "nim_product",
-           "subordinate", "uptimal_expansion_of", "stop"]
+__all__ = ["GAMES", "NIM_ARITHMETIC", "COMPOUND_GAMES", "EXPLICIT_GAMES", "THERMOGRAPHS", "nim_sum", "nim_product",
+           "subordinate", "uptimal_expansion_of", "stop", "compound_of", "add_compound_methods"]
 
 #: The members of short games; numbers and positions offer them through the registry's coercions.
 GAMES = Section("games and numbers", Game, letter="G")
 #: ``a NimSum b`` and ``a NimProduct b`` of integers (integers) and nimbers (nimbers).
 NIM_ARITHMETIC = Section("integers and nimbers", int, Game, Position)
-#: Members of compound games (CGSuite's ``CompoundGame(CompoundType, G, H)``).
-COMPOUND_GAMES = Section("compound games", CompoundGame)
-EXPLICIT_GAMES = Section("explicit games", ExplicitGame)
+#: Members of compound games (CGSuite's ``CompoundGame(CompoundType, G, H)``; a disjunctive sum is a
+#: :class:`cgt.short.compound.DisjunctiveSum`, whose members are with those of positions).
+COMPOUND_GAMES = Section("compound games", CompoundGame, letter="C")
+EXPLICIT_GAMES = Section("explicit games", ExplicitGame, letter="G")
 #: Members of thermographs.
 THERMOGRAPHS = Section("thermographs", Thermograph)
 
@@ -122,8 +123,13 @@ GAMES.method("NortonMultiply", lambda g, u: g.norton_product(to_game(u)), arity=
              doc=products.norton_product, usage="G.NortonMultiply(U)")
 GAMES.method("NortonProduct", lambda g, u: g.norton_product(to_game(u)), arity=(1, 1),
              doc=products.norton_product, usage="G.NortonProduct(U)")
-GAMES.method("OrdinalSum", lambda g, h: g.ordinal_sum(to_game(h)), arity=(1, 1), doc=products.ordinal_sum,
-             usage="G.OrdinalSum(H)")
+def _ordinal_sum(g: Game, h):
+    if is_form(game_form(h)):
+        return compound_of("OrdinalSum", g, h)
+    return g.ordinal_sum(to_game(h))
+
+
+GAMES.method("OrdinalSum", _ordinal_sum, arity=(1, 1), doc=products.ordinal_sum, usage="G.OrdinalSum(H)")
 GAMES.method("NimValue", nim_value)
 GAMES.method("IsNumber", lambda g: g.is_number, doc=Game.is_number)
 GAMES.method("IsInteger", lambda g: g.is_integer, doc=Game.is_integer)
@@ -190,17 +196,42 @@ def uptimal_expansion_of(g: Game):
     return expansion
 
 
+def compound_of(kind: str, g, h) -> CompoundGame:
+    """CGSuite's ``CompoundGame(kind, G, H)`` of two games, each kept as a form (a position, an explicit game, a
+    compound) or as a short game (numbers become games).
+
+    >>> str(compound_of("ConjunctiveSum", 2, cgt.star)), str(compound_of("OrdinalSum", 1, 1).canonical_form)
+    ('2 ConjunctiveSum *', '2')
+    """
+    return CompoundGame(kind, game_form(g), game_form(h))
+
+
 def _conway_product(g: Game, h):
+    if is_form(game_form(h)):       # CGSuite: canonical when H is canonical, else a compound
+        return compound_of("ConwayProduct", g, h)
     return conway.conway_product(g, to_game(h))
 
 
 GAMES.method("ConwayProduct", _conway_product, arity=(1, 1), doc=conway.conway_product, usage="G.ConwayProduct(H)")
 GAMES.method("ConwayMultiply", _conway_product, arity=(1, 1), doc=conway.conway_product,
              usage="G.ConwayMultiply(H)")
-GAMES.method("ConjunctiveSum", lambda g, h: selective.conjunctive_sum(g, to_game(h)), arity=(1, 1),
-             doc=selective.conjunctive_sum, usage="G.ConjunctiveSum(H), or G ConjunctiveSum H")
-GAMES.method("SelectiveSum", lambda g, h: selective.selective_sum(g, to_game(h)), arity=(1, 1),
-             doc=selective.selective_sum, usage="G.SelectiveSum(H), or G SelectiveSum H")
+GAMES.method("ConjunctiveSum", lambda g, h: compound_of("ConjunctiveSum", g, h), arity=(1, 1),
+             doc=compound.conjunctive_sum, usage="G.ConjunctiveSum(H), or G ConjunctiveSum H")
+GAMES.method("SelectiveSum", lambda g, h: compound_of("SelectiveSum", g, h), arity=(1, 1),
+             doc=compound.selective_sum, usage="G.SelectiveSum(H), or G SelectiveSum H")
+
+
+def add_compound_methods(section: Section) -> None:
+    """Give the games of ``section`` (kept as forms) the members that build compounds of them as written:
+    ``ConjunctiveSum(H)``, ``SelectiveSum(H)``, ``ConwayProduct(H)`` (and ``ConwayMultiply``), ``OrdinalSum(H)``."""
+    letter = section.letter
+    for name, kind, doc in (("ConjunctiveSum", "ConjunctiveSum", compound.conjunctive_sum),
+                            ("SelectiveSum", "SelectiveSum", compound.selective_sum),
+                            ("ConwayProduct", "ConwayProduct", compound.conway_product),
+                            ("ConwayMultiply", "ConwayProduct", compound.conway_product),
+                            ("OrdinalSum", "OrdinalSum", compound.ordinal_sum)):
+        section.method(name, lambda g, h, kind=kind: compound_of(kind, g, h), arity=(1, 1), doc=doc,
+                       usage=f"{letter}.{name}(H), or {letter} {name} H")
 
 
 def _power(name: str, function):
@@ -436,7 +467,7 @@ def second_component(c: CompoundGame):
 
 @COMPOUND_GAMES.method("CompoundType")
 def compound_type(c: CompoundGame) -> CompoundType:
-    """ConjunctiveSum or SelectiveSum."""
+    """How the compound combines G and H: ConjunctiveSum, SelectiveSum, OrdinalSum or ConwayProduct."""
     return CompoundType[c.kind]
 
 
@@ -456,3 +487,30 @@ def plot(t: Thermograph, path=None) -> HelpText:
 def wall(t: Thermograph, player):
     """Thermograph.Wall(Left): the left wall as a Trajectory; Wall(Right) the right one."""
     return t.left_wall if player_of(player) is cgt.Player.Left else t.right_wall
+
+
+def misere_form(g):
+    """The misère canonical form of an impartial game kept as a form, from its options (not its value)."""
+    return g.misere_canonical_form
+
+
+def misere_outcome(g):
+    """The misère outcome class (N or P) of an impartial game kept as a form."""
+    return g.misere_canonical_form.misere_outcome
+
+
+def misere_nim_value(g) -> int:
+    """The misère Grundy value of an impartial game kept as a form."""
+    return g.misere_canonical_form.misere_nim_value
+
+
+def genus(g):
+    """Conway's genus of an impartial game kept as a form."""
+    return g.misere_canonical_form.genus
+
+
+for _section in (COMPOUND_GAMES, EXPLICIT_GAMES):
+    _section.method("MisereCanonicalForm", misere_form)
+    _section.method("MisereOutcomeClass", misere_outcome)
+    _section.method("MisereNimValue", misere_nim_value)
+    _section.method("Genus", genus)

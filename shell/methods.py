@@ -36,7 +36,7 @@ from fractions import Fraction
 
 import cgt
 from cgt import Game, Player, Surreal
-from cgt.short.selective import CompoundGame
+from cgt.short.compound import CompoundGame
 
 from cgt.games.engine.ruleset import Position
 from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
@@ -46,12 +46,13 @@ from cgt.shell.classes import CLASS_METHODS, class_of
 from cgt.shell.explicit import ExplicitGame
 from cgt.shell.containers import (COLLECTION_MEMBERS, COLLECTIONS, LIST_AND_SET_METHODS, LISTS, MAP_ENTRIES, MAPS,
                                   RANGES, SETS, STRINGS, Range)
-from cgt.shell.game_methods import COMPOUND_GAMES, EXPLICIT_GAMES, GAMES, NIM_ARITHMETIC, THERMOGRAPHS
+from cgt.shell.game_methods import (COMPOUND_GAMES, EXPLICIT_GAMES, GAMES, NIM_ARITHMETIC, THERMOGRAPHS,
+                                   add_compound_methods)
 from cgt.shell.graph_values import EDGES, GRAPHS, VERTICES
 from cgt.shell.integer_methods import INTEGERS, NUMBERS
 from cgt.shell.loopy_values import LOOPY_GAMES
 from cgt.shell.method_registry import Coercion, MethodRegistry, Section
-from cgt.shell.position_methods import NEGATIVES, POSITIONS, SUMS
+from cgt.shell.position_methods import NEGATIVES, POSITIONS, SUMS, sensible_lines
 from cgt.shell.ruleset_methods import (BOARD_RULESETS, GAME_VARIANTS, GRAPH_RULESETS, GRID_AND_STRIP_RULESETS,
                                        PERIODICITIES, POSITION_VARIANTS, RULESET_FAMILIES, RULESETS)
 from cgt.shell.grid_values import COORDINATE_PAIRS, GRIDS, SYMMETRIES
@@ -103,6 +104,12 @@ def ordinal(player: Player) -> int:
     """1 for Left, 2 for Right (CGSuite's ordinal)."""
     return player.ordinal
 
+
+# Games kept as forms build compounds of themselves as written (CGSuite's CompoundGame).
+for _section in (POSITIONS, SUMS, NEGATIVES, COMPOUND_GAMES, EXPLICIT_GAMES):
+    add_compound_methods(_section)
+for _section in (COMPOUND_GAMES, EXPLICIT_GAMES):
+    _section.method("SensibleLines", sensible_lines, arity=(1, 1), usage=f"{_section.letter}.SensibleLines(Left)")
 
 #: Every section, in the order ``help(Name)`` lists the methods called Name.
 SECTIONS = (

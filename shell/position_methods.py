@@ -19,6 +19,7 @@ from __future__ import annotations
 import cgt
 from cgt.errors import NotApplicableError
 from cgt.runtime.interrupt import check_interrupt
+from cgt.short.compound import canonical_value
 
 from cgt.games.engine.ruleset import Move, Position
 from cgt.games.engine.sums import DisjunctiveSum, NegativeGame
@@ -143,8 +144,8 @@ SUMS.method("CanonicalForm", lambda c: c.value, doc=_D.value)
 SUMS.method("GameValue", lambda c: c.game_value, doc=_D.game_value)
 SUMS.method("OutcomeClass", lambda c: c.outcome, doc=_D.outcome)
 SUMS.method("NimValue", lambda c: c.nim_value, doc=_D.nim_value)
-SUMS.method("LeftOptions", lambda c: c.left_options, doc=_D.left_options)
-SUMS.method("RightOptions", lambda c: c.right_options, doc=_D.right_options)
+SUMS.method("LeftOptions", lambda c: list(c.left_options), doc=_D.left_options)
+SUMS.method("RightOptions", lambda c: list(c.right_options), doc=_D.right_options)
 SUMS.method("Decomposition", lambda c: c.decomposition, doc=_D.decomposition)
 SUMS.method("MisereCanonicalForm", lambda c: c.misere_canonical_form, doc=_D.misere_canonical_form)
 SUMS.method("MisereOutcomeClass", lambda c: c.misere_outcome, doc=_D.misere_outcome)
@@ -159,7 +160,7 @@ def sum_options(c: DisjunctiveSum, player=None) -> list:
     """C.Options: every option (an impartial sum's, or Left's then Right's); C.Options(Left): Left's."""
     if player is None:
         return c.options
-    return c.left_options if player_of(player) is cgt.Player.Left else c.right_options
+    return list(c.left_options if player_of(player) is cgt.Player.Left else c.right_options)
 
 
 @SUMS.method("CompoundType")
@@ -175,8 +176,8 @@ NEGATIVES.method("CanonicalForm", lambda n: n.value, doc=_N.value)
 NEGATIVES.method("GameValue", lambda n: n.game_value, doc=_N.game_value)
 NEGATIVES.method("OutcomeClass", lambda n: n.outcome, doc=_N.outcome)
 NEGATIVES.method("NimValue", lambda n: n.nim_value, doc=_N.nim_value)
-NEGATIVES.method("LeftOptions", lambda n: n.left_options, doc=_N.left_options)
-NEGATIVES.method("RightOptions", lambda n: n.right_options, doc=_N.right_options)
+NEGATIVES.method("LeftOptions", lambda n: list(n.left_options), doc=_N.left_options)
+NEGATIVES.method("RightOptions", lambda n: list(n.right_options), doc=_N.right_options)
 NEGATIVES.method("Decomposition", lambda n: n.decomposition, doc=_N.decomposition)
 NEGATIVES.method("MisereCanonicalForm", lambda n: n.misere_canonical_form, doc=_N.misere_canonical_form)
 NEGATIVES.method("MisereOutcomeClass", lambda n: n.misere_outcome, doc=_N.misere_outcome)
@@ -195,7 +196,7 @@ def negative_options(n: NegativeGame, player=None) -> list:
     """N.Options: every option (an impartial game's, or Left's then Right's); N.Options(Left): Left's."""
     if player is None:
         return n.options
-    return n.left_options if player_of(player) is cgt.Player.Left else n.right_options
+    return list(n.left_options if player_of(player) is cgt.Player.Left else n.right_options)
 
 
 # ---------------------------------------------------------------- sensible lines of play
@@ -225,17 +226,18 @@ def sensible_lines(g, player) -> list:
     '[[Kayles(1)],[Kayles(0)]]'
     """
     left = player_of(player) is cgt.Player.Left
-    value = g.value
+    value = canonical_value(g)
     canonical = set(value.left_options if left else value.right_options)
     lines: list = []
 
     def extend(prefix: list, x) -> None:
         check_interrupt()
-        if x.value in canonical:
+        if canonical_value(x) in canonical:
             lines.append(prefix + [x])
             return
         for y in _moves_of(x, not left):
-            if (y.value <= value) if left else (y.value >= value):
+            y_value = canonical_value(y)
+            if (y_value <= value) if left else (y_value >= value):
                 for z in _moves_of(y, left):
                     extend(prefix + [x, y], z)
 

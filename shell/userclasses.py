@@ -43,6 +43,7 @@ import cgt
 from cgt.errors import CGTError, InvalidPositionError, NotShortGameError
 from cgt.kernel.game import register_cache
 from cgt.kernel.player import Player
+from cgt.short.compound import is_form
 from lark import Tree
 
 from cgt.games.engine.ruleset import ImpartialRuleset, Position, Ruleset
@@ -1034,6 +1035,8 @@ def _as_position(value):
 
     if isinstance(value, Fraction):
         return FixedValue(cgt.as_game(value))
+    if is_form(value):                        # an explicit game or a compound: as a game value
+        return FixedValue(value.canonical_form)
     raise InvalidPositionError(f"an option must be a game, got {describe(value)}")
 
 

@@ -31,7 +31,8 @@ from cgt.notation.print_order import option_key
 
 from cgt.games.engine.catalogue import is_ruleset
 from cgt.games.engine.ruleset import Move, Position
-from cgt.games.engine.sums import DisjunctiveSum, NegativeGame, is_compound
+from cgt.games.engine.sums import NegativeGame, as_form, is_compound
+from cgt.short.compound import compound_text, is_form
 from cgt.games.engine.variants import VariantRuleset
 from cgt.games.graph.board import Graph
 from cgt.games.graph.ruleset import Color, GraphRuleset
@@ -41,7 +42,6 @@ from cgt.games.strip.board import Strip
 from cgt.games.strip.ruleset import StripRuleset
 
 from cgt.shell.errors import ShellError
-from cgt.shell.explicit import ExplicitGame
 from cgt.shell.registry import registry
 
 
@@ -313,11 +313,21 @@ def to_game(value, what: str = "value") -> Game:
         return value
     if is_number(value):
         return cgt.as_game(value)
-    if is_position(value) or isinstance(value, (DisjunctiveSum, NegativeGame)):
-        return value.value
-    if isinstance(value, ExplicitGame):
+    if is_form(value):                  # positions, explicit games, compounds: their canonical forms
         return value.canonical_form
     raise InvalidGameError(f"{describe(value)} is not a game")
+
+
+def game_form(value, what: str = "value"):
+    """A game as a part of a compound: a form (a position -- a move stands for the position it reaches --, an
+    explicit game, a compound or a negative) as it is, a number or short game as a canonical game.
+
+    >>> from cgt.games import Kayles
+    >>> game_form(Kayles(3)) == Kayles(3), str(game_form(Fraction(1, 2)))
+    (True, '1/2')
+    """
+    value = as_form(value)
+    return value if is_form(value) else to_game(value, what)
 
 
 def player_of(value) -> Player:
@@ -456,11 +466,8 @@ def format_value(value) -> str:
         return text if value.label is None else f"{value.label} -> {text}"
     if isinstance(value, Position):
         return position_text(value)
-    if isinstance(value, DisjunctiveSum):          # a CompoundGame sum prints G + H
-        return " + ".join(format_value(c) for c in value.components)
-    if isinstance(value, NegativeGame):            # CGSuite's NegativeGame: -G, or -(...) around a compound
-        text = format_value(value.g)
-        return f"-({text})" if is_compound(value.g) else f"-{text}"
+    if is_compound(value) or isinstance(value, NegativeGame):
+        return compound_text(value, part_text)     # CGSuite's CompoundGame (G + H, G : H, ...) and NegativeGame
     if is_ruleset(value):
         return ruleset_text(value)
     if isinstance(value, Graph):                  # plain graphs print as Graph("...")
@@ -468,6 +475,20 @@ def format_value(value) -> str:
     if isinstance(value, (Strip, Grid)):          # Strip([0,1,2]), Grid([[0,1],[2,0]])
         return repr(value)
     return str(value)
+
+
+def part_text(part) -> str:
+    """The text of a part of a compound: its own, except that a short game printed with a number glued to its
+    uptimal part (``1*``, ``-1/2^``) is parenthesised, ``'{0|}' + (1*)``, since ``'{0|}' + 1*`` reads as a sum
+    of three parts (the shell reads ``1*`` as ``1 + *``, as CGSuite reads ``3+*``).
+
+    >>> part_text(cgt.integer(1) + cgt.star), part_text(cgt.up + cgt.star), part_text(cgt.integer(-2))
+    ('(1*)', '^*', '-2')
+    """
+    text = format_value(part)
+    if isinstance(part, Game) and not part.is_number and part.is_uptimal and part.left_stop != 0:
+        return f"({text})"
+    return text
 
 
 def position_text(position) -> str:

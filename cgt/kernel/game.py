@@ -585,7 +585,7 @@ class Game(GameBase):
     companion = _delegate("short.infinitesimal", "companion", "The companion (see :mod:`cgt.short.infinitesimal`).")
     norton_product = _delegate("short.products", "norton_product", "Norton's product ``G.U``: ``G.norton_product(U)``.", False)
     ordinal_sum = _delegate("short.products", "ordinal_sum", "The ordinal sum ``G : H``: ``G.ordinal_sum(H)``.", False)
-    # CGSuite's predicates, uptimal members, powers and selective sums (their modules: cgt.short.predicates, cgt.short.uptimal, cgt.short.powers, cgt.short.selective).
+    # CGSuite's predicates, uptimal members, powers and conjunctive and selective sums (their modules: cgt.short.predicates, cgt.short.uptimal, cgt.short.powers, cgt.short.compound).
     is_numberish = _delegate("short.predicates", "is_numberish", "CGSuite's IsNumberish: equal stops.")
     is_number_tiny = _delegate("short.predicates", "is_number_tiny", "CGSuite's IsNumberTiny (see :mod:`cgt.short.predicates`).")
     is_idempotent = _delegate("short.predicates", "is_idempotent", "CGSuite's IsIdempotent: ``G + G = G``.")
@@ -598,8 +598,8 @@ class Game(GameBase):
     uptimal_expansion = _delegate("short.uptimal", "uptimal_expansion", "CGSuite's UptimalExpansion, or None.")
     pow = _delegate("short.powers", "power", "CGSuite's Pow: ``G.pow(n)`` for ``G = {0|H}``.", False)
     pow_to = _delegate("short.powers", "power_to", "CGSuite's PowTo: ``G.pow_to(n)`` for ``G = {0|H}``.", False)
-    conjunctive_sum = _delegate("short.selective", "conjunctive_sum", "CGSuite's ConjunctiveSum (a compound form).", False)
-    selective_sum = _delegate("short.selective", "selective_sum", "CGSuite's SelectiveSum (a compound form).", False)
+    conjunctive_sum = _delegate("short.compound", "conjunctive_sum", "CGSuite's ConjunctiveSum (a compound form).", False)
+    selective_sum = _delegate("short.compound", "selective_sum", "CGSuite's SelectiveSum (a compound form).", False)
 
     def conway_product(self, other):
         """Conway's nim product of two nimbers: ``*a . *b = *(a (x) b)`` (see :mod:`cgt.impartial.nimarith`)."""

@@ -15,13 +15,17 @@ from cgt.shell import Session, ShellError
     ("'{'{0|}'|*}'.LeftOptions", "['{0|}']"),
     ("'{3||2|1}'.Options(Right)", "['{2|1}']"),
     ("'{*|*}'.Class", "⟪game.ExplicitGame⟫"),
-    ("'{0|}' + 1", "2"),                                 # sums and methods take the value
-    ("'{*|*}'.Temperature", "-1"),
+    # CGSUITE.md §4.3: a sum of games one of which is not canonical is an unsimplified CompoundGame, printed
+    # G + H (§5.2); its canonical form is the sum of the values, {0|} + 1 = 1 + 1 = 2.
+    ("'{0|}' + 1", "'{0|}' + 1"),
+    ("('{0|}' + 1).CanonicalForm", "2"),
+    ("'{*|*}'.Temperature", "-1"),                       # methods of short games take the value
     ("{'{*|*}'|}", "1"),                                 # inside plain braces: its value
     # The ordinal sum depends on the form: {-1|1} is 0, but {-1|1} : 1 = {-1, {-1|1} | 1} = 1/2, while 0 : 1 = 1.
-    ("'{-1|1}' : 1", "1/2"),
+    ("'{-1|1}' : 1", "'{-1|1}' : 1"),                    # CGSUITE.md §4.3: other games -> CompoundGame(OrdinalSum)
+    ("('{-1|1}' : 1).CanonicalForm", "1/2"),
     ("{-1|1} : 1", "1"),
-    ("'{|}' : 1", "1"),
+    ("('{|}' : 1).CanonicalForm", "1"),
 ])
 def test_explicit_games(source, printed):
     assert Session().run(source) == printed

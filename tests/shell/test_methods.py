@@ -20,7 +20,7 @@ from cgt.short.conway_product import conway_product
 from cgt.short.infinitesimal import atomic_weight, far_star_weight
 from cgt.short.powers import power, power_to
 from cgt.notation.print_order import option_key, sorted_options
-from cgt.short.selective import conjunctive_sum, selective_sum
+from cgt.short.compound import conjunctive_sum, selective_sum
 from cgt.shell import run
 from cgt.shell.errors import ShellError
 from cgt.testing import games

@@ -47,12 +47,18 @@ ROWS = [
                                         "Kayles(2) + Kayles(0)]"),
     ("(Kayles(3) + Kayles(3)).Decomposition", "[Kayles(3),Kayles(3)]"),
     ("Kayles(3) + Kayles(3) == 0", "true"),                   # compared by value, like a position
-    ("Kayles(3) + Kayles(3) + 1", "1"),                       # with a number: arithmetic on values
+    # with a number: still a compound, as CGSuite keeps any sum in which one game is not canonical (CGSUITE.md
+    # §4.3), whose value is the sum of the values
+    ("Kayles(3) + Kayles(3) + 1", "Kayles(3) + Kayles(3) + 1"),
+    ("(Kayles(3) + Kayles(3) + 1).CanonicalForm", "1"),
+    ("Kayles(3) + 0", "Kayles(3)"),                           # 0 + G and G + 0 are G
+    ("0 + Kayles(3)", "Kayles(3)"),
     # G - H is G + (-H), a compound sum (CGSUITE.md §4.3), whose value is the difference
     ("Kayles(3) + Kayles(4) - Kayles(4)", "Kayles(3) + Kayles(4) + -Kayles(4)"),
     ("(Kayles(3) + Kayles(4) - Kayles(4)).CanonicalForm", "*3"),
     ("Kayles(2) - (Kayles(1) + Kayles(1))", "Kayles(2) + -(Kayles(1) + Kayles(1))"),
-    ("Kayles(3) - 1", "-1*3"),                                # with a number: arithmetic on values
+    ("Kayles(3) - 1", "Kayles(3) + -1"),                      # G - H = G + (-H)
+    ("(Kayles(3) - 1).CanonicalForm", "-1*3"),
     ("(Kayles(3) + Kayles(3)).Temperature", "-1"),            # a game method, on the value
     ("[Kayles(1), Kayles(2)].Sum", "Kayles(1) + Kayles(2)"),
     ("Kayles(3) + Nim(2)", "Kayles(3) + Nim(2)"),
@@ -124,7 +130,8 @@ NEGATIVE_ROWS = [
     ('Domineering("...") + -Domineering("...")', 'Domineering.Position("...") + -Domineering.Position("...")'),
     ('(Domineering("...") + -Domineering("...")).OutcomeClass', "P"),      # G - G = 0
     ("-Kayles(3) + *[2]", "-Kayles(3) + *[2]"),
-    ("-Kayles(3) + 1", "1*3"),
+    ("-Kayles(3) + 1", "-Kayles(3) + 1"),
+    ("(-Kayles(3) + 1).CanonicalForm", "1*3"),
 ]
 
 

@@ -161,3 +161,61 @@ def test_equality_is_structural_and_sums_pickle():
     assert s == Kayles(3) + Nim(2) and s != Nim(2) + Kayles(3) and hash(s) == hash(Kayles(3) + Nim(2))
     assert pickle.loads(pickle.dumps(s)) == s
     assert str(s) == "Kayles('3') + Nim('2')"
+
+
+# ---------------------------------------------------------------- other compounds of positions
+# The compounds of cgt.short.compound keep positions as forms (CGSUITE.md §4.3, §6.2).
+
+
+@lru_cache(maxsize=None)
+def remoteness(position: tuple) -> int:
+    """Steinhaus' remoteness (Winning Ways ch. 9): 0 at the end; a player who can move to an even remoteness
+    (a win for the mover) takes the least such, plus 1; else the greatest, plus 1."""
+    found = [remoteness(p) for p in _options(position)]
+    if not found:
+        return 0
+    even = [r for r in found if r % 2 == 0]
+    return 1 + (min(even) if even else max(found))
+
+
+@pytest.mark.parametrize("a, b", [(1, 1), (2, 3), (3, 3), (4, 2), (5, 3), (6, 4), (2, 7)])
+def test_conjunctive_sums_of_kayles_follow_the_least_remoteness(a, b):
+    # Winning Ways ch. 9: in a conjunctive compound the remoteness is the least of the components'; the player
+    # to move wins exactly when it is odd
+    from cgt.short.compound import conjunctive_sum
+
+    c = conjunctive_sum(Kayles(a), Kayles(b))
+    least = min(remoteness(heaps(("kayles", a))), remoteness(heaps(("kayles", b))))
+    assert c.outcome is (Outcome.N if least % 2 else Outcome.P)
+    assert str(c) == f"Kayles('{a}') ConjunctiveSum Kayles('{b}')"
+
+
+@pytest.mark.parametrize("a, b", [(1, 1), (2, 3), (3, 3), (4, 4), (5, 3), (6, 6)])
+def test_selective_sums_of_kayles_are_lost_exactly_when_both_are(a, b):
+    # a selective compound of impartial games is a second-player win exactly when every component is: from
+    # there a move in some components is answered in the same ones (Winning Ways ch. 9)
+    from cgt.short.compound import selective_sum
+
+    both_lost = normal(heaps(("kayles", a))) == 0 and normal(heaps(("kayles", b))) == 0
+    assert selective_sum(Kayles(a), Kayles(b)).outcome is (Outcome.P if both_lost else Outcome.N)
+
+
+def test_ordinal_sums_and_products_of_positions_keep_the_positions():
+    from cgt.short.compound import conway_product, negative, ordinal_sum
+    from cgt.short.products import ordinal_sum_of_form
+
+    # Kayles(3) : 1 = {Kayles(3)'s options, Kayles(3) : 0 = Kayles(3) | Kayles(3)'s options}, the options being
+    # worth *2, 0 (two single pins) and *
+    o = ordinal_sum(Kayles(3), 1)
+    assert o.left_options == (Kayles(2), Kayles(1, 1), Kayles(1), Kayles(3))
+    assert o.right_options == (Kayles(2), Kayles(1, 1), Kayles(1))
+    assert o.value == ordinal_sum_of_form([nimber(2), nimber(0), nimber(1)], [nimber(2), nimber(0), nimber(1)],
+                                          integer(1))
+    assert str(o.value) == "{0,*,*2,*3|0,*,*2}"
+    # 3 . D for D = Domineering("..") (a horizontal strip, -1, whose one Right option is the filled strip):
+    # Right's option 3^L D + 3 D^R - 3^L D^R = 2 . D + 3 . D^R - 2 . D^R, the positions kept as they are
+    p = conway_product(3, Domineering(".."))
+    assert [str(x) for x in p.right_options] == [
+        "2 * Domineering('..') + 3 * Domineering('##') + -(2 * Domineering('##'))"]
+    assert p.left_options == ()
+    assert p.value == integer(-3) and negative(p).value == integer(3)
