@@ -89,6 +89,7 @@ typedef struct {
 
 static PyTypeObject GameBase_Type;
 static void ctor_clear(void); /* the constructor's memo (see kernel_from_options) */
+static void bases_clear(void); /* the bases of translates (see translate) */
 
 /* ------------------------------------------------------------------ the kernel's allocator for games
  * A workload like 100,000 fresh nim sums spends most of its time touching new
@@ -2377,6 +2378,7 @@ kernel_memo_forget(PyObject *module, PyObject *unused)
     }
     memo_entries = 0;
     ctor_clear();
+    bases_clear();
     Py_RETURN_NONE;
 }
 
@@ -3389,6 +3391,7 @@ collect_games(void)
         return 0;
     collecting = 1;
     ctor_clear(); /* the constructor's memo holds its results: they may go now */
+    bases_clear(); /* so do the bases of translates */
     Py_ssize_t count, total = 0;
     Py_ssize_t big_before = PyDict_GET_SIZE(big_uptimals);
     Ranked *games = interned_games(&count);
@@ -3897,6 +3900,90 @@ static PyTypeObject SumMemo_Type = {
     .tp_methods = summemo_methods,
 };
 
+/* ------------------------------------------------------------------ the bases of translates
+ * A general game that translate() made new is x + B for the game B it translated and the number x; the kernel
+ * remembers that pair, keyed by the new game's id, and B is never itself such a game (a translate of x + B by
+ * y is made as (x + y) + B).  Sums then work on the bases: (x + G) + (y + H) = (x + y) + (G + H), and
+ * y + (x + B) = (x + y) + B (a sum is associative and commutative, and a canonical form is unique, so the
+ * interned result is the same object).  On a running sum of switches the partial sums' positions are
+ * translates of a few bases, and this turns most of the sums into translations of sums already made.  Ids are
+ * never reused, so a key can never name another game; the table holds its bases and numbers, is emptied by
+ * every collection and by memo_forget (cgt.clear_caches()), and when it reaches BASES_BUDGET entries. */
+#define BASES_BUDGET ((size_t)1 << 20)
+typedef struct {
+    uint64_t key;      /* the translate's id + 1; 0: empty slot */
+    PyObject *base;    /* B, a general game */
+    PyObject *offset;  /* x, a number other than 0 */
+} BaseEntry;
+static BaseEntry *base_entries = NULL;
+static size_t base_mask = 0, base_count = 0;
+
+static void
+bases_clear(void)
+{
+    BaseEntry *entries = base_entries;
+    size_t size = entries == NULL ? 0 : base_mask + 1;
+    base_entries = NULL;
+    base_mask = base_count = 0;
+    for (size_t i = 0; i < size; i++)
+        if (entries[i].key) {
+            Py_DECREF(entries[i].base); /* may free games: the table is already empty */
+            Py_DECREF(entries[i].offset);
+        }
+    PyMem_Free(entries);
+}
+
+static inline size_t
+base_index(uint64_t key, size_t mask)
+{
+    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+}
+
+/* The remembered base of g (borrowed), or NULL. */
+static inline BaseEntry *
+base_find(GameObject *g)
+{
+    if (base_entries == NULL)
+        return NULL;
+    uint64_t key = (uint64_t)g->cid + 1;
+    for (size_t i = base_index(key, base_mask); base_entries[i].key; i = (i + 1) & base_mask)
+        if (base_entries[i].key == key)
+            return &base_entries[i];
+    return NULL;
+}
+
+/* Remember g = offset + base (g not present); failing to find room only skips remembering. */
+static void
+base_put(GameObject *g, PyObject *base, PyObject *offset)
+{
+    if (base_count >= BASES_BUDGET)
+        bases_clear();
+    if (base_entries == NULL || 2 * (base_count + 1) > base_mask + 1) {
+        size_t size = base_entries == NULL ? 1024 : 2 * (base_mask + 1);
+        BaseEntry *bigger = PyMem_Calloc(size, sizeof(BaseEntry));
+        if (bigger == NULL)
+            return;
+        for (size_t i = 0; base_entries != NULL && i <= base_mask; i++)
+            if (base_entries[i].key) {
+                size_t k = base_index(base_entries[i].key, size - 1);
+                while (bigger[k].key)
+                    k = (k + 1) & (size - 1);
+                bigger[k] = base_entries[i];
+            }
+        PyMem_Free(base_entries);
+        base_entries = bigger;
+        base_mask = size - 1;
+    }
+    uint64_t key = (uint64_t)g->cid + 1;
+    size_t i = base_index(key, base_mask);
+    while (base_entries[i].key)
+        i = (i + 1) & base_mask;
+    base_entries[i].key = key;
+    base_entries[i].base = Py_NewRef(base);
+    base_entries[i].offset = Py_NewRef(offset);
+    base_count++;
+}
+
 /* x + g for a number x (the game `number`) and a game g that is not an uptimal.  Number translation
  * (Siegel, CGT Thm II.3.21): x + G = {x + G^L | x + G^R}, already canonical when G is. */
 static PyObject *
@@ -3911,6 +3998,17 @@ translate(GameObject *g, GameObject *number)
     }
     if (poll_cancel() < 0)
         return NULL;
+    BaseEntry *known = base_find(g);
+    if (known != NULL) {
+        /* x + (y + B) = (x + y) + B */
+        PyObject *base = Py_NewRef(known->base), *own = Py_NewRef(known->offset);
+        PyObject *offset = add_rec(number, (GameObject *)own);
+        PyObject *r = offset == NULL ? NULL : add_rec((GameObject *)offset, (GameObject *)base);
+        Py_XDECREF(offset);
+        Py_DECREF(own);
+        Py_DECREF(base);
+        return r;
+    }
     PyObject *sides[2] = {GF(g, left), GF(g, right)}, *moved[2] = {NULL, NULL};
     if (sides[0] == NULL || sides[1] == NULL || !PyTuple_Check(sides[0]) || !PyTuple_Check(sides[1])) {
         PyErr_SetString(PyExc_TypeError, "cgt.kernel._kernel: a general game has option tuples");
@@ -3929,7 +4027,10 @@ translate(GameObject *g, GameObject *number)
             PyTuple_SET_ITEM(moved[side], i, o);
         }
     }
+    long long first_new = next_cid;
     result = intern_general_own(moved[0], moved[1], 1); /* the tuples are ours: they become the options */
+    if (result != NULL && ((GameObject *)result)->cid >= first_new)
+        base_put((GameObject *)result, (PyObject *)g, (PyObject *)number);
 done:
     Py_XDECREF(moved[0]);
     Py_XDECREF(moved[1]);
@@ -4519,10 +4620,28 @@ add_rec(GameObject *g, GameObject *h)
     PyObject *result = NULL;
     if (poll_cancel() < 0 || Py_EnterRecursiveCall(" while adding games"))
         return NULL;
+    BaseEntry *gb = g->kind ? NULL : base_find(g), *hb = h->kind ? NULL : base_find(h);
     if (g->kind == 2)
         result = translate(h, g);
     else if (h->kind == 2)
         result = translate(g, h);
+    else if (gb != NULL || hb != NULL) {
+        /* (x + G) + (y + H) = (x + y) + (G + H), on the bases of translates (references taken before the
+         * table can change) */
+        PyObject *bases[2] = {Py_NewRef(gb ? gb->base : (PyObject *)g), Py_NewRef(hb ? hb->base : (PyObject *)h)};
+        PyObject *offsets[2] = {gb ? Py_NewRef(gb->offset) : NULL, hb ? Py_NewRef(hb->offset) : NULL};
+        PyObject *offset = offsets[0] && offsets[1] ? add_rec((GameObject *)offsets[0], (GameObject *)offsets[1])
+                                                    : Py_NewRef(offsets[0] ? offsets[0] : offsets[1]);
+        PyObject *sum = offset == NULL ? NULL : add_rec((GameObject *)bases[0], (GameObject *)bases[1]);
+        if (sum != NULL)
+            result = add_rec((GameObject *)offset, (GameObject *)sum);
+        Py_XDECREF(sum);
+        Py_XDECREF(offset);
+        Py_XDECREF(offsets[0]);
+        Py_XDECREF(offsets[1]);
+        Py_DECREF(bases[0]);
+        Py_DECREF(bases[1]);
+    }
     else {
         /* G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; the G^L + H are pairwise incomparable since the G^L
          * are (order is translation-invariant), which _canonical's splits exploit. */
