@@ -3917,6 +3917,8 @@ typedef struct {
 } BaseEntry;
 static BaseEntry *base_entries = NULL;
 static size_t base_mask = 0, base_count = 0;
+static uint64_t *pair_keys = NULL; /* base_pair_again's table: pairs of ids (a + 1, b), a <= b; (0, 0) empty */
+static size_t pair_mask = 0, pair_count = 0;
 
 static void
 bases_clear(void)
@@ -3931,12 +3933,62 @@ bases_clear(void)
             Py_DECREF(entries[i].offset);
         }
     PyMem_Free(entries);
+    PyMem_Free(pair_keys);
+    pair_keys = NULL;
+    pair_mask = pair_count = 0;
 }
 
 static inline size_t
 base_index(uint64_t key, size_t mask)
 {
     return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+}
+
+/* The pairs of bases whose sums were asked for: 1 when G + H (the bases of two translates) has been asked for
+ * before or is in the sums' memo -- the sum then goes through G + H, which is made once and translated for
+ * every pair of offsets -- else 0, and the pair is noted.  A pair asked for once is added directly: its
+ * translates' sum would make the positions of G + H and then translate them, twice the games. */
+static int
+base_pair_again(GameObject *g, GameObject *h, SumMemoObject *memo)
+{
+    uint64_t a = (uint64_t)g->cid, b = (uint64_t)h->cid;
+    if (a > b) {
+        uint64_t t = a;
+        a = b;
+        b = t;
+    }
+    if (summemo_find(memo, a, b) >= 0)
+        return 1;
+    if (pair_count >= BASES_BUDGET) {
+        PyMem_Free(pair_keys);
+        pair_keys = NULL;
+        pair_mask = pair_count = 0;
+    }
+    if (pair_keys == NULL || 2 * (pair_count + 1) > pair_mask + 1) {
+        size_t size = pair_keys == NULL ? 1024 : 2 * (pair_mask + 1);
+        uint64_t *bigger = PyMem_Calloc(size, 2 * sizeof(uint64_t));
+        if (bigger == NULL)
+            return 0;
+        for (size_t i = 0; pair_keys != NULL && i <= pair_mask; i++)
+            if (pair_keys[2 * i]) {
+                size_t k = base_index(pair_keys[2 * i] ^ pair_keys[2 * i + 1] * 0xBF58476D1CE4E5B9ULL, size - 1);
+                while (bigger[2 * k])
+                    k = (k + 1) & (size - 1);
+                bigger[2 * k] = pair_keys[2 * i];
+                bigger[2 * k + 1] = pair_keys[2 * i + 1];
+            }
+        PyMem_Free(pair_keys);
+        pair_keys = bigger;
+        pair_mask = size - 1;
+    }
+    size_t i = base_index((a + 1) ^ b * 0xBF58476D1CE4E5B9ULL, pair_mask);
+    for (; pair_keys[2 * i]; i = (i + 1) & pair_mask)
+        if (pair_keys[2 * i] == a + 1 && pair_keys[2 * i + 1] == b)
+            return 1;
+    pair_keys[2 * i] = a + 1;
+    pair_keys[2 * i + 1] = b;
+    pair_count++;
+    return 0;
 }
 
 /* The remembered base of g (borrowed), or NULL. */
@@ -3982,6 +4034,20 @@ base_put(GameObject *g, PyObject *base, PyObject *offset)
     base_entries[i].base = Py_NewRef(base);
     base_entries[i].offset = Py_NewRef(offset);
     base_count++;
+}
+
+/* translate_base(g): (x, B) when the kernel remembers g as the translate x + B, else None (for the tests). */
+static PyObject *
+kernel_translate_base(PyObject *module, PyObject *g)
+{
+    if (!IS_GAME(g)) {
+        PyErr_SetString(PyExc_TypeError, "translate_base(g) takes a game");
+        return NULL;
+    }
+    BaseEntry *known = ((GameObject *)g)->kind ? NULL : base_find((GameObject *)g);
+    if (known == NULL)
+        Py_RETURN_NONE;
+    return PyTuple_Pack(2, known->offset, known->base);
 }
 
 /* x + g for a number x (the game `number`) and a game g that is not an uptimal.  Number translation
@@ -4625,7 +4691,8 @@ add_rec(GameObject *g, GameObject *h)
         result = translate(h, g);
     else if (h->kind == 2)
         result = translate(g, h);
-    else if (gb != NULL || hb != NULL) {
+    else if ((gb != NULL || hb != NULL)
+             && base_pair_again(gb ? (GameObject *)gb->base : g, hb ? (GameObject *)hb->base : h, memo)) {
         /* (x + G) + (y + H) = (x + y) + (G + H), on the bases of translates (references taken before the
          * table can change) */
         PyObject *bases[2] = {Py_NewRef(gb ? gb->base : (PyObject *)g), Py_NewRef(hb ? hb->base : (PyObject *)h)};
@@ -5220,6 +5287,8 @@ static PyMethodDef kernel_methods[] = {
      "interned now, and the count at which the next automatic collection runs."},
     {"set_memo_budget", kernel_set_memo_budget, METH_O,
      "set_memo_budget(entries): the comparison-memo budget (dropping at once if the memos are over it)."},
+    {"translate_base", kernel_translate_base, METH_O,
+     "translate_base(g): (x, B) when the kernel remembers g as the translate x + B of a base B, else None."},
     {"block_stats", kernel_block_stats, METH_NOARGS,
      "block_stats(): {'chunks', 'prefaulted', 'spares', 'prefault'}: 2 MB chunks of games taken, how many a helper "
      "thread had faulted in ahead of use, spares ready now, and whether this build has the helper."},
