@@ -4050,6 +4050,29 @@ kernel_translate_base(PyObject *module, PyObject *g)
     return PyTuple_Pack(2, known->offset, known->base);
 }
 
+/* The stops of a new translate r = x + g from g's, when g has them on machine dyadics and x is a small number:
+ * LS(x + G) = x + LS(G), RS(x + G) = x + RS(G) (Siegel, CGT II.3).  Otherwise they are computed when asked for. */
+static void
+translate_stops(GameObject *r, GameObject *g, GameObject *number)
+{
+    if (r->kind || r->stops || g->stops != 1 || !number->small || r->side == NULL)
+        return;
+    long long num[2], exp[2];
+    for (int side = 0; side < 2; side++) {
+        long long a, b, e;
+        if (!align(g->side->stop_num[side], g->side->stop_exp[side], number->num, number->exp, &a, &b, &e)
+                || __builtin_add_overflow(a, b, &num[side]))
+            return;
+        exp[side] = e;
+        normalise(&num[side], &exp[side]);
+    }
+    for (int side = 0; side < 2; side++) {
+        r->side->stop_num[side] = num[side];
+        r->side->stop_exp[side] = (signed char)exp[side];
+    }
+    r->stops = 1;
+}
+
 /* x + g for a number x (the game `number`) and a game g that is not an uptimal.  Number translation
  * (Siegel, CGT Thm II.3.21): x + G = {x + G^L | x + G^R}, already canonical when G is. */
 static PyObject *
@@ -4095,8 +4118,11 @@ translate(GameObject *g, GameObject *number)
     }
     long long first_new = next_cid;
     result = intern_general_own(moved[0], moved[1], 1); /* the tuples are ours: they become the options */
-    if (result != NULL && ((GameObject *)result)->cid >= first_new)
-        base_put((GameObject *)result, (PyObject *)g, (PyObject *)number);
+    if (result != NULL && ((GameObject *)result)->cid >= first_new) {
+        GameObject *r = (GameObject *)result;
+        base_put(r, (PyObject *)g, (PyObject *)number);
+        translate_stops(r, g, number);
+    }
 done:
     Py_XDECREF(moved[0]);
     Py_XDECREF(moved[1]);
