@@ -4712,12 +4712,12 @@ add_rec(GameObject *g, GameObject *h)
     PyObject *result = NULL;
     if (poll_cancel() < 0 || Py_EnterRecursiveCall(" while adding games"))
         return NULL;
-    BaseEntry *gb = g->kind ? NULL : base_find(g), *hb = h->kind ? NULL : base_find(h);
+    BaseEntry *gb = NULL, *hb = NULL;
     if (g->kind == 2)
         result = translate(h, g);
     else if (h->kind == 2)
         result = translate(g, h);
-    else if ((gb != NULL || hb != NULL)
+    else if (((gb = g->kind ? NULL : base_find(g)) != NULL) + ((hb = h->kind ? NULL : base_find(h)) != NULL)
              && base_pair_again(gb ? (GameObject *)gb->base : g, hb ? (GameObject *)hb->base : h, memo)) {
         /* (x + G) + (y + H) = (x + y) + (G + H), on the bases of translates (references taken before the
          * table can change) */
