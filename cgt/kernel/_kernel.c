@@ -4073,6 +4073,24 @@ translate_stops(GameObject *r, GameObject *g, GameObject *number)
     r->stops = 1;
 }
 
+/* x + o for an option o of a game being translated: (x + y) + B straight away when o is the translate y + B
+ * (the sum x + o itself is neither looked up nor remembered: translations are asked for on bases), else the
+ * memoised sum. */
+static PyObject *
+translate_option(GameObject *number, GameObject *o)
+{
+    BaseEntry *known = o->kind ? NULL : base_find(o);
+    if (known == NULL)
+        return add_rec(number, o);
+    PyObject *base = Py_NewRef(known->base), *own = Py_NewRef(known->offset);
+    PyObject *offset = add_rec(number, (GameObject *)own);
+    PyObject *r = offset == NULL ? NULL : add_rec((GameObject *)offset, (GameObject *)base);
+    Py_XDECREF(offset);
+    Py_DECREF(own);
+    Py_DECREF(base);
+    return r;
+}
+
 /* x + g for a number x (the game `number`) and a game g that is not an uptimal.  Number translation
  * (Siegel, CGT Thm II.3.21): x + G = {x + G^L | x + G^R}, already canonical when G is. */
 static PyObject *
@@ -4087,17 +4105,8 @@ translate(GameObject *g, GameObject *number)
     }
     if (poll_cancel() < 0)
         return NULL;
-    BaseEntry *known = base_find(g);
-    if (known != NULL) {
-        /* x + (y + B) = (x + y) + B */
-        PyObject *base = Py_NewRef(known->base), *own = Py_NewRef(known->offset);
-        PyObject *offset = add_rec(number, (GameObject *)own);
-        PyObject *r = offset == NULL ? NULL : add_rec((GameObject *)offset, (GameObject *)base);
-        Py_XDECREF(offset);
-        Py_DECREF(own);
-        Py_DECREF(base);
-        return r;
-    }
+    if (base_find(g) != NULL)
+        return translate_option(number, g); /* x + (y + B) = (x + y) + B */
     PyObject *sides[2] = {GF(g, left), GF(g, right)}, *moved[2] = {NULL, NULL};
     if (sides[0] == NULL || sides[1] == NULL || !PyTuple_Check(sides[0]) || !PyTuple_Check(sides[1])) {
         PyErr_SetString(PyExc_TypeError, "cgt.kernel._kernel: a general game has option tuples");
@@ -4110,7 +4119,7 @@ translate(GameObject *g, GameObject *number)
         if (moved[side] == NULL)
             goto done;
         for (Py_ssize_t i = 0; i < count; i++) {
-            PyObject *o = add_rec(number, (GameObject *)PyTuple_GET_ITEM(sides[side], i));
+            PyObject *o = translate_option(number, (GameObject *)PyTuple_GET_ITEM(sides[side], i));
             if (o == NULL)
                 goto done;
             PyTuple_SET_ITEM(moved[side], i, o);
