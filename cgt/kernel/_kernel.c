@@ -3979,7 +3979,7 @@ base_pair_again(GameObject *g, GameObject *h, SumMemoObject *memo)
         pair_mask = pair_count = 0;
     }
     if (pair_keys == NULL || 2 * (pair_count + 1) > pair_mask + 1) {
-        size_t size = pair_keys == NULL ? 1024 : 2 * (pair_mask + 1);
+        size_t size = pair_keys == NULL ? 64 : 2 * (pair_mask + 1);
         uint64_t *bigger = PyMem_Calloc(size, 2 * sizeof(uint64_t));
         if (bigger == NULL)
             return 0;
@@ -4030,7 +4030,7 @@ base_put(GameObject *g, PyObject *base, PyObject *offset)
     if (base_count >= BASES_BUDGET)
         bases_clear();
     if (base_entries == NULL || 2 * (base_count + 1) > base_mask + 1) {
-        size_t size = base_entries == NULL ? 1024 : 2 * (base_mask + 1);
+        size_t size = base_entries == NULL ? 64 : 2 * (base_mask + 1);
         BaseEntry *bigger = PyMem_Calloc(size, sizeof(BaseEntry));
         if (bigger == NULL)
             return;
@@ -4740,12 +4740,16 @@ add_rec(GameObject *g, GameObject *h)
     PyObject *result = NULL;
     if (poll_cancel() < 0 || Py_EnterRecursiveCall(" while adding games"))
         return NULL;
-    BaseEntry *gb = NULL, *hb = NULL;
+    BaseEntry *gb = NULL, *hb = NULL; /* the bases of g and h when neither is a number */
+    if (g->kind != 2 && h->kind != 2) {
+        gb = g->kind ? NULL : base_find(g);
+        hb = h->kind ? NULL : base_find(h);
+    }
     if (g->kind == 2)
         result = translate(h, g);
     else if (h->kind == 2)
         result = translate(g, h);
-    else if (((gb = g->kind ? NULL : base_find(g)) != NULL) + ((hb = h->kind ? NULL : base_find(h)) != NULL)
+    else if ((gb != NULL || hb != NULL)
              && base_pair_again(gb ? (GameObject *)gb->base : g, hb ? (GameObject *)hb->base : h, memo)) {
         /* (x + G) + (y + H) = (x + y) + (G + H), on the bases of translates (references taken before the
          * table can change) */
