@@ -77,13 +77,15 @@ class Kernel:
     * ``set_max_interned`` -- the kernel's copy of the intern limit (None: the kernel reads
       :func:`cgt.runtime.limits.max_interned`);
     * ``block_stats`` -- the compiled allocator's counters (None for the pure kernel);
+    * ``translate_base`` -- ``translate_base(g)``: ``(x, B)`` when the compiled kernel made g as the translate
+      ``x + B`` and remembers it (its sums then work on B), else None (None for the pure kernel);
     * ``description`` -- the text of ``cgt.kernel_info()``; ``compiled`` -- whether this is the C kernel.
     """
 
     ALGORITHMS = ("le", "add", "canonical", "from_options", "intern_general", "le_deep", "add_deep")
     __slots__ = ALGORITHMS + ("new_game", "uptimal", "materialise", "by_options", "by_uptimal", "add_memo",
                               "memo_holders", "memo_new_holder", "collect", "collect_if_due", "collect_stats", "set_sum_memo_budget", "memo_stored", "memo_forget", "set_memo_budget", "memo_stats",
-                              "memo_type", "set_max_interned", "block_stats", "description", "compiled")
+                              "memo_type", "set_max_interned", "block_stats", "translate_base", "description", "compiled")
 
     def __init__(self, **operations):
         missing = set(self.__slots__) - set(operations)
@@ -126,4 +128,5 @@ def bind(game_type: type, pure: Kernel, fallbacks: dict[str, Callable]) -> Kerne
                   collect_stats=c.collect_stats, set_sum_memo_budget=c.set_sum_memo_budget,
                   memo_stored=c.memo_stored, memo_forget=c.memo_forget, set_memo_budget=c.set_memo_budget,
                   memo_stats=c.memo_stats, memo_type=c.LeMemo, set_max_interned=c.set_max_interned,
-                  block_stats=c.block_stats, description=kernel_description(), compiled=True)
+                  block_stats=c.block_stats, translate_base=c.translate_base, description=kernel_description(),
+                  compiled=True)

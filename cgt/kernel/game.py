@@ -1814,7 +1814,7 @@ reference = binding.Kernel(
     new_game=_new, uptimal=_uptimal, materialise=_materialise, by_options={}, by_uptimal={}, add_memo={},
     memo_holders=_memo_holders, memo_new_holder=_memo_new_holder, collect=_collect, collect_if_due=_collect_if_due,
     collect_stats=_collect_stats, set_sum_memo_budget=_set_sum_memo_budget, memo_stored=_memo_stored, memo_forget=_forget_memos, set_memo_budget=_set_memo_budget,
-    memo_stats=_memo_stats, memo_type=dict, set_max_interned=None, block_stats=None,
+    memo_stats=_memo_stats, memo_type=dict, set_max_interned=None, block_stats=None, translate_base=None,
     description=binding.kernel_description(), compiled=False)
 
 #: The active kernel's operations and tables (:class:`cgt.kernel.binding.Kernel`), chosen once, here: the

@@ -135,6 +135,64 @@ def test_running_sums_of_switches_and_hot_games_agree_with_the_pure_kernel(parts
     assert sum(reversed(parts[1:]), parts[0]) is expected[-1][0]
 
 
+def remembered_bases(games_):
+    """``(f, x, B)`` for every follower f of the games that the compiled kernel remembers as the translate x + B."""
+    if kernel.translate_base is None:
+        return []
+    found = []
+    for g in games_:
+        for f in g.followers():
+            known = kernel.translate_base(f)
+            if known is not None:
+                found.append((f,) + known)
+    return found
+
+
+NONZERO = numbers(4, 2).filter(lambda x: x != zero)
+
+
+@given(st.lists(SWITCHES, min_size=1, max_size=5), st.lists(SUMMANDS, min_size=1, max_size=4), NONZERO, NONZERO,
+       st.sampled_from([zero, game([1], [-1])]))
+def test_sums_of_translates_agree_with_the_pure_kernel(left, right, x, y, extra):
+    # The compiled kernel remembers each game translate() makes as x + B and adds translates on their bases,
+    # (x + G) + (y + H) = (x + y) + (G + H) and y + (x + B) = (x + y) + B: those sums against the pure ones,
+    # with translates made fresh (the memos emptied) so that the kernel remembers their bases.
+    clear_caches()
+    with pure_kernel():
+        g, h = sum(left[1:], left[0]), sum(right[1:], right[0])
+        want = [kernel.add(kernel.add(x, g), kernel.add(y, h)), kernel.add(kernel.add(x, g), h),
+                kernel.add(y, kernel.add(x, g)), kernel.add(kernel.add(kernel.add(x, g), extra), kernel.add(y, g))]
+    clear_caches()
+    g, h = sum(left[1:], left[0]), sum(right[1:], right[0])
+    xg, yh = x + g, y + h
+    got = [xg + yh, xg + h, y + xg, (xg + extra) + (y + g)]
+    assert all(a is b for a, b in zip(got, want))
+    # every base the kernel remembers is true (checked by the pure sum) and is not itself a remembered translate
+    found = remembered_bases(got + [xg, yh])
+    assert all(kernel.translate_base(base) is None for _, _, base in found)
+    clear_caches()
+    with pure_kernel():
+        assert all(kernel.add(offset, base) is f for f, offset, base in found)
+
+
+def test_the_kernel_remembers_the_bases_of_the_translates_it_makes():
+    # 1/2 + {3 | 1}... a sum of switches, translated: a fresh game with a remembered base (the compiled kernel)
+    clear_caches()
+    s = game([7], [1]) + game([2], [-1]) + game([Fraction(1, 2)], [-5])
+    moved = s + Fraction(3, 4)
+    if PURE:
+        assert kernel.translate_base is None
+        return
+    assert kernel.translate_base(moved) == (number(Fraction(3, 4)), s)
+    assert kernel.translate_base(moved + 1) == (number(Fraction(7, 4)), s)   # not (1, moved)
+    assert moved + s is (s + s) + Fraction(3, 4) and moved + moved is (s + s) + Fraction(3, 2)
+    assert kernel.translate_base(s) is None and kernel.translate_base(star) is None
+    clear_caches()   # the table is a cache: emptied with the others
+    assert kernel.translate_base(moved) is None
+    with pytest.raises(TypeError):
+        kernel.translate_base(3)
+
+
 @given(st.lists(ANY, max_size=4), st.lists(ANY, max_size=4))
 def test_canonical_forms_agree_with_the_pure_kernel(lefts, rights):
     expected = _canonical_agrees(lefts, rights)
