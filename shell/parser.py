@@ -170,7 +170,7 @@ def check_common_mistakes(source: str) -> None:
 
 
 def _syntax_error(source: str, error: UnexpectedInput) -> ShellError:
-    assigned = re.search(r"(?<![\w.])(v+\d*)\s*:=", _without_strings(source))
+    assigned = re.search(rf"(?<![\w.])({DOWN_NAME.pattern})\s*:=", _without_strings(source))
     if assigned:                                         # v := 0: v is a down literal, not a name
         at = assigned.start(1)
         line, column = source.count("\n", 0, at) + 1, at - (source.rfind("\n", 0, at) + 1) + 1
@@ -341,7 +341,7 @@ def parse(source: str) -> Tree:
 
 
 #: A name that is also a down literal (``v``, ``vv``, ``v3``): where an operand is expected it reads as ↓.
-DOWN_NAME = re.compile(r"v+\d*")
+DOWN_NAME = re.compile(r"v\d+|v+")          # UPTIMAL in grammar.lark: vv3 is a name, not a down
 
 #: The rules whose first NAME is a name the program binds (a variable, a parameter, a loop variable).
 _BINDING_RULES = {"var_", "param", "param_default", "param_rest", "for_from", "for_in", "for_let"}

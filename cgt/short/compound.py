@@ -338,6 +338,16 @@ class _Summand:
         """The summands (the compound itself)."""
         return [self]
 
+    @property
+    def left_options(self) -> tuple:
+        """Left's options, by the compound's own rule of play (``_options``)."""
+        return self._options(True)
+
+    @property
+    def right_options(self) -> tuple:
+        """Right's options, by the compound's own rule of play."""
+        return self._options(False)
+
     def __add__(self, other):
         """X + Y: with a form or misère game the disjunctive sum, with 0 X itself, with a value the sum of values."""
         if is_summand(other):
@@ -361,9 +371,6 @@ class _Summand:
     def __neg__(self):
         """-X: the negative of the value (:func:`negative` keeps the form)."""
         return -self.value
-
-    def _side_options(self, left: bool) -> tuple:
-        raise NotImplementedError
 
     @property
     def options(self) -> list:
@@ -470,22 +477,13 @@ class DisjunctiveSum(_MisereSummand):
         if not self.impartial:
             raise NotApplicableError(f"{self} is not impartial: {what}")
 
-    def _replaced(self, left: bool) -> tuple:
+    def _options(self, left: bool) -> tuple:
+        """The sums with one component replaced by one of that player's options in it."""
         result = []
         for i, c in enumerate(self.components):
             for o in options_of(c, left):
                 result.append(_sum_of(self.components[:i] + _flat(o) + self.components[i + 1:]))
         return tuple(result)
-
-    @property
-    def left_options(self) -> tuple:
-        """Left's options: the sums with one component replaced by one of Left's options in it."""
-        return self._replaced(True)
-
-    @property
-    def right_options(self) -> tuple:
-        """Right's options."""
-        return self._replaced(False)
 
     @property
     def decomposition(self) -> list:
@@ -557,15 +555,9 @@ class NegativeGame(_MisereSummand):
         """Whether ``G`` is impartial."""
         return _is_impartial(self.g)
 
-    @property
-    def left_options(self) -> tuple:
-        """Left's options: the negatives of ``G``'s Right options."""
-        return tuple(negative(o) for o in options_of(self.g, False))
-
-    @property
-    def right_options(self) -> tuple:
-        """Right's options: the negatives of ``G``'s Left options."""
-        return tuple(negative(o) for o in options_of(self.g, True))
+    def _options(self, left: bool) -> tuple:
+        """One player's options: the negatives of the other player's options in ``G``."""
+        return tuple(negative(o) for o in options_of(self.g, not left))
 
     @property
     def decomposition(self) -> list:
@@ -661,16 +653,6 @@ class CompoundGame(_MisereSummand):
             pairs = [(a, b) for a in g_left for b in h_right] + [(a, b) for a in g_right for b in h_left]
         return tuple(_sum_of(_flat(_product(a, h)) + _flat(_product(g, b)) + _flat(negative(_product(a, b))))
                      for a, b in pairs)
-
-    @property
-    def left_options(self) -> tuple:
-        """Left's options, by the compound's rule."""
-        return self._options(True)
-
-    @property
-    def right_options(self) -> tuple:
-        """Right's options."""
-        return self._options(False)
 
     @property
     def impartial(self) -> bool:

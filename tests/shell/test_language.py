@@ -122,6 +122,7 @@ GOLDEN = [
     ("for x in [1, 2] for y in [10, 20] yield x + y end", "[11,21,12,22]", "CGS §4.4: nested for in"),
     ("for x in \"abc\" yield x end", '["a","b","c"]', "CGS §6.11: a string's characters"),
     ("for x in 1..4 yield x end", "[1,2,3,4]", "CGS §4.4 and §6.10: a range is a list"),
+    ("for vv3 in [1, 2] yield vv3 end", "[1,2]", "CGS §4.2: vv3 is no down literal (v3 and vv are), so it is a name"),
     ("[x * x for x from 1 to 5]", "[1,4,9,16,25]", "CGS §4.4: list comprehension"),
     ("[x for x from 1 to 20 where x % 7 == 0]", "[7,14]", "CGS §4.4: comprehension with where"),
     ("{x % 3 for x from 1 to 10}", "{0,1,2}", "CGS §4.4: set comprehension"),
