@@ -3909,7 +3909,7 @@ static PyTypeObject SumMemo_Type = {
  * translates of a few bases, and this turns most of the sums into translations of sums already made.  Ids are
  * never reused, so a key can never name another game; the table holds its bases and numbers, is emptied by
  * every collection and by memo_forget (cgt.clear_caches()), and when it reaches BASES_BUDGET entries. */
-#define BASES_BUDGET ((size_t)1 << 20)
+#define BASES_BUDGET ((size_t)1 << 16)
 typedef struct {
     uint64_t key;      /* the translate's id + 1; 0: empty slot */
     PyObject *base;    /* B, a general game */
